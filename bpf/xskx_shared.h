@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * What xskx's XDP program and the library agree on: map names, their layout
+ * and the verdict counters. Included by bpf/xskx_redirect.bpf.c and by
+ * lib/kernel/, and by any XDP program that wants the library to find its
+ * counters (tests/veth's drop-half program does).
+ */
+#ifndef XSKX_SHARED_H
+#define XSKX_SHARED_H
+
+#include <linux/types.h>
+
+/* The program's name: how the library recognises its own program on a device. */
+#define XSKX_PROG_NAME "xskx_redirect"
+
+/*
+ * XSKMAP: key = RX queue index, value = AF_XDP socket. The object declares
+ * XSKX_XSKMAP_DEFAULT_ENTRIES; the library resizes it to the device's queue
+ * count before loading.
+ */
+#define XSKX_XSKMAP_NAME "xskx_xsks"
+#define XSKX_XSKMAP_DEFAULT_ENTRIES 64
+
+/* PERCPU_ARRAY: key = enum xskx_verdict, value = __u64 packets per CPU. */
+#define XSKX_VERDICT_MAP_NAME "xskx_verdicts"
+
+enum xskx_verdict {
+	/* bpf_redirect_map() accepted the packet for the queue's socket. */
+	XSKX_VERDICT_REDIRECTED = 0,
+	/* No socket on the packet's queue: handed to the kernel stack. */
+	XSKX_VERDICT_PASSED,
+	/* Dropped by the program (xskx's own program never drops). */
+	XSKX_VERDICT_DROPPED,
+	/*
+	 * A socket was on the queue when looked up but the redirect fell back
+	 * to XDP_PASS: the socket left in between. The packet was passed.
+	 */
+	XSKX_VERDICT_REDIRECT_FAILED,
+	XSKX_VERDICT_COUNT,
+};
+
+/*
+ * ARRAY with one entry, written by the process that attached the program
+ * and never read by the program (bound to it with BPF_PROG_BIND_MAP so that
+ * it shows up in the program's map ids). It lets the next process tell a
+ * program whose owner is alive from one left behind by a crash.
+ */
+#define XSKX_OWNER_MAP_NAME "xskx_owner"
+
+struct xskx_prog_owner {
+	__u32 pid;		/* in the owner's pid namespace */
+	__u32 reserved;
+	__u64 pid_ns;		/* inode of that pid namespace */
+	__u64 start_time;	/* the owner's start time (clock ticks since boot) */
+};
+
+#endif /* XSKX_SHARED_H */
