@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Errors and logging.
+ *
+ * Every xskx function that can fail returns 0 (or a count) on success and a
+ * negative errno on failure. When it fails for a reason the caller can fix
+ * (a bad setting, a missing interface, a missing privilege) it also logs one
+ * message that names the culprit and the fix, through the single log
+ * callback below. lib/ never prints or exits on its own, and the data path
+ * (burst calls) never logs.
+ */
+#ifndef XSKX_LOG_H
+#define XSKX_LOG_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum xskx_log_level {
+	XSKX_LOG_ERROR = 0,
+	XSKX_LOG_WARN = 1,
+	XSKX_LOG_INFO = 2,
+	XSKX_LOG_DEBUG = 3,
+};
+
+/*
+ * Receives one complete message (no trailing newline). Called from the
+ * thread that made the failing call.
+ */
+typedef void (*xskx_log_fn)(enum xskx_log_level level, const char *msg,
+			    void *ctx);
+
+/*
+ * Install the log callback for the whole library, or restore the default
+ * with fn == NULL. The default writes "xskx: <level>: <msg>\n" to stderr for
+ * messages at or below the level named by the environment variable
+ * XSKX_LOG_LEVEL (error, warn, info, debug; default warn). A custom callback
+ * receives every message at or below that level too. No syscall besides the
+ * callback's own.
+ */
+void xskx_set_log(xskx_log_fn fn, void *ctx);
+
+/* The level currently in force (from XSKX_LOG_LEVEL or xskx_set_log_level). */
+enum xskx_log_level xskx_log_level(void);
+
+/* Override the level from XSKX_LOG_LEVEL. */
+void xskx_set_log_level(enum xskx_log_level level);
+
+/*
+ * A short description of an error code. Accepts the negative errno xskx
+ * returns (or a positive one). Never returns NULL; thread-safe.
+ */
+const char *xskx_strerror(int err);
+
+/*
+ * The last error message logged at XSKX_LOG_ERROR or XSKX_LOG_WARN by a
+ * failing call on this thread, whatever the log level and callback ("" when
+ * there is none). Lets a program show the full reason after a call returned
+ * a negative errno, and lets tests assert that the message names the culprit.
+ */
+const char *xskx_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_LOG_H */

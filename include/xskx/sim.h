@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The simulated NIC: a user-space model of a zero-copy AF_XDP driver plus
+ * the kernel's xsk code, so that everything above the rings runs and is
+ * tested with no NIC and no privileges. It follows the kernel's rules
+ * (docs/KERNEL_RULES.md): the same ring layout, descriptor validation,
+ * need_wakeup flags and XDP_STATISTICS counters.
+ *
+ * The model, per queue of a port:
+ *
+ *   wire/source -> hardware RX ring (buffers posted from FILL)
+ *               -> NAPI poll (budget) -> XDP hook -> redirect: RX ring
+ *                                                 -> pass / drop / tx
+ *   TX ring -> validation -> wire (peer port) or sink -> COMPLETION ring
+ *
+ * A port's queues are picked by RSS: a hash of the IPv4/IPv6 addresses and
+ * UDP/TCP ports, modulo the queue count.
+ *
+ * Two run modes. Deterministic: the NIC works only inside the sockets'
+ * kicks (their simulated recvfrom/sendto/poll) and xskx_sim_poll() — for
+ * tests, where every interleaving is reproducible. Threaded: the NIC (and the
+ * traffic sources) run on a thread of their own between xskx_sim_start()
+ * and xskx_sim_stop(), as a real NIC runs beside the application — for
+ * benchmarks and TSan.
+ */
+#ifndef XSKX_SIM_H
+#define XSKX_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/opts.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xskx_sim;
+struct xskx_sim_port;
+
+enum xskx_sim_mode {
+	XSKX_SIM_DETERMINISTIC = 0,
+	XSKX_SIM_THREADED,
+};
+
+/* What the NIC does when the socket's RX ring is full. */
+enum xskx_sim_rx_full_policy {
+	/*
+	 * Stop the NAPI poll and leave the packet in the hardware ring for the
+	 * next poll ("xsk: stop NAPI Rx processing on full XSK RQ"); applies
+	 * when the socket uses need_wakeup, as in the kernel. The default.
+	 */
+	XSKX_SIM_RX_FULL_STOP = 0,
+	/* Drop the packet and recycle its buffer (the older behaviour). */
+	XSKX_SIM_RX_FULL_DROP,
+};
+
+struct xskx_sim_opts {
+	size_t sz;
+	enum xskx_sim_mode mode;
+	/* Threaded mode: pin the NIC thread to this CPU + 1 (0: no pinning). */
+	int cpu_plus_one;
+};
+
+/* Create an empty simulated machine: add ports, wires and sources to it. */
+int xskx_sim_create(struct xskx_sim **sim, const struct xskx_sim_opts *opts);
+
+/*
+ * Stop the NIC thread if running and free every port, source and wire.
+ * Sockets on its ports must be closed first (-EBUSY otherwise).
+ */
+int xskx_sim_destroy(struct xskx_sim *sim);
+
+struct xskx_sim_port_opts {
+	size_t sz;
+	const char *name;	/* for messages; 0: "simN" */
+	uint32_t queues;	/* RX/TX queue pairs; 0: 1 */
+	uint32_t mtu;		/* 0: 1500 */
+	uint32_t hw_ring_size;	/* hardware RX descriptors per queue; 0: 2048 */
+	uint32_t hw_tx_ring_size; /* hardware TX descriptors per queue; 0: 256 */
+	uint32_t napi_budget;	/* packets per NAPI RX poll; 0: 64 */
+	/*
+	 * Hardware RX descriptors are refilled from FILL when at least this
+	 * many are empty; 1 refills single descriptors. 0: 32.
+	 */
+	uint32_t refill_batch;
+	enum xskx_sim_rx_full_policy rx_full_policy;
+	bool no_zero_copy;	/* behave like a driver without zero-copy */
+	uint32_t max_frags;	/* multi-buffer fragments per packet; 0: 18 */
+};
+
+int xskx_sim_port_create(struct xskx_sim *sim,
+			 const struct xskx_sim_port_opts *opts,
+			 struct xskx_sim_port **port);
+
+/*
+ * Join two ports like a veth pair: what one transmits arrives on the
+ * other's RX side. A port has at most one wire.
+ */
+int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b);
+
+/* The verdicts of the XDP hook, the kernel's XDP_* actions. */
+enum xskx_xdp_verdict {
+	XSKX_XDP_ABORTED = 0,
+	XSKX_XDP_DROP,
+	XSKX_XDP_PASS,
+	XSKX_XDP_TX,
+	XSKX_XDP_REDIRECT,	/* to the socket bound to this queue */
+};
+
+/*
+ * The XDP program of a port: called from the NAPI poll for every received
+ * packet, with the packet's bytes inside the UMEM frame (it may rewrite
+ * them, e.g. swap MACs before XDP_TX). NULL restores the default, which
+ * redirects to the socket bound to the queue and passes the packet to the
+ * (simulated) stack when none is.
+ */
+typedef enum xskx_xdp_verdict (*xskx_sim_xdp_fn)(uint8_t *data, uint32_t len,
+						 uint32_t queue, void *ctx);
+
+int xskx_sim_port_set_xdp(struct xskx_sim_port *port, xskx_sim_xdp_fn fn,
+			  void *ctx);
+
+/*
+ * Packets that leave a port with no wire (and XDP_PASS packets, which go to
+ * the "stack") are counted by the port; a sink callback also sees each one.
+ */
+enum xskx_sim_sink_kind {
+	XSKX_SIM_SINK_TX = 0,	/* transmitted on a port without a wire */
+	XSKX_SIM_SINK_STACK,	/* XDP_PASS: handed to the stack */
+};
+
+typedef void (*xskx_sim_sink_fn)(enum xskx_sim_sink_kind kind,
+				 const uint8_t *data, uint32_t len,
+				 uint32_t queue, void *ctx);
+
+int xskx_sim_port_set_sink(struct xskx_sim_port *port, xskx_sim_sink_fn fn,
+			   void *ctx);
+
+/*
+ * Put one packet on the port's RX side as if it came from the wire: RSS
+ * picks the queue, and the packet lands in the next posted hardware buffer,
+ * or is counted in rx_missed when there is none. Deterministic mode only
+ * (-EBUSY while the NIC thread runs). Returns 0 or a negative errno.
+ */
+int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
+			 uint32_t len);
+
+/*
+ * A traffic source: UDP/IPv4 frames of pkt_size bytes (Ethernet header
+ * included, at least 60), `flows` distinct UDP source ports spread by RSS,
+ * with a 64-bit sequence number in the first payload bytes. Runs inside
+ * xskx_sim_poll() or on the NIC thread.
+ */
+struct xskx_sim_source_opts {
+	size_t sz;
+	uint32_t pkt_size;	/* 0: 64 */
+	uint64_t count;		/* packets to send; 0: no limit */
+	uint64_t rate_pps;	/* 0: as fast as the hardware ring takes them */
+	uint32_t flows;		/* 0: 1 */
+	uint32_t burst;		/* packets per injection round; 0: 64 */
+};
+
+int xskx_sim_port_add_source(struct xskx_sim_port *port,
+			     const struct xskx_sim_source_opts *opts);
+
+/*
+ * Faults: with tx_stalled the NIC takes nothing from the TX rings; with
+ * link_down kicks fail with -ENETDOWN and nothing moves. Both can be changed
+ * at any time.
+ */
+struct xskx_sim_faults {
+	bool tx_stalled;
+	bool link_down;
+};
+
+int xskx_sim_port_set_faults(struct xskx_sim_port *port,
+			     const struct xskx_sim_faults *faults);
+
+/* The port's own counters, summed over its queues. */
+struct xskx_sim_port_stats {
+	uint64_t rx_packets;	/* arrived from the wire or a source */
+	uint64_t rx_missed;	/* arrived with no posted hardware buffer */
+	uint64_t xdp_redirect;	/* delivered to an RX ring */
+	uint64_t xdp_pass;
+	uint64_t xdp_drop;	/* XDP_DROP and XDP_ABORTED */
+	uint64_t xdp_tx;
+	uint64_t xdp_redirect_err; /* redirect with no socket or RX ring full */
+	uint64_t napi_polls;
+	uint64_t napi_stops;	/* polls cut short by a full RX ring */
+	uint64_t hw_refills;	/* refills of the hardware RX ring */
+	uint64_t tx_packets;	/* sent on the wire / to the sink */
+	uint64_t tx_bytes;
+	uint64_t wire_drops;	/* sent to a peer that had no buffer */
+	uint64_t source_packets; /* generated by this port's sources */
+	uint64_t wasted_polls;	/* packets the poll processed, then dropped */
+};
+
+int xskx_sim_port_stats(const struct xskx_sim_port *port,
+			struct xskx_sim_port_stats *stats);
+
+/*
+ * Deterministic mode: run the NIC for one round — sources inject, then
+ * every queue of every port gets one NAPI poll (RX within budget, refill,
+ * and TX for queues that are awake). Returns the number of packets moved
+ * (0: idle), or -EBUSY while the NIC thread runs.
+ */
+int xskx_sim_poll(struct xskx_sim *sim);
+
+/* Threaded mode: start and stop the NIC thread. */
+int xskx_sim_start(struct xskx_sim *sim);
+int xskx_sim_stop(struct xskx_sim *sim);
+
+/* Deterministic mode: true while a source still has packets to send. */
+bool xskx_sim_sources_active(const struct xskx_sim *sim);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_SIM_H */

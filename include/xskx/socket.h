@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Sockets and the burst API.
+ *
+ * A socket is bound to one queue of one port, on a backend: the kernel (a
+ * real AF_XDP socket, opts.ifname) or the simulated NIC (opts.sim_port). The
+ * burst API is the same code for both.
+ *
+ * One packet's life:
+ *   xskx_rx_burst()    RX ring -> packet views; refills FILL from the pool
+ *                      in batches; kicks the peer only if FILL's
+ *                      need_wakeup flag is set.
+ *   xskx_rx_release()  frames of packets you are done with -> the pool.
+ *   xskx_tx_burst()    reclaims COMPLETION into the pool, then packet views
+ *                      -> TX ring; kicks only if TX's need_wakeup flag is set.
+ *
+ * Forwarding a received packet out of another socket on the same UMEM is
+ * xskx_tx_burst() of the very views xskx_rx_burst() returned: no copy.
+ */
+#ifndef XSKX_SOCKET_H
+#define XSKX_SOCKET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/opts.h>
+#include <xskx/ring.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xskx_umem;
+struct xskx_socket;
+struct xskx_sim_port;
+
+/* opts.flags */
+#define XSKX_SOCKET_NO_RX (1u << 0)	  /* no RX ring (TX only) */
+#define XSKX_SOCKET_NO_TX (1u << 1)	  /* no TX ring (RX only) */
+#define XSKX_SOCKET_NO_WAKEUP (1u << 2)	  /* bind without XDP_USE_NEED_WAKEUP */
+#define XSKX_SOCKET_BUSY_POLL (1u << 3)	  /* kick on every burst (busy polling) */
+#define XSKX_SOCKET_MULTI_BUFFER (1u << 4) /* XDP_USE_SG */
+
+enum xskx_copy_mode {
+	XSKX_COPY_AUTO = 0,	/* zero-copy where the driver has it, else copy */
+	XSKX_COPY_FORCE,	/* XDP_COPY */
+	XSKX_ZEROCOPY_FORCE,	/* XDP_ZEROCOPY: -EOPNOTSUPP where unsupported */
+};
+
+struct xskx_socket_opts {
+	size_t sz;
+	/* The backend: exactly one of ifname (kernel) and sim_port. */
+	const char *ifname;
+	struct xskx_sim_port *sim_port;
+	uint32_t queue_id;
+	uint32_t rx_size;	/* RX ring entries; 0: XSKX_RING_DEFAULT_SIZE */
+	uint32_t tx_size;	/* TX ring entries; 0: likewise */
+	uint32_t flags;		/* XSKX_SOCKET_* */
+	enum xskx_copy_mode copy_mode;
+	/*
+	 * FILL is refilled when at least this many slots are free (or at once
+	 * when the peer has run dry). 0: 64. Never one descriptor at a time.
+	 */
+	uint32_t refill_batch;
+	/*
+	 * Frames put on FILL when the socket opens. 0: as many as fit in FILL
+	 * and the pool can spare, leaving half the pool for TX when the socket
+	 * also transmits.
+	 */
+	uint32_t fill_frames;
+};
+
+/*
+ * Open a socket on a queue of a port and bind it. The first socket on a UMEM
+ * registers the UMEM with the backend and owns its FILL/COMPLETION pair; a
+ * later socket on the same port and queue shares that pair, and one on
+ * another port or queue gets its own, fed from the same frame pool.
+ *
+ * Returns 0, or a negative errno with a message naming the culprit: -EINVAL
+ * (no backend or two, ring size not a power of two, queue out of range,
+ * unknown flag), -EBUSY (the queue is held by another socket), -EOPNOTSUPP
+ * (zero-copy forced where there is none), -ENODEV (no such interface).
+ * Syscalls: socket, setsockopt, mmap and bind on the kernel backend.
+ */
+int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
+		     const struct xskx_socket_opts *opts);
+
+/*
+ * Unbind and free the socket. Every frame it held (on its rings or in the
+ * peer) goes back to the UMEM's pool. Frames the application still holds
+ * stay the application's. Returns 0 or a negative errno.
+ */
+int xskx_socket_close(struct xskx_socket *sock);
+
+/* A received packet, or one to transmit. */
+struct xskx_pkt {
+	uint64_t addr;		/* UMEM address of the data, as in xdp_desc */
+	uint32_t len;
+	uint32_t options;	/* XDP_PKT_CONTD: more fragments follow */
+	uint8_t *data;		/* the data, inside the UMEM (RX only) */
+};
+
+/*
+ * Receive up to max packets into pkts. Returns the number received (0 when
+ * none) or a negative errno when a needed kick failed for a reason other
+ * than "try again" (-ENETDOWN, -ENXIO...). Refills FILL from the pool first
+ * when the batch watermark is met; kicks the peer only when FILL's
+ * need_wakeup flag is set (always with XSKX_SOCKET_BUSY_POLL, never
+ * otherwise). The frames of returned packets belong to the application until
+ * given back by xskx_rx_release() or xskx_tx_burst(). When the kick fails
+ * after packets were received, the packets are returned and the error comes
+ * from the next burst on the socket (xskx_tx_burst likewise).
+ */
+int xskx_rx_burst(struct xskx_socket *sock, struct xskx_pkt *pkts,
+		  uint32_t max);
+
+/*
+ * Give the frames of n packets back to the pool, from where the next
+ * xskx_rx_burst() refills FILL in a batch. No syscall.
+ */
+void xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
+		     uint32_t n);
+
+/*
+ * Reclaim completions, then put up to n packets on the TX ring and kick the
+ * peer if TX's need_wakeup flag is set. Returns how many packets were
+ * accepted (their frames now belong to the library and return to the pool
+ * when completed) — fewer than n when the TX ring is full: the rest stay the
+ * caller's, to retry or release — or a negative errno when the kick failed
+ * for a reason other than "try again". With multi-buffer, a chain of
+ * fragments is accepted whole or not at all.
+ */
+int xskx_tx_burst(struct xskx_socket *sock, const struct xskx_pkt *pkts,
+		  uint32_t n);
+
+/*
+ * Move completed TX frames from COMPLETION to the pool. Returns how many.
+ * xskx_tx_burst() does this itself; call it to drain after the last burst.
+ */
+uint32_t xskx_tx_reclaim(struct xskx_socket *sock);
+
+/*
+ * Wait up to timeout_ms (0: don't wait; -1: forever) for RX to be non-empty
+ * (POLLIN) or TX to have room (POLLOUT), as poll(2) on the socket does —
+ * including its kick when a need_wakeup flag is set. Returns the ready
+ * events (0 on timeout) or a negative errno. On the simulated NIC in
+ * deterministic mode it never sleeps.
+ */
+int xskx_socket_poll(struct xskx_socket *sock, short events, int timeout_ms);
+
+/* The statistics of one socket. */
+struct xskx_stats {
+	/* The kernel's XDP_STATISTICS, with its names and meaning. */
+	uint64_t rx_dropped;
+	uint64_t rx_invalid_descs;
+	uint64_t tx_invalid_descs;
+	uint64_t rx_ring_full;
+	uint64_t rx_fill_ring_empty_descs;
+	uint64_t tx_ring_empty_descs;
+	/* Counted by the library. */
+	uint64_t rx_packets;	/* descriptors returned by xskx_rx_burst */
+	uint64_t rx_bytes;
+	uint64_t tx_packets;	/* descriptors accepted by xskx_tx_burst */
+	uint64_t tx_bytes;
+	uint64_t tx_completed;	/* frames reclaimed from COMPLETION */
+	uint64_t rx_kicks;	/* wakeups issued for FILL/RX */
+	uint64_t tx_kicks;	/* wakeups issued for TX */
+	uint64_t kicks_skipped;	/* bursts that needed no wakeup: flag clear */
+	uint64_t kick_retries;	/* kicks answered "try again" (EAGAIN...) */
+	uint64_t fill_refills;	/* batches put on FILL */
+	uint64_t tx_ring_full;	/* bursts cut short by a full TX ring */
+};
+
+/*
+ * Read the statistics: the peer's six counters (getsockopt XDP_STATISTICS
+ * on the kernel backend) plus the library's own. Returns 0 or a negative
+ * errno.
+ */
+int xskx_socket_stats(struct xskx_socket *sock, struct xskx_stats *stats);
+
+/* How the socket is bound, as the peer reports it (XDP_OPTIONS). */
+struct xskx_socket_info {
+	bool zero_copy;
+	bool need_wakeup;
+	bool multi_buffer;
+	uint32_t queue_id;
+	const char *backend;	/* "kernel" or "sim" */
+};
+
+int xskx_socket_info(const struct xskx_socket *sock,
+		     struct xskx_socket_info *info);
+
+/* The kernel socket's file descriptor; -EOPNOTSUPP on the simulated NIC. */
+int xskx_socket_fd(const struct xskx_socket *sock);
+
+struct xskx_umem *xskx_socket_umem(const struct xskx_socket *sock);
+
+/*
+ * Raw access to the four rings, for programs that drive them with libxdp's
+ * inline ring operations themselves (xskx-bench --baseline does). Anything
+ * taken this way must be accounted for by the caller.
+ */
+struct xskx_rings {
+	struct xsk_ring_prod *fill;
+	struct xsk_ring_cons *comp;
+	struct xsk_ring_cons *rx;	/* NULL without an RX ring */
+	struct xsk_ring_prod *tx;	/* NULL without a TX ring */
+	void *area;
+};
+
+int xskx_socket_rings(struct xskx_socket *sock, struct xskx_rings *rings);
+
+/*
+ * The bare wakeups: recvfrom(MSG_DONTWAIT) and sendto(MSG_DONTWAIT) on the
+ * kernel backend, their simulated equivalents on the simulated NIC. They
+ * kick unconditionally; the burst API calls them only when a flag asks.
+ * "Try again" (EAGAIN, EBUSY, ENOBUFS) returns 0; other errors a negative
+ * errno.
+ */
+int xskx_socket_kick_rx(struct xskx_socket *sock);
+int xskx_socket_kick_tx(struct xskx_socket *sock);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_SOCKET_H */

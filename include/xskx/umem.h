@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * UMEM: the packet buffer area shared with the peer, cut into frames, and the
+ * frame pool that hands those frames out.
+ *
+ * Frame ownership is the invariant everything rests on: at any moment each
+ * frame is in exactly one place — the pool, the FILL ring, the NIC, the RX
+ * ring, the application, the TX ring or the COMPLETION ring.
+ * xskx_umem_census() counts them.
+ *
+ * A UMEM and the sockets on it are used from one thread at a time (like the
+ * rings themselves: single producer, single consumer). A program with one
+ * thread per queue gives each thread its own UMEM.
+ */
+#ifndef XSKX_UMEM_H
+#define XSKX_UMEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/opts.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xskx_umem;
+
+/* Chunk-mode flag, the kernel's XDP_UMEM_UNALIGNED_CHUNK_FLAG. */
+#define XSKX_UMEM_UNALIGNED (1u << 0)
+
+#define XSKX_UMEM_DEFAULT_FRAME_COUNT 4096
+#define XSKX_UMEM_DEFAULT_FRAME_SIZE 4096
+#define XSKX_RING_DEFAULT_SIZE 2048
+
+/* Bytes the kernel keeps in front of every frame's data (XDP_PACKET_HEADROOM). */
+#define XSKX_XDP_PACKET_HEADROOM 256
+
+struct xskx_umem_opts {
+	size_t sz;
+	/*
+	 * The area. NULL: the library maps frame_count * frame_size bytes
+	 * itself (page-aligned, zeroed) and unmaps them on destroy. Non-NULL:
+	 * the caller's page-aligned area of `size` bytes; frame_count is then
+	 * size / frame_size and must not be set.
+	 */
+	void *area;
+	uint64_t size;
+	uint32_t frame_count;	/* 0: XSKX_UMEM_DEFAULT_FRAME_COUNT */
+	uint32_t frame_size;	/* chunk size; 0: XSKX_UMEM_DEFAULT_FRAME_SIZE */
+	uint32_t headroom;	/* extra headroom in front of each packet */
+	uint32_t fill_size;	/* FILL ring entries; 0: XSKX_RING_DEFAULT_SIZE */
+	uint32_t comp_size;	/* COMPLETION ring entries; 0: likewise */
+	uint32_t flags;		/* XSKX_UMEM_UNALIGNED */
+};
+
+/*
+ * Validate the configuration exactly as the kernel's XDP_UMEM_REG does,
+ * allocate the area (unless given) and put every frame in the pool.
+ * Registration with a peer happens when the first socket opens on it.
+ *
+ * Returns 0, or -EINVAL with a message naming the field, its value and the
+ * allowed range (frame size outside [2048, page size], not a power of two in
+ * aligned mode, area not page-aligned or not a multiple of the frame size,
+ * headroom too large, ring size not a power of two, unknown flag), -E2BIG for
+ * an opts struct with an unknown non-zero tail, -ENOMEM. No syscall but the
+ * area's mmap.
+ */
+int xskx_umem_create(struct xskx_umem **umem, const struct xskx_umem_opts *opts);
+
+/*
+ * Free the UMEM. Returns -EBUSY (and frees nothing) while a socket is still
+ * open on it.
+ */
+int xskx_umem_destroy(struct xskx_umem *umem);
+
+void *xskx_umem_area(const struct xskx_umem *umem);
+uint64_t xskx_umem_size(const struct xskx_umem *umem);
+uint32_t xskx_umem_frame_size(const struct xskx_umem *umem);
+uint32_t xskx_umem_frame_count(const struct xskx_umem *umem);
+uint32_t xskx_umem_headroom(const struct xskx_umem *umem);
+
+/*
+ * The frame size for an MTU: XDP_PACKET_HEADROOM + headroom + the Ethernet
+ * header with two VLAN tags + MTU, rounded up to a power of two of at least
+ * 2048. AF_XDP frames carry no skb_shared_info, so no tailroom is added:
+ * at MTU 1500 this gives 2048, two frames per 4 KiB page. Returns 0 when the
+ * result would exceed the page size: such an MTU needs multi-buffer
+ * (XDP_USE_SG) rather than larger frames.
+ */
+uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom);
+
+/* The largest MTU whose packets fit one frame of this UMEM. */
+uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem);
+
+/*
+ * Take up to n free frames from the pool into addrs (frame start addresses,
+ * ready to be written at xskx_umem_tx_data()). Returns how many were taken,
+ * possibly fewer than n. O(1) per frame, no syscall. The frames now belong to
+ * the application until given to xskx_tx_burst() or xskx_frame_free().
+ */
+uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
+
+/*
+ * Return n frames to the pool. Any address inside a frame (with or without
+ * the unaligned-mode offset bits) returns that frame. O(1) per frame.
+ */
+void xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs, uint32_t n);
+
+/* Frames in the pool right now. */
+uint32_t xskx_umem_pool_count(const struct xskx_umem *umem);
+
+/*
+ * Where a TX packet built in a freshly allocated frame should start: the
+ * frame start plus the UMEM headroom, as a UMEM address for the descriptor.
+ */
+uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame);
+
+/* Where each frame of the UMEM is right now. */
+struct xskx_frame_census {
+	uint32_t pool;		/* free in the library's pool */
+	uint32_t fill;		/* in FILL rings, not yet taken by the peer */
+	uint32_t nic;		/* taken by the peer, not yet on RX/COMPLETION */
+	uint32_t rx;		/* on RX rings, not yet read by the library */
+	uint32_t app;		/* held by the application */
+	uint32_t tx;		/* on TX rings, not yet taken by the peer */
+	uint32_t comp;		/* on COMPLETION rings, not yet reclaimed */
+	uint32_t total;		/* the sum of the above */
+	/* frames given back while already in the pool (refused, not counted) */
+	uint64_t double_frees;
+	/*
+	 * true when the peer reported `nic` itself (the simulated NIC), so
+	 * total == xskx_umem_frame_count() is a real check; false when `nic`
+	 * is derived as the frames found nowhere else (the kernel).
+	 */
+	bool nic_counted;
+};
+
+/*
+ * Count every frame of the UMEM across the pool and the rings of every socket
+ * on it. Exact when the peer is idle (the simulated NIC in deterministic
+ * mode); a racy snapshot while a threaded peer runs. No syscall.
+ */
+int xskx_umem_census(struct xskx_umem *umem, struct xskx_frame_census *census);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_UMEM_H */

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx: AF_XDP packet I/O.
+ *
+ * Include this one header. The pieces, in the order a packet meets them:
+ *   xskx/umem.h    the frame area, the frame pool, the frame census
+ *   xskx/socket.h  sockets on a queue and the burst API
+ *   xskx/ring.h    the rings underneath (libxdp's ABI plus a few helpers)
+ *   xskx/sim.h     the simulated NIC backend
+ *   xskx/log.h     errors and the log callback
+ */
+#ifndef XSKX_XSKX_H
+#define XSKX_XSKX_H
+
+#define XSKX_VERSION_MAJOR 0
+#define XSKX_VERSION_MINOR 1
+#define XSKX_VERSION_PATCH 0
+
+#include <xskx/log.h>
+#include <xskx/opts.h>
+#include <xskx/ring.h>
+#include <xskx/sim.h>
+#include <xskx/socket.h>
+#include <xskx/umem.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "MAJOR.MINOR.PATCH" of the library actually loaded. */
+const char *xskx_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_XSKX_H */

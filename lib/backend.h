@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The seam between the burst API and a peer.
+ *
+ * A backend creates the peer's side of a socket and maps its rings into the
+ * socket's xsk_ring_* structs; everything above the rings (frame pool, burst
+ * API, wakeup policy, statistics) is one body of code for every backend.
+ * Adding a backend means adding one of these tables, nothing else.
+ */
+#ifndef XSKX_BACKEND_H
+#define XSKX_BACKEND_H
+
+#include <linux/if_xdp.h>
+#include <stdint.h>
+
+struct xskx_socket;
+struct xskx_socket_opts;
+struct xskx_fq_cq;
+struct xskx_umem;
+
+struct xskx_backend_ops {
+	const char *name;	/* "kernel", "sim" */
+	/*
+	 * Create and bind the peer's socket for sock (sock->umem, sock->fq
+	 * and the options are set; sock->fq->backend is NULL when this socket
+	 * is the first on that FILL/COMPLETION pair, which the backend then
+	 * creates and maps into sock->fq->fill/comp). Maps sock->rx/tx.
+	 * Returns 0 or a negative errno, having logged the reason.
+	 */
+	int (*open)(struct xskx_socket *sock,
+		    const struct xskx_socket_opts *opts);
+	/*
+	 * Wakeups (recvfrom / sendto): 0, or the negative errno of the wakeup
+	 * as it came; the caller decides which ones mean "try again".
+	 */
+	int (*kick_rx)(struct xskx_socket *sock);
+	int (*kick_tx)(struct xskx_socket *sock);
+	int (*poll)(struct xskx_socket *sock, short events, int timeout_ms);
+	int (*stats)(struct xskx_socket *sock, struct xdp_statistics *stats);
+	int (*options)(const struct xskx_socket *sock,
+		       struct xdp_options *options);
+	/*
+	 * Frames the peer holds for this FILL/COMPLETION pair, or -1 when it
+	 * cannot tell (the kernel).
+	 */
+	int64_t (*frames_in_peer)(const struct xskx_fq_cq *fq);
+	/* The socket's file descriptor, or -EOPNOTSUPP. */
+	int (*fd)(const struct xskx_socket *sock);
+	/*
+	 * Unbind and free the peer's socket, handing to give_back every frame
+	 * the application side will not see again and that the backend can
+	 * safely tell: what is left on the socket's RX and TX rings and, when
+	 * sock is the last user of its FILL/COMPLETION pair, on FILL and
+	 * COMPLETION and in the peer. What the backend cannot tell stays
+	 * counted as "nic" in the census.
+	 */
+	void (*close)(struct xskx_socket *sock,
+		      void (*give_back)(uint64_t addr, void *ctx), void *ctx);
+	/*
+	 * Drop the peer's registration of the UMEM (umem->backend_umem) once
+	 * its last socket has closed and the UMEM is destroyed. Optional.
+	 */
+	void (*umem_release)(struct xskx_umem *umem);
+};
+
+extern const struct xskx_backend_ops xskx_backend_sim;
+extern const struct xskx_backend_ops xskx_backend_kernel;
+
+#endif /* XSKX_BACKEND_H */

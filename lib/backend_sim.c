@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The simulated NIC as a peer: the same steps libxdp takes with a kernel
+ * socket (socket, UMEM registration, ring sizes, mmap, bind), against the
+ * syscall-shaped API of lib/sim/sim_xsk.h.
+ */
+#include <errno.h>
+#include <xskx/sim.h>
+
+#include "backend.h"
+#include "log_internal.h"
+#include "sim/sim_xsk.h"
+#include "socket_internal.h"
+
+static struct sim_xsk *sim_of(const struct xskx_socket *s)
+{
+	return s->backend;
+}
+
+static int sim_error(int err, const char *what, const struct xskx_socket_opts *o)
+{
+	return xskx_fail(err, "sim port queue %u: %s: %s", o->queue_id, what,
+			 sim_xsk_last_error());
+}
+
+static void map_prod(struct sim_xsk *x, int which, struct xsk_ring_prod *r)
+{
+	struct sim_ring_map m;
+
+	sim_xsk_map_ring(x, which, &m);
+	*r = (struct xsk_ring_prod){
+		.cached_prod = *m.producer,
+		/* libxdp's convention: the cached consumer runs one ring ahead. */
+		.cached_cons = *m.consumer + m.entries,
+		.mask = m.entries - 1,
+		.size = m.entries,
+		.producer = m.producer,
+		.consumer = m.consumer,
+		.ring = m.desc,
+		.flags = m.flags,
+	};
+}
+
+static void map_cons(struct sim_xsk *x, int which, struct xsk_ring_cons *r)
+{
+	struct sim_ring_map m;
+
+	sim_xsk_map_ring(x, which, &m);
+	*r = (struct xsk_ring_cons){
+		.cached_prod = *m.producer,
+		.cached_cons = *m.consumer,
+		.mask = m.entries - 1,
+		.size = m.entries,
+		.producer = m.producer,
+		.consumer = m.consumer,
+		.ring = m.desc,
+		.flags = m.flags,
+	};
+}
+
+static uint16_t bind_flags(const struct xskx_socket_opts *o)
+{
+	uint16_t flags = 0;
+
+	if (!(o->flags & XSKX_SOCKET_NO_WAKEUP))
+		flags |= XDP_USE_NEED_WAKEUP;
+	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
+		flags |= XDP_USE_SG;
+	if (o->copy_mode == XSKX_COPY_FORCE)
+		flags |= XDP_COPY;
+	else if (o->copy_mode == XSKX_ZEROCOPY_FORCE)
+		flags |= XDP_ZEROCOPY;
+	return flags;
+}
+
+/* Any socket already on the UMEM: the one a new socket shares it through. */
+static struct sim_xsk *umem_sharer(const struct xskx_umem *umem)
+{
+	return umem->sockets ? sim_of(umem->sockets) : NULL;
+}
+
+static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
+		     const struct xskx_socket_opts *o)
+{
+	struct xskx_umem *umem = s->umem;
+	int err = 0;
+
+	if (!s->fq->users) {
+		err = sim_xsk_set_ring(x, XDP_UMEM_FILL_RING, umem->fill_size);
+		if (!err)
+			err = sim_xsk_set_ring(x, XDP_UMEM_COMPLETION_RING, umem->comp_size);
+		if (err)
+			return sim_error(err, "FILL/COMPLETION ring", o);
+	}
+	if (!(o->flags & XSKX_SOCKET_NO_RX)) {
+		err = sim_xsk_set_ring(x, XDP_RX_RING, o->rx_size);
+		if (err)
+			return sim_error(err, "RX ring", o);
+	}
+	if (!(o->flags & XSKX_SOCKET_NO_TX)) {
+		err = sim_xsk_set_ring(x, XDP_TX_RING, o->tx_size);
+		if (err)
+			return sim_error(err, "TX ring", o);
+	}
+	return 0;
+}
+
+static void map_rings(struct sim_xsk *x, struct xskx_socket *s,
+		      const struct xskx_socket_opts *o)
+{
+	if (!s->fq->users) {
+		map_prod(x, XDP_UMEM_FILL_RING, &s->fq->fill);
+		map_cons(x, XDP_UMEM_COMPLETION_RING, &s->fq->comp);
+		s->fq->backend = x;
+	}
+	if (!(o->flags & XSKX_SOCKET_NO_RX))
+		map_cons(x, XDP_RX_RING, &s->rx);
+	if (!(o->flags & XSKX_SOCKET_NO_TX))
+		map_prod(x, XDP_TX_RING, &s->tx);
+}
+
+static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
+{
+	struct xskx_umem *umem = s->umem;
+	struct sim_xsk *sharer = umem_sharer(umem);
+	struct sim_xsk *x;
+	uint16_t flags;
+	int err;
+
+	err = sim_xsk_socket(sim_xsk_port_machine(o->sim_port), &x);
+	if (err)
+		return sim_error(err, "socket", o);
+	if (!sharer) {
+		struct xdp_umem_reg reg = {
+			.addr = (uint64_t)(uintptr_t)umem->area,
+			.len = umem->size,
+			.chunk_size = umem->frame_size,
+			.headroom = umem->headroom,
+			.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
+					 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
+		};
+
+		err = sim_xsk_umem_reg(x, &reg);
+		if (err) {
+			err = sim_error(err, "UMEM registration", o);
+			goto err_close;
+		}
+	}
+	err = set_rings(x, s, o);
+	if (err)
+		goto err_close;
+
+	/* A socket sharing the UMEM inherits the owner's mode flags. */
+	flags = sharer ? XDP_SHARED_UMEM : bind_flags(o);
+	err = sim_xsk_bind(x, o->sim_port, o->queue_id, flags, sharer);
+	if (err) {
+		err = sim_error(err, "bind", o);
+		goto err_close;
+	}
+	s->bind_flags = sharer ? umem->sockets->bind_flags : flags;
+	map_rings(x, s, o);
+	s->backend = x;
+	return 0;
+
+err_close:
+	sim_xsk_close(x, NULL, NULL);
+	return err;
+}
+
+static int sim_kick_rx(struct xskx_socket *s)
+{
+	return sim_xsk_recvfrom(sim_of(s));
+}
+
+static int sim_kick_tx(struct xskx_socket *s)
+{
+	return sim_xsk_sendto(sim_of(s));
+}
+
+static int sim_poll(struct xskx_socket *s, short events, int timeout_ms)
+{
+	return sim_xsk_poll(sim_of(s), events, timeout_ms);
+}
+
+static int sim_stats(struct xskx_socket *s, struct xdp_statistics *stats)
+{
+	return sim_xsk_get_stats(sim_of(s), stats);
+}
+
+static int sim_options(const struct xskx_socket *s, struct xdp_options *options)
+{
+	return sim_xsk_get_options(sim_of(s), options);
+}
+
+static int64_t sim_frames_in_peer(const struct xskx_fq_cq *fq)
+{
+	return sim_xsk_frames_in_nic(fq->backend);
+}
+
+static int sim_fd(const struct xskx_socket *s)
+{
+	(void)s;
+	return -EOPNOTSUPP;
+}
+
+/*
+ * The pair's handle must stay a live socket using the pair: when its holder
+ * closes while others still use the pair, hand it to one of them.
+ */
+static void move_pair_handle(struct xskx_socket *closing)
+{
+	struct xskx_fq_cq *fq = closing->fq;
+
+	if (fq->backend != closing->backend)
+		return;
+	for (struct xskx_socket *s = closing->umem->sockets; s; s = s->next)
+		if (s != closing && s->fq == fq) {
+			fq->backend = s->backend;
+			return;
+		}
+}
+
+static void sim_close(struct xskx_socket *s,
+		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
+{
+	move_pair_handle(s);
+	sim_xsk_close(sim_of(s), give_back, ctx);
+}
+
+const struct xskx_backend_ops xskx_backend_sim = {
+	.name = "sim",
+	.open = sim_open,
+	.kick_rx = sim_kick_rx,
+	.kick_tx = sim_kick_tx,
+	.poll = sim_poll,
+	.stats = sim_stats,
+	.options = sim_options,
+	.frames_in_peer = sim_frames_in_peer,
+	.fd = sim_fd,
+	.close = sim_close,
+	/* No umem_release: the registration ends with the UMEM's last socket. */
+};

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The burst API: the data path of every socket, whatever the peer.
+ *
+ * Order inside a call matters. RX drains the RX ring before it refills FILL
+ * (frames just released are the cache-warm ones to hand back) and kicks
+ * last, when FILL holds buffers for the peer to use. TX reclaims COMPLETION
+ * before it reserves TX, so the pool and the ring have room. A kick — a
+ * syscall on the kernel backend — happens only when the peer asked for one
+ * through a need_wakeup flag, or on every idle burst with busy polling.
+ */
+#include <errno.h>
+
+#include "api.h"
+#include "backend.h"
+#include "socket_internal.h"
+
+/*
+ * EAGAIN, EBUSY, ENOBUFS and ENETDOWN from sendto/recvfrom mean "try again
+ * later" on an AF_XDP socket (Documentation/networking/af_xdp.rst): the burst
+ * API counts them and carries on.
+ */
+static int kick_result(struct xskx_socket *s, int err)
+{
+	switch (err) {
+	case -EAGAIN:
+	case -EBUSY:
+	case -ENOBUFS:
+	case -ENETDOWN:
+		s->stats.kick_retries++;
+		return 0;
+	default:
+		return err;
+	}
+}
+
+XSKX_API int xskx_socket_kick_rx(struct xskx_socket *s)
+{
+	s->stats.rx_kicks++;
+	return kick_result(s, s->ops->kick_rx(s));
+}
+
+XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
+{
+	s->stats.tx_kicks++;
+	return kick_result(s, s->ops->kick_tx(s));
+}
+
+/*
+ * Put frames from the pool on FILL: in one batch once refill_batch slots are
+ * free, or at once, whatever fits, when the peer ran dry and said so.
+ */
+static void refill(struct xskx_socket *s)
+{
+	struct xsk_ring_prod *fill = &s->fq->fill;
+	struct xskx_frame_pool *pool = &s->umem->pool;
+	uint32_t n = xsk_prod_nb_free(fill, s->refill_batch);
+	uint32_t idx;
+
+	if (n < s->refill_batch && !xsk_ring_prod__needs_wakeup(fill))
+		return;
+	if (n > pool->count)
+		n = pool->count;
+	if (!n)
+		return;
+	xsk_ring_prod__reserve(fill, n, &idx);
+	for (uint32_t i = 0; i < n; i++)
+		*xsk_ring_prod__fill_addr(fill, idx + i) = pool->addrs[--pool->count];
+	xsk_ring_prod__submit(fill, n);
+	s->stats.fill_refills++;
+}
+
+/*
+ * A kick that failed hard after the burst had already moved packets: the
+ * packets are returned now (their frames changed hands) and the error by the
+ * next burst on the socket.
+ */
+static int burst_result(struct xskx_socket *s, uint32_t n, int kick_err)
+{
+	if (!kick_err)
+		return (int)n;
+	if (!n)
+		return kick_err;
+	s->deferred_err = kick_err;
+	return (int)n;
+}
+
+static int take_deferred_err(struct xskx_socket *s)
+{
+	int err = s->deferred_err;
+
+	s->deferred_err = 0;
+	return err;
+}
+
+XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
+			   uint32_t max)
+{
+	void *area = s->umem->area;
+	uint64_t bytes = 0;
+	uint32_t idx = 0;
+	uint32_t n;
+	int err = 0;
+
+	if (__builtin_expect(s->deferred_err != 0, 0))
+		return take_deferred_err(s);
+	n = xsk_ring_cons__peek(&s->rx, max, &idx);
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct xdp_desc *d = xsk_ring_cons__rx_desc(&s->rx, idx + i);
+
+		pkts[i] = (struct xskx_pkt){
+			.addr = d->addr,
+			.len = d->len,
+			.options = d->options,
+			.data = xskx_umem_addr_data(area, d->addr),
+		};
+		bytes += d->len;
+	}
+	if (n) {
+		xsk_ring_cons__release(&s->rx, n);
+		s->umem->frames_in_app += n;
+		s->stats.rx_packets += n;
+		s->stats.rx_bytes += bytes;
+	}
+
+	refill(s);
+	if (xsk_ring_prod__needs_wakeup(&s->fq->fill) ||
+	    ((s->flags & XSKX_SOCKET_BUSY_POLL) && !n))
+		err = xskx_socket_kick_rx(s);
+	else
+		s->stats.kicks_skipped++;
+	return burst_result(s, n, err);
+}
+
+XSKX_API void xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			      uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		xskx_pool_put(s->umem, pkts[i].addr);
+	s->umem->frames_in_app -= n;
+}
+
+XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
+{
+	struct xsk_ring_cons *comp = &s->fq->comp;
+	uint32_t idx = 0;
+	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
+
+	if (!n)
+		return 0;
+	for (uint32_t i = 0; i < n; i++)
+		xskx_pool_put(s->umem, *xsk_ring_cons__comp_addr(comp, idx + i));
+	xsk_ring_cons__release(comp, n);
+	s->stats.tx_completed += n;
+	return n;
+}
+
+/*
+ * How many of pkts fit on TX now, never splitting a multi-buffer chain: a
+ * packet whose last accepted fragment still has XDP_PKT_CONTD set is left
+ * out whole.
+ */
+static uint32_t tx_fit(struct xskx_socket *s, const struct xskx_pkt *pkts,
+		       uint32_t n)
+{
+	uint32_t room = xsk_prod_nb_free(&s->tx, n);
+
+	if (room >= n)
+		return n;
+	s->stats.tx_ring_full++;
+	while (room && (pkts[room - 1].options & XDP_PKT_CONTD))
+		room--;
+	return room;
+}
+
+XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			   uint32_t n)
+{
+	uint64_t bytes = 0;
+	uint32_t idx = 0;
+	int err = 0;
+
+	if (__builtin_expect(s->deferred_err != 0, 0))
+		return take_deferred_err(s);
+	xskx_tx_reclaim(s);
+	n = tx_fit(s, pkts, n);
+	if (n) {
+		xsk_ring_prod__reserve(&s->tx, n, &idx);
+		for (uint32_t i = 0; i < n; i++) {
+			struct xdp_desc *d = xsk_ring_prod__tx_desc(&s->tx, idx + i);
+
+			d->addr = pkts[i].addr;
+			d->len = pkts[i].len;
+			d->options = pkts[i].options;
+			bytes += pkts[i].len;
+		}
+		xsk_ring_prod__submit(&s->tx, n);
+		s->umem->frames_in_app -= n;
+		s->stats.tx_packets += n;
+		s->stats.tx_bytes += bytes;
+	}
+
+	if (xsk_ring_prod__needs_wakeup(&s->tx) ||
+	    (s->flags & XSKX_SOCKET_BUSY_POLL))
+		err = xskx_socket_kick_tx(s);
+	else
+		s->stats.kicks_skipped++;
+	return burst_result(s, n, err);
+}

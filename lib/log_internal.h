@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* Logging inside the library: never from the data path. */
+#ifndef XSKX_LOG_INTERNAL_H
+#define XSKX_LOG_INTERNAL_H
+
+#include <xskx/log.h>
+
+void xskx_log(enum xskx_log_level level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Log an error message and return err (a negative errno), so that a failure
+ * reads as one statement:
+ *	return xskx_fail(-EINVAL, "frame_size %u is not a power of two", fs);
+ */
+int xskx_fail(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#define xskx_warn(...) xskx_log(XSKX_LOG_WARN, __VA_ARGS__)
+#define xskx_info(...) xskx_log(XSKX_LOG_INFO, __VA_ARGS__)
+#define xskx_debug(...) xskx_log(XSKX_LOG_DEBUG, __VA_ARGS__)
+
+#endif /* XSKX_LOG_INTERNAL_H */

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The simulated NIC's AF_XDP socket, shaped like the kernel's syscalls.
+ *
+ * lib/backend_sim.c drives a simulated socket exactly as libxdp drives a
+ * kernel one: socket(), setsockopt(XDP_UMEM_REG), setsockopt(XDP_*_RING),
+ * mmap of each ring, bind(), then sendto()/recvfrom()/poll() as wakeups and
+ * getsockopt(XDP_STATISTICS / XDP_OPTIONS). Each call here validates its
+ * arguments as the kernel does and fails with the kernel's errno.
+ *
+ * Internal to the library; lib/sim uses nothing but libc and the ring ABI.
+ */
+#ifndef XSKX_SIM_XSK_H
+#define XSKX_SIM_XSK_H
+
+#include <linux/if_xdp.h>
+#include <stdint.h>
+
+struct xskx_sim;
+struct xskx_sim_port;
+struct sim_xsk;
+
+/*
+ * Why the last failing sim_xsk_* call on this thread failed, naming the
+ * culprit ("bind: queue 4 out of range: port sim0 has 2 queues"); lib/sim
+ * cannot log, so lib/backend_sim.c passes this to the library's log.
+ */
+const char *sim_xsk_last_error(void);
+
+/* The simulated machine a port belongs to (for sim_xsk_socket). */
+struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port);
+
+/* socket(AF_XDP, SOCK_RAW, 0) */
+int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
+
+/* setsockopt(XDP_UMEM_REG): -EINVAL / -EBUSY (already registered). */
+int sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
+
+/*
+ * setsockopt(XDP_RX_RING / XDP_TX_RING / XDP_UMEM_FILL_RING /
+ * XDP_UMEM_COMPLETION_RING, entries): -EINVAL when not a non-zero power of
+ * two, -EBUSY once that ring exists or the socket is bound.
+ */
+int sim_xsk_set_ring(struct sim_xsk *xsk, int which, uint32_t entries);
+
+/* What mmap(XDP_PGOFF_* / XDP_UMEM_PGOFF_*) plus XDP_MMAP_OFFSETS yield. */
+struct sim_ring_map {
+	uint32_t *producer;
+	uint32_t *consumer;
+	uint32_t *flags;
+	void *desc;		/* uint64_t[] for FILL/COMP, xdp_desc[] for RX/TX */
+	uint32_t entries;
+};
+
+/* which: XDP_RX_RING, XDP_TX_RING, XDP_UMEM_FILL_RING, XDP_UMEM_COMPLETION_RING */
+int sim_xsk_map_ring(struct sim_xsk *xsk, int which, struct sim_ring_map *map);
+
+/*
+ * bind(): flags are the sockaddr_xdp flags (XDP_SHARED_UMEM, XDP_COPY,
+ * XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP, XDP_USE_SG); shared is the socket whose
+ * UMEM this one shares (with XDP_SHARED_UMEM), else NULL. Errors as the
+ * kernel's xsk_bind(): -EINVAL, -EBUSY, -EOPNOTSUPP, -ENETDOWN.
+ */
+int sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
+		 uint32_t queue_id, uint16_t flags, struct sim_xsk *shared);
+
+/*
+ * sendto(MSG_DONTWAIT): wake TX. Deterministic mode: runs the queue's TX
+ * work now; threaded: wakes the NIC thread. 0, or -EAGAIN / -EBUSY /
+ * -ENOBUFS (try again), -ENETDOWN, -ENXIO (not bound).
+ */
+int sim_xsk_sendto(struct sim_xsk *xsk);
+
+/* recvfrom(MSG_DONTWAIT): wake RX (NAPI poll + refill); errors likewise. */
+int sim_xsk_recvfrom(struct sim_xsk *xsk);
+
+/*
+ * poll(): kicks where a need_wakeup flag asks, then reports POLLIN (RX not
+ * empty) and POLLOUT (TX at most half full) among events. Threaded mode
+ * waits up to timeout_ms for one of them; deterministic mode never waits.
+ */
+int sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
+
+/* getsockopt(XDP_STATISTICS) and getsockopt(XDP_OPTIONS). */
+int sim_xsk_get_stats(struct sim_xsk *xsk, struct xdp_statistics *stats);
+int sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
+
+/*
+ * Frames of this socket's FILL/COMPLETION pair that the NIC holds: taken from
+ * FILL and not yet on RX (posted in the hardware ring, DMA'd, recycled), and
+ * taken from TX and not yet on COMPLETION. For the frame census.
+ */
+uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
+
+/*
+ * close(): unbind, release the queue (a later bind on it succeeds at once),
+ * free the rings. Every frame the application side will never see again is
+ * handed to give_back (one call per frame start address) so the library can
+ * return it to its pool: the entries left on this socket's RX and TX rings,
+ * and — when this was the last socket using its FILL/COMPLETION pair — the
+ * entries left on FILL and COMPLETION plus every frame the NIC held for the
+ * pair. While another socket shares the pair, the NIC keeps those. A UMEM
+ * owner's registration lives on while a socket shares it, as in the kernel.
+ * (NOTE from the lead: this replaces an earlier wording that covered only the
+ * NIC-held frames.)
+ */
+void sim_xsk_close(struct sim_xsk *xsk,
+		   void (*give_back)(uint64_t addr, void *ctx), void *ctx);
+
+#endif /* XSKX_SIM_XSK_H */

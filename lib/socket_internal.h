@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* The socket as the burst API and the backends see it. */
+#ifndef XSKX_SOCKET_INTERNAL_H
+#define XSKX_SOCKET_INTERNAL_H
+
+#include <stdint.h>
+#include <xskx/socket.h>
+
+#include "umem_internal.h"
+
+struct xskx_backend_ops;
+
+struct xskx_socket {
+	/* Fast path first: the rings and what the bursts read every call. */
+	struct xsk_ring_cons rx;
+	struct xsk_ring_prod tx;
+	struct xskx_fq_cq *fq;
+	struct xskx_umem *umem;
+	uint32_t flags;			/* XSKX_SOCKET_* */
+	uint32_t refill_batch;
+	struct xskx_stats stats;	/* library counters; peer's read on demand */
+	int deferred_err;		/* a failed kick, for the next burst */
+
+	const struct xskx_backend_ops *ops;
+	void *backend;			/* the peer's socket */
+	uint32_t queue_id;
+	uint16_t bind_flags;		/* XDP_* bind flags actually requested */
+	struct xskx_socket *next;	/* in umem->sockets */
+};
+
+#endif /* XSKX_SOCKET_INTERNAL_H */

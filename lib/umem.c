@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* UMEM creation with the kernel's validation, accessors, and the census. */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "backend.h"
+#include "log_internal.h"
+#include "opts_internal.h"
+#include "socket_internal.h"
+#include "umem_internal.h"
+
+#define XSKX_MIN_FRAME_SIZE 2048
+/* Ethernet header plus two VLAN tags: what an MTU does not count. */
+#define XSKX_L2_OVERHEAD (14 + 2 * 4)
+
+static bool is_power_of_2(uint64_t n)
+{
+	return n && !(n & (n - 1));
+}
+
+static uint32_t log2_u32(uint32_t n)
+{
+	return 31 - (uint32_t)__builtin_clz(n);
+}
+
+static int check_ring_size(const char *field, uint32_t size)
+{
+	if (!is_power_of_2(size))
+		return xskx_fail(-EINVAL,
+				 "umem: %s %u is not a power of two; use e.g. 2048",
+				 field, size);
+	return 0;
+}
+
+/*
+ * The kernel's XDP_UMEM_REG rules (net/xdp/xdp_umem.c), checked before any
+ * syscall so that the message can name the field.
+ */
+static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
+{
+	bool unaligned = o->flags & XSKX_UMEM_UNALIGNED;
+
+	if (o->flags & ~XSKX_UMEM_UNALIGNED)
+		return xskx_fail(-EINVAL,
+				 "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
+				 o->flags & ~XSKX_UMEM_UNALIGNED);
+	if (o->frame_size < XSKX_MIN_FRAME_SIZE || o->frame_size > page)
+		return xskx_fail(-EINVAL,
+				 "umem: frame_size %u out of range [%u, %lu] (the page size)",
+				 o->frame_size, XSKX_MIN_FRAME_SIZE,
+				 (unsigned long)page);
+	if (!unaligned && !is_power_of_2(o->frame_size))
+		return xskx_fail(-EINVAL,
+				 "umem: frame_size %u is not a power of two; aligned mode needs one (or set XSKX_UMEM_UNALIGNED)",
+				 o->frame_size);
+	if ((uintptr_t)o->area % page)
+		return xskx_fail(-EINVAL,
+				 "umem: area %p is not aligned to the page size %lu",
+				 o->area, (unsigned long)page);
+	if (o->size / o->frame_size == 0 || o->size / o->frame_size > UINT32_MAX)
+		return xskx_fail(-EINVAL,
+				 "umem: size %llu holds %llu frames of %u bytes; it must hold 1 to %u",
+				 (unsigned long long)o->size,
+				 (unsigned long long)(o->size / o->frame_size),
+				 o->frame_size, UINT32_MAX);
+	if (!unaligned && o->size % o->frame_size)
+		return xskx_fail(-EINVAL,
+				 "umem: size %llu is not a multiple of frame_size %u; aligned mode needs whole frames",
+				 (unsigned long long)o->size, o->frame_size);
+	if (o->headroom >= o->frame_size - XSKX_XDP_PACKET_HEADROOM)
+		return xskx_fail(-EINVAL,
+				 "umem: headroom %u too large: it must be below frame_size %u - %u = %u",
+				 o->headroom, o->frame_size,
+				 XSKX_XDP_PACKET_HEADROOM,
+				 o->frame_size - XSKX_XDP_PACKET_HEADROOM);
+	return 0;
+}
+
+static int apply_defaults(struct xskx_umem_opts *o)
+{
+	if (!o->frame_size)
+		o->frame_size = XSKX_UMEM_DEFAULT_FRAME_SIZE;
+	if (!o->fill_size)
+		o->fill_size = XSKX_RING_DEFAULT_SIZE;
+	if (!o->comp_size)
+		o->comp_size = XSKX_RING_DEFAULT_SIZE;
+	if (o->area) {
+		if (o->frame_count)
+			return xskx_fail(-EINVAL,
+					 "umem: frame_count %u given with a caller's area; the area's size decides the frame count",
+					 o->frame_count);
+		return 0;
+	}
+	if (o->size)
+		return xskx_fail(-EINVAL,
+				 "umem: size %llu given without an area; set frame_count instead",
+				 (unsigned long long)o->size);
+	if (!o->frame_count)
+		o->frame_count = XSKX_UMEM_DEFAULT_FRAME_COUNT;
+	o->size = (uint64_t)o->frame_count * o->frame_size;
+	return 0;
+}
+
+static int map_area(struct xskx_umem *umem)
+{
+	void *area = mmap(NULL, umem->size, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (area == MAP_FAILED)
+		return xskx_fail(-errno, "umem: cannot map %llu bytes for %u frames: %s",
+				 (unsigned long long)umem->size,
+				 umem->frame_count, xskx_strerror(errno));
+	umem->area = area;
+	umem->area_owned = true;
+	return 0;
+}
+
+XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
+			      const struct xskx_umem_opts *opts)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	struct xskx_umem_opts o;
+	struct xskx_umem *umem;
+	int err;
+
+	if (!umemp)
+		return xskx_fail(-EINVAL, "umem: umem pointer is NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_umem_opts);
+	if (err)
+		return err;
+	err = apply_defaults(&o);
+	if (!err)
+		err = check_geometry(&o, page);
+	if (!err)
+		err = check_ring_size("fill_size", o.fill_size);
+	if (!err)
+		err = check_ring_size("comp_size", o.comp_size);
+	if (err)
+		return err;
+
+	umem = calloc(1, sizeof(*umem));
+	if (!umem)
+		return xskx_fail(-ENOMEM, "umem: out of memory");
+	umem->area = o.area;
+	umem->size = o.size;
+	umem->frame_size = o.frame_size;
+	umem->frame_shift = is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
+	umem->frame_count = (uint32_t)(o.size / o.frame_size);
+	umem->headroom = o.headroom;
+	umem->fill_size = o.fill_size;
+	umem->comp_size = o.comp_size;
+	umem->flags = o.flags;
+
+	err = xskx_pool_init(umem);
+	if (err)
+		goto err_free_umem;
+	if (!umem->area) {
+		err = map_area(umem);
+		if (err)
+			goto err_free_pool;
+	}
+	*umemp = umem;
+	return 0;
+
+err_free_pool:
+	xskx_pool_fini(umem);
+err_free_umem:
+	free(umem);
+	return err;
+}
+
+XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
+{
+	if (!umem)
+		return 0;
+	if (umem->sockets)
+		return xskx_fail(-EBUSY,
+				 "umem: still in use by a socket; close its sockets first");
+	if (umem->backend && umem->backend->umem_release)
+		umem->backend->umem_release(umem);
+	if (umem->area_owned)
+		munmap(umem->area, umem->size);
+	xskx_pool_fini(umem);
+	free(umem);
+	return 0;
+}
+
+XSKX_API void *xskx_umem_area(const struct xskx_umem *umem)
+{
+	return umem->area;
+}
+
+XSKX_API uint64_t xskx_umem_size(const struct xskx_umem *umem)
+{
+	return umem->size;
+}
+
+XSKX_API uint32_t xskx_umem_frame_size(const struct xskx_umem *umem)
+{
+	return umem->frame_size;
+}
+
+XSKX_API uint32_t xskx_umem_frame_count(const struct xskx_umem *umem)
+{
+	return umem->frame_count;
+}
+
+XSKX_API uint32_t xskx_umem_headroom(const struct xskx_umem *umem)
+{
+	return umem->headroom;
+}
+
+XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
+{
+	uint64_t need = (uint64_t)XSKX_XDP_PACKET_HEADROOM + headroom +
+			XSKX_L2_OVERHEAD + mtu;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t size = XSKX_MIN_FRAME_SIZE;
+
+	while (size < need)
+		size <<= 1;
+	return size <= page ? (uint32_t)size : 0;
+}
+
+XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
+{
+	return umem->frame_size - XSKX_XDP_PACKET_HEADROOM - umem->headroom -
+	       XSKX_L2_OVERHEAD;
+}
+
+XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)
+{
+	return xskx_umem_frame_base(umem, frame) + umem->headroom;
+}
+
+XSKX_API int xskx_umem_census(struct xskx_umem *umem,
+			      struct xskx_frame_census *c)
+{
+	bool counted = true;
+	uint64_t nic = 0;
+
+	*c = (struct xskx_frame_census){
+		.pool = umem->pool.count,
+		.app = umem->frames_in_app,
+		.double_frees = umem->double_frees,
+	};
+	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
+		int64_t held = umem->backend->frames_in_peer(fq);
+
+		c->fill += xskx_ring_prod_queued(&fq->fill);
+		c->comp += xskx_ring_cons_queued(&fq->comp);
+		if (held < 0)
+			counted = false;
+		else
+			nic += (uint64_t)held;
+	}
+	for (struct xskx_socket *s = umem->sockets; s; s = s->next) {
+		if (s->rx.ring)
+			c->rx += xskx_ring_cons_queued(&s->rx);
+		if (s->tx.ring)
+			c->tx += xskx_ring_prod_queued(&s->tx);
+	}
+	c->total = c->pool + c->fill + c->rx + c->app + c->tx + c->comp;
+	if (counted) {
+		c->nic = (uint32_t)nic;
+		c->total += c->nic;
+	} else {
+		c->nic = umem->frame_count > c->total ? umem->frame_count - c->total : 0;
+		c->total += c->nic;
+	}
+	c->nic_counted = counted;
+	return 0;
+}
