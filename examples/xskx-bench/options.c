@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: parse and check the command line. Every mistake is reported
+ * here, before any library call, with the flag's name and what it accepts.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+static const char usage[] =
+	"Usage: xskx-bench (--sim | -i IFNAME [-q QUEUE]) [options]\n"
+	"\n"
+	"An xdpsock-style benchmark on the xskx burst API.\n"
+	"\n"
+	"Backend:\n"
+	"  --sim                  the simulated NIC: its thread on one CPU, this\n"
+	"                         program on another\n"
+	"  --sim-deterministic    the simulated NIC run by this thread between\n"
+	"                         bursts (reproducible; for instruction counts)\n"
+	"  -i, --interface IFNAME the kernel's AF_XDP socket on IFNAME\n"
+	"  -q, --queue QUEUE      queue of IFNAME (default 0)\n"
+	"\n"
+	"Mode:\n"
+	"  -r, --rxdrop           receive and drop (default)\n"
+	"  -t, --txonly           transmit generated UDP packets\n"
+	"  -l, --l2fwd            swap MACs and send every packet back out\n"
+	"      --mode MODE        rxdrop, txonly or l2fwd\n"
+	"      --baseline         rxdrop on bare libxdp ring operations, no burst API\n"
+	"      --compare          rxdrop with the burst API, then --baseline, and\n"
+	"                         the ratio of the two\n"
+	"\n"
+	"Run:\n"
+	"  -d, --duration SECONDS run time of each run (default 10)\n"
+	"      --packets N        stop after N packets (received; sent in txonly)\n"
+	"  -b, --batch N          packets per burst (default 64)\n"
+	"  -s, --pkt-size BYTES   Ethernet frame size without FCS (default 64)\n"
+	"  -p, --poll             xskx_socket_poll() before every burst\n"
+	"  -m, --no-need-wakeup   bind without need_wakeup\n"
+	"  -B, --busy-poll        kick the peer on every burst\n"
+	"  -z, --zero-copy        force zero-copy\n"
+	"  -c, --copy             force copy mode\n"
+	"\n"
+	"UMEM and rings (0 or absent: the library's default):\n"
+	"  -f, --frame-size BYTES --frames N\n"
+	"  --rx-size N  --tx-size N  --fill-size N  --comp-size N\n"
+	"\n"
+	"Simulated NIC:\n"
+	"  --rx-full-policy stop|drop  RX ring full: stop the poll (default) or drop\n"
+	"  --nic-budget N         packets per NAPI poll\n"
+	"  --hw-ring N            hardware RX descriptors\n"
+	"  --refill-batch N       hardware descriptors refilled at once\n"
+	"  --flows N              UDP flows of the traffic source (default 1)\n"
+	"  --nic-cpu CPU          CPU of the NIC thread (default 0; -1: any)\n"
+	"  --app-cpu CPU          CPU of this program (default 1; -1: any)\n"
+	"\n"
+	"Output:\n"
+	"  --json                 a final JSON summary on stdout (the live lines\n"
+	"                         go to stderr)\n"
+	"  --quiet                no live line per second\n"
+	"  -h, --help\n"
+	"\n"
+	"Exit status: 0 done, 1 the library failed, 2 bad command line.\n";
+
+enum {
+	OPT_MODE = 256,
+	OPT_SIM,
+	OPT_SIM_DETERMINISTIC,
+	OPT_PACKETS,
+	OPT_FRAMES,
+	OPT_RX_SIZE,
+	OPT_TX_SIZE,
+	OPT_FILL_SIZE,
+	OPT_COMP_SIZE,
+	OPT_RX_FULL_POLICY,
+	OPT_NIC_BUDGET,
+	OPT_HW_RING,
+	OPT_REFILL_BATCH,
+	OPT_FLOWS,
+	OPT_NIC_CPU,
+	OPT_APP_CPU,
+	OPT_BASELINE,
+	OPT_COMPARE,
+	OPT_JSON,
+	OPT_QUIET,
+};
+
+static const struct option long_options[] = {
+	{ "mode", required_argument, NULL, OPT_MODE },
+	{ "rxdrop", no_argument, NULL, 'r' },
+	{ "txonly", no_argument, NULL, 't' },
+	{ "l2fwd", no_argument, NULL, 'l' },
+	{ "sim", no_argument, NULL, OPT_SIM },
+	{ "sim-deterministic", no_argument, NULL, OPT_SIM_DETERMINISTIC },
+	{ "interface", required_argument, NULL, 'i' },
+	{ "queue", required_argument, NULL, 'q' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "packets", required_argument, NULL, OPT_PACKETS },
+	{ "batch", required_argument, NULL, 'b' },
+	{ "pkt-size", required_argument, NULL, 's' },
+	{ "frame-size", required_argument, NULL, 'f' },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
+	{ "rx-size", required_argument, NULL, OPT_RX_SIZE },
+	{ "tx-size", required_argument, NULL, OPT_TX_SIZE },
+	{ "fill-size", required_argument, NULL, OPT_FILL_SIZE },
+	{ "comp-size", required_argument, NULL, OPT_COMP_SIZE },
+	{ "no-need-wakeup", no_argument, NULL, 'm' },
+	{ "poll", no_argument, NULL, 'p' },
+	{ "busy-poll", no_argument, NULL, 'B' },
+	{ "zero-copy", no_argument, NULL, 'z' },
+	{ "copy", no_argument, NULL, 'c' },
+	{ "rx-full-policy", required_argument, NULL, OPT_RX_FULL_POLICY },
+	{ "nic-budget", required_argument, NULL, OPT_NIC_BUDGET },
+	{ "hw-ring", required_argument, NULL, OPT_HW_RING },
+	{ "refill-batch", required_argument, NULL, OPT_REFILL_BATCH },
+	{ "flows", required_argument, NULL, OPT_FLOWS },
+	{ "nic-cpu", required_argument, NULL, OPT_NIC_CPU },
+	{ "app-cpu", required_argument, NULL, OPT_APP_CPU },
+	{ "baseline", no_argument, NULL, OPT_BASELINE },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+static const char *const mode_names[] = {
+	[BENCH_RXDROP] = "rxdrop",
+	[BENCH_TXONLY] = "txonly",
+	[BENCH_L2FWD] = "l2fwd",
+};
+
+const char *bench_mode_name(enum bench_mode mode)
+{
+	return mode_names[mode];
+}
+
+static bool bad(const char *flag, const char *what, const char *arg)
+{
+	fprintf(stderr, "xskx-bench: %s: %s, got '%s' (see --help)\n", flag,
+		what, arg);
+	return false;
+}
+
+static bool parse_u64(const char *flag, const char *arg, uint64_t min,
+		      uint64_t max, uint64_t *out)
+{
+	char what[96];
+	unsigned long long v;
+	char *end;
+
+	snprintf(what, sizeof(what), "expected an integer in [%llu, %llu]",
+		 (unsigned long long)min, (unsigned long long)max);
+	if (arg[0] == '-')
+		return bad(flag, what, arg);
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || v < min || v > max)
+		return bad(flag, what, arg);
+	*out = v;
+	return true;
+}
+
+static bool parse_u32(const char *flag, const char *arg, uint32_t min,
+		      uint32_t max, uint32_t *out)
+{
+	uint64_t v;
+
+	if (!parse_u64(flag, arg, min, max, &v))
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool parse_cpu(const char *flag, const char *arg, int *out)
+{
+	uint64_t v;
+
+	if (!strcmp(arg, "-1")) {
+		*out = -1;
+		return true;
+	}
+	if (!parse_u64(flag, arg, 0, 4095, &v))
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool parse_seconds(const char *flag, const char *arg, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0 && v <= 86400))
+		return bad(flag, "expected seconds in (0, 86400]", arg);
+	*out = v;
+	return true;
+}
+
+static bool parse_mode(const char *arg, enum bench_mode *out)
+{
+	for (size_t i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++)
+		if (!strcmp(arg, mode_names[i])) {
+			*out = (enum bench_mode)i;
+			return true;
+		}
+	return bad("--mode", "expected rxdrop, txonly or l2fwd", arg);
+}
+
+static bool parse_policy(const char *arg, enum xskx_sim_rx_full_policy *out)
+{
+	if (!strcmp(arg, "stop"))
+		*out = XSKX_SIM_RX_FULL_STOP;
+	else if (!strcmp(arg, "drop"))
+		*out = XSKX_SIM_RX_FULL_DROP;
+	else
+		return bad("--rx-full-policy", "expected stop or drop", arg);
+	return true;
+}
+
+/* What getopt_long() calls the option that it just returned. */
+static const char *flag_name(int c)
+{
+	static char name[40];
+
+	for (const struct option *o = long_options; o->name; o++)
+		if (o->val == c) {
+			snprintf(name, sizeof(name), "--%s", o->name);
+			return name;
+		}
+	return "?";
+}
+
+/* Settings that only mean something together with others. */
+static bool check_combination(const struct bench_opts *o,
+			      const char *sim_only_flag, bool mode_given)
+{
+	const char *err = NULL;
+	uint32_t frame = o->frame_size ? o->frame_size :
+					 XSKX_UMEM_DEFAULT_FRAME_SIZE;
+
+	if (!o->sim && !o->ifname)
+		err = "choose a backend: --sim (simulated NIC) or -i IFNAME (kernel)";
+	else if (o->sim && o->ifname)
+		err = "--sim and -i exclude each other: choose one backend";
+	else if (o->ifname && sim_only_flag)
+		fprintf(stderr, "xskx-bench: %s is a setting of the simulated NIC: use it with --sim\n",
+			sim_only_flag);
+	else if ((o->baseline || o->compare) && mode_given &&
+		 o->mode != BENCH_RXDROP)
+		err = "--baseline and --compare measure rxdrop only";
+	else if (o->baseline && o->compare)
+		err = "--compare runs --baseline itself: give one of them";
+	else if (o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
+		fprintf(stderr, "xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
+			o->pkt_size, frame, XSKX_XDP_PACKET_HEADROOM);
+	else
+		return true;
+	if (err)
+		fprintf(stderr, "xskx-bench: %s\n", err);
+	return false;
+}
+
+enum bench_parse_result bench_parse_options(int argc, char **argv,
+					    struct bench_opts *o)
+{
+	const char *sim_only_flag = NULL;
+	bool mode_given = false;
+	bool zero_copy = false, copy = false;
+	bool queue_given = false;
+	bool ok = true;
+	int c;
+
+	*o = (struct bench_opts){
+		.mode = BENCH_RXDROP,
+		.duration_s = 10,
+		.batch = 64,
+		.pkt_size = 64,
+		.flows = 1,
+		.nic_cpu = 0,
+		.app_cpu = 1,
+	};
+	opterr = 0;
+	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzch",
+				      long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_MODE:
+			ok = parse_mode(optarg, &o->mode);
+			mode_given = true;
+			break;
+		case 'r':
+		case 't':
+		case 'l':
+			o->mode = c == 'r' ? BENCH_RXDROP :
+				  c == 't' ? BENCH_TXONLY : BENCH_L2FWD;
+			mode_given = true;
+			break;
+		case OPT_SIM_DETERMINISTIC:
+			o->sim_deterministic = true;
+			sim_only_flag = "--sim-deterministic";
+			/* fall through */
+		case OPT_SIM:
+			o->sim = true;
+			break;
+		case 'i':
+			o->ifname = optarg;
+			break;
+		case 'q':
+			ok = parse_u32("--queue", optarg, 0, UINT32_MAX - 1,
+				       &o->queue_id);
+			queue_given = true;
+			break;
+		case 'd':
+			ok = parse_seconds("--duration", optarg, &o->duration_s);
+			break;
+		case OPT_PACKETS:
+			ok = parse_u64("--packets", optarg, 1, UINT64_MAX,
+				       &o->packets);
+			break;
+		case 'b':
+			ok = parse_u32("--batch", optarg, 1, 4096, &o->batch);
+			break;
+		case 's':
+			ok = parse_u32("--pkt-size", optarg, 60, 65536,
+				       &o->pkt_size);
+			break;
+		case 'f':
+			ok = parse_u32("--frame-size", optarg, 0, 65536,
+				       &o->frame_size);
+			break;
+		case OPT_FRAMES:
+			ok = parse_u32("--frames", optarg, 0, 1u << 24,
+				       &o->frames);
+			break;
+		case OPT_RX_SIZE:
+		case OPT_TX_SIZE:
+		case OPT_FILL_SIZE:
+		case OPT_COMP_SIZE: {
+			uint32_t *size = c == OPT_RX_SIZE ? &o->rx_size :
+					 c == OPT_TX_SIZE ? &o->tx_size :
+					 c == OPT_FILL_SIZE ? &o->fill_size :
+							      &o->comp_size;
+
+			ok = parse_u32(flag_name(c), optarg, 0, 1u << 24, size);
+			break;
+		}
+		case 'm':
+			o->no_need_wakeup = true;
+			break;
+		case 'p':
+			o->poll = true;
+			break;
+		case 'B':
+			o->busy_poll = true;
+			break;
+		case 'z':
+			zero_copy = true;
+			break;
+		case 'c':
+			copy = true;
+			break;
+		case OPT_RX_FULL_POLICY:
+			ok = parse_policy(optarg, &o->rx_full_policy);
+			sim_only_flag = "--rx-full-policy";
+			break;
+		case OPT_NIC_BUDGET:
+		case OPT_HW_RING:
+		case OPT_REFILL_BATCH:
+		case OPT_FLOWS: {
+			uint32_t *v = c == OPT_NIC_BUDGET ? &o->nic_budget :
+				      c == OPT_HW_RING ? &o->hw_ring :
+				      c == OPT_REFILL_BATCH ? &o->refill_batch :
+							      &o->flows;
+
+			sim_only_flag = flag_name(c);
+			ok = parse_u32(sim_only_flag, optarg, 1, 1u << 20, v);
+			break;
+		}
+		case OPT_NIC_CPU:
+		case OPT_APP_CPU:
+			sim_only_flag = flag_name(c);
+			ok = parse_cpu(sim_only_flag, optarg,
+				       c == OPT_NIC_CPU ? &o->nic_cpu :
+							  &o->app_cpu);
+			break;
+		case OPT_BASELINE:
+			o->baseline = true;
+			break;
+		case OPT_COMPARE:
+			o->compare = true;
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case OPT_QUIET:
+			o->quiet = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return BENCH_PARSE_HELP;
+		case ':':
+			fprintf(stderr, "xskx-bench: %s needs a value (see --help)\n",
+				argv[optind - 1]);
+			return BENCH_PARSE_BAD;
+		default:
+			if (optopt)
+				fprintf(stderr, "xskx-bench: unknown option '-%c' (see --help)\n",
+					optopt);
+			else
+				fprintf(stderr, "xskx-bench: unknown option '%s' (see --help)\n",
+					argv[optind - 1]);
+			return BENCH_PARSE_BAD;
+		}
+	}
+	if (!ok)
+		return BENCH_PARSE_BAD;
+	if (optind < argc) {
+		fprintf(stderr, "xskx-bench: unexpected argument '%s' (see --help)\n",
+			argv[optind]);
+		return BENCH_PARSE_BAD;
+	}
+	if (zero_copy && copy) {
+		fprintf(stderr, "xskx-bench: -z and -c exclude each other\n");
+		return BENCH_PARSE_BAD;
+	}
+	if (queue_given && !o->ifname) {
+		fprintf(stderr, "xskx-bench: -q selects a queue of -i IFNAME; the simulated port has one queue\n");
+		return BENCH_PARSE_BAD;
+	}
+	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
+		       copy ? XSKX_COPY_FORCE : XSKX_COPY_AUTO;
+	if (o->compare)
+		o->mode = BENCH_RXDROP;
+	if (!check_combination(o, sim_only_flag, mode_given))
+		return BENCH_PARSE_BAD;
+	return BENCH_PARSE_RUN;
+}
