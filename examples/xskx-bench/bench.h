@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx-bench: one run of one mode.
+ *
+ *   setup.c     UMEM, simulated NIC, socket          bench_setup/teardown
+ *   modes.c     rxdrop, txonly, l2fwd on the burst API    bench_*_step
+ *   baseline.c  rxdrop on bare libxdp ring operations
+ *   run.c       the loop: step until --duration or --packets
+ *   report.c    a line per second, the summary, JSON
+ *   packet.c    the UDP frame txonly sends, the MAC swap of l2fwd
+ */
+#ifndef XSKX_BENCH_H
+#define XSKX_BENCH_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+#include "options.h"
+
+struct bench {
+	const struct bench_opts *opts;
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+	struct xskx_sim *sim;		/* NULL on the kernel backend */
+	struct xskx_sim_port *port;
+	bool sim_running;		/* the NIC thread is started */
+	struct xskx_rings rings;	/* for the baseline */
+	uint64_t frame_mask;		/* address -> its frame's start */
+	struct xskx_pkt *pkts;		/* one burst */
+	uint64_t *frames;		/* one burst of frames (txonly) */
+	/* l2fwd: received packets the TX ring has not taken yet */
+	uint32_t fwd_next, fwd_pending;
+	/* counted by the steps, so both variants count the same way */
+	uint64_t rx_packets, tx_packets;
+};
+
+/*
+ * One step of a mode: a burst. Returns the packets it moved (0: nothing to
+ * do) or a negative errno from the library.
+ */
+typedef int (*bench_step_fn)(struct bench *b);
+
+int bench_rxdrop_step(struct bench *b);
+int bench_txonly_step(struct bench *b);
+int bench_l2fwd_step(struct bench *b);
+int bench_baseline_rxdrop_step(struct bench *b);
+
+/* Write the txonly packet into every frame once, as xdpsock does. */
+int bench_txonly_prepare(struct bench *b);
+
+int bench_setup(struct bench *b, const struct bench_opts *opts);
+/* Start the NIC thread and pin this thread (threaded simulated NIC). */
+int bench_start(struct bench *b);
+/* Stop the NIC thread, so that the counters read afterwards are final. */
+int bench_stop(struct bench *b);
+void bench_teardown(struct bench *b);
+
+enum bench_stop_reason {
+	BENCH_STOP_DURATION,
+	BENCH_STOP_PACKETS,
+	BENCH_STOP_SIGNAL,
+	BENCH_STOP_IDLE,	/* deterministic: the source is done, all quiet */
+};
+
+struct bench_result {
+	const char *variant;		/* "burst" or "baseline" */
+	enum bench_stop_reason stop;
+	double seconds;
+	uint64_t rx_packets, tx_packets;
+	uint64_t steps, idle_steps;	/* bursts, and those that moved nothing */
+	struct xskx_stats stats;
+	struct xskx_socket_info info;
+	bool have_port;
+	struct xskx_sim_port_stats port;
+	struct xskx_frame_census census;
+	uint32_t frame_count;
+};
+
+/* Set by SIGINT/SIGTERM: the run ends and reports as usual. */
+extern volatile sig_atomic_t bench_stop_requested;
+
+int bench_run(struct bench *b, bench_step_fn step, const char *variant,
+	      struct bench_result *res);
+
+/* Print "<call>: <strerror>: <last error message>" and return err. */
+int bench_lib_error(const char *call, int err);
+
+/* Live output and the summary (report.c). */
+struct bench_sample {
+	double t;
+	uint64_t rx_packets, tx_packets;
+	struct xskx_stats stats;
+};
+
+void bench_report_line(const struct bench *b, const char *variant,
+		       struct bench_sample *prev, const struct bench_sample *now);
+void bench_report_result(const struct bench_opts *o,
+			 const struct bench_result *res);
+void bench_report_compare(const struct bench_opts *o,
+			  const struct bench_result *burst,
+			  const struct bench_result *baseline);
+
+/* Packets (packet.c). */
+void bench_build_udp_frame(uint8_t *frame, uint32_t len);
+
+static inline void bench_swap_macs(uint8_t *frame)
+{
+	uint8_t tmp[6];
+
+	__builtin_memcpy(tmp, frame, 6);
+	__builtin_memcpy(frame, frame + 6, 6);
+	__builtin_memcpy(frame + 6, tmp, 6);
+}
+
+#endif /* XSKX_BENCH_H */

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: an xdpsock-style benchmark on the xskx public API.
+ *
+ *   xskx-bench --sim -r            receive and drop on the simulated NIC
+ *   xskx-bench -i veth0 -q 0 -l    forward on a real interface
+ *   xskx-bench --sim --compare     the burst API against bare libxdp rings
+ *
+ * See --help for every option; bench.h for the map of the source.
+ */
+#include <signal.h>
+#include <stdio.h>
+
+#include "bench.h"
+
+int bench_lib_error(const char *call, int err)
+{
+	const char *why = xskx_last_error();
+
+	fprintf(stderr, "xskx-bench: %s: %s%s%s\n", call, xskx_strerror(err),
+		*why ? ": " : "", why);
+	return err;
+}
+
+/*
+ * Errors are printed by bench_lib_error() with the call that failed; the
+ * library's other messages (a fallback to copy mode, say) go to stderr.
+ */
+static void log_to_stderr(enum xskx_log_level level, const char *msg,
+			  void *ctx)
+{
+	(void)ctx;
+	if (level != XSKX_LOG_ERROR)
+		fprintf(stderr, "xskx: %s\n", msg);
+}
+
+static void request_stop(int sig)
+{
+	(void)sig;
+	bench_stop_requested = 1;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = request_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static int run_one(const struct bench_opts *o, bool baseline,
+		   struct bench_result *res)
+{
+	struct bench b;
+	int err = bench_setup(&b, o);
+
+	if (!err)
+		err = bench_run(&b, baseline ? bench_baseline_rxdrop_step :
+				o->mode == BENCH_TXONLY ? bench_txonly_step :
+				o->mode == BENCH_L2FWD ? bench_l2fwd_step :
+							 bench_rxdrop_step,
+				baseline ? "baseline" : "burst", res);
+	bench_teardown(&b);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	struct bench_result first, second;
+	struct bench_opts o;
+	int err;
+
+	switch (bench_parse_options(argc, argv, &o)) {
+	case BENCH_PARSE_HELP:
+		return 0;
+	case BENCH_PARSE_BAD:
+		return 2;
+	case BENCH_PARSE_RUN:
+		break;
+	}
+#ifndef __OPTIMIZE__
+	fprintf(stderr, "xskx-bench: warning: built without optimization; the figures mean little\n");
+#endif
+	xskx_set_log(log_to_stderr, NULL);
+	catch_signals();
+
+	err = run_one(&o, o.baseline, &first);
+	if (err)
+		return 1;
+	if (!o.compare || bench_stop_requested) {
+		bench_report_result(&o, &first);
+		return 0;
+	}
+	err = run_one(&o, true, &second);
+	if (err)
+		return 1;
+	bench_report_compare(&o, &first, &second);
+	return 0;
+}

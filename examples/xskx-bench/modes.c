@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: the three modes of xdpsock on the xskx burst API. Each step is
+ * one burst; run.c calls it in a loop. The burst calls refill FILL, reclaim
+ * COMPLETION and kick the peer themselves, only when it asks for it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "bench.h"
+
+int bench_rxdrop_step(struct bench *b)
+{
+	int n = xskx_rx_burst(b->sock, b->pkts, b->opts->batch);
+
+	if (n <= 0)
+		return n;
+	xskx_rx_release(b->sock, b->pkts, (uint32_t)n);
+	b->rx_packets += (uint32_t)n;
+	return n;
+}
+
+int bench_txonly_prepare(struct bench *b)
+{
+	uint32_t count = xskx_umem_frame_count(b->umem);
+	void *area = xskx_umem_area(b->umem);
+	uint64_t *frames = calloc(count, sizeof(*frames));
+	uint32_t n;
+
+	if (!frames)
+		return bench_lib_error("calloc", -ENOMEM);
+	n = xskx_frame_alloc(b->umem, frames, count);
+	for (uint32_t i = 0; i < n; i++)
+		bench_build_udp_frame(
+			xskx_umem_addr_data(area, xskx_umem_tx_addr(b->umem, frames[i])),
+			b->opts->pkt_size);
+	xskx_frame_free(b->umem, frames, n);
+	free(frames);
+	return 0;
+}
+
+int bench_txonly_step(struct bench *b)
+{
+	uint32_t n = xskx_frame_alloc(b->umem, b->frames, b->opts->batch);
+	int sent;
+
+	for (uint32_t i = 0; i < n; i++)
+		b->pkts[i] = (struct xskx_pkt){
+			.addr = xskx_umem_tx_addr(b->umem, b->frames[i]),
+			.len = b->opts->pkt_size,
+		};
+	/*
+	 * Even with no frame to send (all in flight), the burst reclaims
+	 * completions for the next round and wakes the NIC if it stopped.
+	 */
+	sent = xskx_tx_burst(b->sock, b->pkts, n);
+	if (sent < 0) {
+		xskx_frame_free(b->umem, b->frames, n);
+		return sent;
+	}
+	if ((uint32_t)sent < n)
+		xskx_frame_free(b->umem, b->frames + sent, n - (uint32_t)sent);
+	b->tx_packets += (uint32_t)sent;
+	return sent;
+}
+
+/*
+ * Forward what was received back out of the same socket: the TX descriptor
+ * points at the very frame the packet arrived in, no copy. Packets the TX
+ * ring cannot take yet are held and retried before receiving more, so a
+ * slow TX side slows RX down (backpressure) instead of dropping.
+ */
+int bench_l2fwd_step(struct bench *b)
+{
+	int sent;
+
+	if (!b->fwd_pending) {
+		int n = xskx_rx_burst(b->sock, b->pkts, b->opts->batch);
+
+		if (n < 0)
+			return n;
+		for (int i = 0; i < n; i++)
+			bench_swap_macs(b->pkts[i].data);
+		b->rx_packets += (uint32_t)n;
+		b->fwd_next = 0;
+		b->fwd_pending = (uint32_t)n;
+	}
+	/* With nothing to forward, still reclaim completions and wake TX. */
+	sent = xskx_tx_burst(b->sock, b->pkts + b->fwd_next, b->fwd_pending);
+	if (sent < 0)
+		return sent;
+	b->fwd_next += (uint32_t)sent;
+	b->fwd_pending -= (uint32_t)sent;
+	b->tx_packets += (uint32_t)sent;
+	return sent;
+}

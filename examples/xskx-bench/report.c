@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: what the user reads — a line per second while running, then
+ * a summary in text or, with --json, one JSON object on stdout.
+ *
+ * Rates count the packets the mode's steps moved, so the burst API and the
+ * baseline are measured the same way. Bits per second come from the
+ * library's byte counters; the baseline bypasses the library, so for it they
+ * are packets × --pkt-size, which is exact for the simulated source.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "bench.h"
+
+#define FIELD(type, name) { #name, offsetof(struct type, name) }
+
+struct counter {
+	const char *name;
+	size_t off;
+};
+
+/* The kernel's XDP_STATISTICS, under the kernel's names. */
+static const struct counter xdp_counters[] = {
+	FIELD(xskx_stats, rx_dropped),
+	FIELD(xskx_stats, rx_invalid_descs),
+	FIELD(xskx_stats, tx_invalid_descs),
+	FIELD(xskx_stats, rx_ring_full),
+	FIELD(xskx_stats, rx_fill_ring_empty_descs),
+	FIELD(xskx_stats, tx_ring_empty_descs),
+};
+
+/* The library's own, but for its packet counts (the steps count those). */
+static const struct counter library_counters[] = {
+	FIELD(xskx_stats, rx_bytes),
+	FIELD(xskx_stats, tx_bytes),
+	FIELD(xskx_stats, tx_completed),
+	FIELD(xskx_stats, rx_kicks),
+	FIELD(xskx_stats, tx_kicks),
+	FIELD(xskx_stats, kicks_skipped),
+	FIELD(xskx_stats, kick_retries),
+	FIELD(xskx_stats, fill_refills),
+	FIELD(xskx_stats, tx_ring_full),
+};
+
+/* Library counters worth a mention in the live line when they move. */
+static const struct counter live_counters[] = {
+	FIELD(xskx_stats, rx_kicks),
+	FIELD(xskx_stats, tx_kicks),
+	FIELD(xskx_stats, kick_retries),
+	FIELD(xskx_stats, tx_ring_full),
+};
+
+static const struct counter port_counters[] = {
+	FIELD(xskx_sim_port_stats, rx_packets),
+	FIELD(xskx_sim_port_stats, rx_missed),
+	FIELD(xskx_sim_port_stats, xdp_redirect),
+	FIELD(xskx_sim_port_stats, xdp_pass),
+	FIELD(xskx_sim_port_stats, xdp_drop),
+	FIELD(xskx_sim_port_stats, xdp_tx),
+	FIELD(xskx_sim_port_stats, xdp_redirect_err),
+	FIELD(xskx_sim_port_stats, napi_polls),
+	FIELD(xskx_sim_port_stats, napi_stops),
+	FIELD(xskx_sim_port_stats, hw_refills),
+	FIELD(xskx_sim_port_stats, tx_packets),
+	FIELD(xskx_sim_port_stats, tx_bytes),
+	FIELD(xskx_sim_port_stats, wire_drops),
+	FIELD(xskx_sim_port_stats, source_packets),
+	FIELD(xskx_sim_port_stats, wasted_polls),
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static uint64_t value(const void *base, const struct counter *c)
+{
+	return *(const uint64_t *)((const char *)base + c->off);
+}
+
+static const char *const stop_names[] = {
+	[BENCH_STOP_DURATION] = "duration",
+	[BENCH_STOP_PACKETS] = "packets",
+	[BENCH_STOP_SIGNAL] = "signal",
+	[BENCH_STOP_IDLE] = "idle",
+};
+
+static double mbit(uint64_t lib_bytes, uint64_t packets, uint32_t pkt_size,
+		   double seconds)
+{
+	uint64_t bytes = lib_bytes ? lib_bytes : packets * pkt_size;
+
+	return seconds > 0 ? (double)bytes * 8 / seconds / 1e6 : 0;
+}
+
+static double rate(uint64_t packets, double seconds)
+{
+	return seconds > 0 ? (double)packets / seconds : 0;
+}
+
+/* The live line goes to stderr when stdout is reserved for the JSON. */
+static FILE *live_stream(const struct bench_opts *o)
+{
+	return o->json ? stderr : stdout;
+}
+
+void bench_report_line(const struct bench *b, const char *variant,
+		       struct bench_sample *prev, const struct bench_sample *now)
+{
+	const struct bench_opts *o = b->opts;
+	FILE *f = live_stream(o);
+	double dt = now->t - prev->t;
+	uint64_t rx = now->rx_packets - prev->rx_packets;
+	uint64_t tx = now->tx_packets - prev->tx_packets;
+
+	fprintf(f, "%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
+		bench_mode_name(o->mode), variant, rate(rx, dt) / 1e6,
+		mbit(now->stats.rx_bytes - prev->stats.rx_bytes, rx, o->pkt_size, dt),
+		rate(tx, dt) / 1e6,
+		mbit(now->stats.tx_bytes - prev->stats.tx_bytes, tx, o->pkt_size, dt));
+	for (size_t i = 0; i < COUNT(xdp_counters); i++) {
+		uint64_t d = value(&now->stats, &xdp_counters[i]) -
+			     value(&prev->stats, &xdp_counters[i]);
+
+		if (d)
+			fprintf(f, "  %s +%llu", xdp_counters[i].name,
+				(unsigned long long)d);
+	}
+	for (size_t i = 0; i < COUNT(live_counters); i++) {
+		uint64_t d = value(&now->stats, &live_counters[i]) -
+			     value(&prev->stats, &live_counters[i]);
+
+		if (d)
+			fprintf(f, "  %s +%llu", live_counters[i].name,
+				(unsigned long long)d);
+	}
+	fputc('\n', f);
+	fflush(f);
+	*prev = *now;
+}
+
+/* The mode's own rate: received for rxdrop, sent (forwarded) otherwise. */
+static double mode_pps(const struct bench_opts *o, const struct bench_result *r)
+{
+	return rate(o->mode == BENCH_RXDROP ? r->rx_packets : r->tx_packets,
+		    r->seconds);
+}
+
+static bool frames_accounted(const struct bench_result *r)
+{
+	return !r->census.nic_counted || r->census.total == r->frame_count;
+}
+
+/* A flat JSON writer: enough for one object with nested objects. */
+struct json {
+	bool first;
+};
+
+static void json_key(struct json *j, const char *key)
+{
+	printf("%s\"%s\": ", j->first ? "" : ", ", key);
+	j->first = false;
+}
+
+static void json_open(struct json *j, const char *key)
+{
+	if (key)
+		json_key(j, key);
+	putchar('{');
+	j->first = true;
+}
+
+static void json_close(struct json *j)
+{
+	putchar('}');
+	j->first = false;
+}
+
+static void json_u64(struct json *j, const char *key, uint64_t v)
+{
+	json_key(j, key);
+	printf("%llu", (unsigned long long)v);
+}
+
+static void json_num(struct json *j, const char *key, double v)
+{
+	json_key(j, key);
+	printf("%.4f", v);
+}
+
+static void json_str(struct json *j, const char *key, const char *v)
+{
+	json_key(j, key);
+	putchar('"');
+	for (; *v; v++) {
+		if (*v == '"' || *v == '\\')
+			putchar('\\');
+		putchar(*v);
+	}
+	putchar('"');
+}
+
+static void json_bool(struct json *j, const char *key, bool v)
+{
+	json_key(j, key);
+	fputs(v ? "true" : "false", stdout);
+}
+
+static void json_counters(struct json *j, const void *base,
+			  const struct counter *c, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		json_u64(j, c[i].name, value(base, &c[i]));
+}
+
+static void json_settings(struct json *j, const struct bench_opts *o)
+{
+	json_str(j, "mode", bench_mode_name(o->mode));
+	json_str(j, "backend", o->sim ? "sim" : "kernel");
+	if (o->sim)
+		json_str(j, "sim_mode",
+			 o->sim_deterministic ? "deterministic" : "threaded");
+	else
+		json_str(j, "interface", o->ifname);
+	json_u64(j, "queue", o->queue_id);
+	json_u64(j, "batch", o->batch);
+	json_u64(j, "pkt_size", o->pkt_size);
+	json_bool(j, "poll", o->poll);
+	json_bool(j, "busy_poll", o->busy_poll);
+}
+
+static void json_result(struct json *j, const struct bench_opts *o,
+			const struct bench_result *r)
+{
+	const struct xskx_frame_census *c = &r->census;
+
+	json_str(j, "variant", r->variant);
+	json_bool(j, "zero_copy", r->info.zero_copy);
+	json_bool(j, "need_wakeup", r->info.need_wakeup);
+	json_num(j, "duration_s", r->seconds);
+	json_str(j, "stopped_by", stop_names[r->stop]);
+	json_u64(j, "rx_packets", r->rx_packets);
+	json_u64(j, "tx_packets", r->tx_packets);
+	json_num(j, "pps", mode_pps(o, r));
+	json_num(j, "rx_pps", rate(r->rx_packets, r->seconds));
+	json_num(j, "tx_pps", rate(r->tx_packets, r->seconds));
+	json_u64(j, "steps", r->steps);
+	json_u64(j, "idle_steps", r->idle_steps);
+	json_counters(j, &r->stats, xdp_counters, COUNT(xdp_counters));
+	json_counters(j, &r->stats, library_counters, COUNT(library_counters));
+	if (r->have_port) {
+		json_open(j, "sim_port");
+		json_counters(j, &r->port, port_counters, COUNT(port_counters));
+		json_close(j);
+	}
+	json_open(j, "frames");
+	json_u64(j, "umem", r->frame_count);
+	json_u64(j, "pool", c->pool);
+	json_u64(j, "fill", c->fill);
+	json_u64(j, "nic", c->nic);
+	json_u64(j, "rx", c->rx);
+	json_u64(j, "app", c->app);
+	json_u64(j, "tx", c->tx);
+	json_u64(j, "comp", c->comp);
+	json_u64(j, "total", c->total);
+	json_bool(j, "accounted", frames_accounted(r));
+	json_close(j);
+}
+
+static void text_counters(const char *title, const void *base,
+			  const struct counter *c, size_t n)
+{
+	printf("  %s:", title);
+	for (size_t i = 0; i < n; i++)
+		printf(" %s %llu", c[i].name, (unsigned long long)value(base, &c[i]));
+	putchar('\n');
+}
+
+static void text_result(const struct bench_opts *o, const struct bench_result *r)
+{
+	const struct xskx_frame_census *c = &r->census;
+
+	printf("%s %s on %s, %.2f s (stopped by %s): rx %llu packets %.3f Mpps, tx %llu packets %.3f Mpps\n",
+	       bench_mode_name(o->mode), r->variant, r->info.backend, r->seconds,
+	       stop_names[r->stop], (unsigned long long)r->rx_packets,
+	       rate(r->rx_packets, r->seconds) / 1e6,
+	       (unsigned long long)r->tx_packets,
+	       rate(r->tx_packets, r->seconds) / 1e6);
+	text_counters("XDP statistics", &r->stats, xdp_counters,
+		      COUNT(xdp_counters));
+	text_counters("library", &r->stats, library_counters,
+		      COUNT(library_counters));
+	if (r->have_port)
+		text_counters("sim port", &r->port, port_counters,
+			      COUNT(port_counters));
+	printf("  frames: pool %u fill %u nic %u rx %u app %u tx %u comp %u = %u of %u\n",
+	       c->pool, c->fill, c->nic, c->rx, c->app, c->tx, c->comp,
+	       c->total, r->frame_count);
+}
+
+static void warn_unaccounted(const struct bench_result *r)
+{
+	if (!frames_accounted(r))
+		fprintf(stderr, "xskx-bench: warning: %s run: the frame census counts %u frames, the UMEM has %u\n",
+			r->variant, r->census.total, r->frame_count);
+}
+
+void bench_report_result(const struct bench_opts *o,
+			 const struct bench_result *r)
+{
+	struct json j = { 0 };
+
+	warn_unaccounted(r);
+	if (!o->json) {
+		text_result(o, r);
+		return;
+	}
+	json_open(&j, NULL);
+	json_settings(&j, o);
+	json_result(&j, o, r);
+	json_close(&j);
+	putchar('\n');
+}
+
+void bench_report_compare(const struct bench_opts *o,
+			  const struct bench_result *burst,
+			  const struct bench_result *baseline)
+{
+	double burst_pps = mode_pps(o, burst);
+	double baseline_pps = mode_pps(o, baseline);
+	double ratio = baseline_pps > 0 ? burst_pps / baseline_pps : 0;
+	struct json j = { 0 };
+
+	warn_unaccounted(burst);
+	warn_unaccounted(baseline);
+	if (!o->json) {
+		text_result(o, burst);
+		text_result(o, baseline);
+		printf("rxdrop: burst API %.3f Mpps, bare libxdp rings %.3f Mpps, burst/baseline %.3f\n",
+		       burst_pps / 1e6, baseline_pps / 1e6, ratio);
+		return;
+	}
+	json_open(&j, NULL);
+	json_settings(&j, o);
+	json_num(&j, "burst_pps", burst_pps);
+	json_num(&j, "baseline_pps", baseline_pps);
+	json_num(&j, "ratio", ratio);
+	json_open(&j, "burst");
+	json_result(&j, o, burst);
+	json_close(&j);
+	json_open(&j, "baseline");
+	json_result(&j, o, baseline);
+	json_close(&j);
+	json_close(&j);
+	putchar('\n');
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: the run loop. It calls one mode's step until --duration has
+ * passed, --packets have been counted or a signal arrives, prints a line
+ * per second, and collects the final counters once the NIC has stopped.
+ */
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+volatile sig_atomic_t bench_stop_requested;
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int sample(struct bench *b, double t, struct bench_sample *s)
+{
+	int err = xskx_socket_stats(b->sock, &s->stats);
+
+	if (err)
+		return bench_lib_error("xskx_socket_stats", err);
+	s->t = t;
+	s->rx_packets = b->rx_packets;
+	s->tx_packets = b->tx_packets;
+	return 0;
+}
+
+/*
+ * --poll: wait the way xdpsock -p does, in slices short enough to notice
+ * the end of the run.
+ */
+static int wait_ready(struct bench *b)
+{
+	short events = b->opts->mode == BENCH_TXONLY ? POLLOUT : POLLIN;
+	int ret = xskx_socket_poll(b->sock, events, 100);
+
+	return ret < 0 ? bench_lib_error("xskx_socket_poll", ret) : 0;
+}
+
+/* Deterministic mode: this thread is the NIC too, between bursts. */
+static int run_nic(struct bench *b)
+{
+	int moved = xskx_sim_poll(b->sim);
+
+	return moved < 0 ? bench_lib_error("xskx_sim_poll", moved) : moved;
+}
+
+static int finish(struct bench *b, struct bench_result *res)
+{
+	int err = bench_stop(b);
+
+	if (err)
+		return err;
+	res->rx_packets = b->rx_packets;
+	res->tx_packets = b->tx_packets;
+	err = xskx_socket_stats(b->sock, &res->stats);
+	if (err)
+		return bench_lib_error("xskx_socket_stats", err);
+	if (b->port) {
+		err = xskx_sim_port_stats(b->port, &res->port);
+		if (err)
+			return bench_lib_error("xskx_sim_port_stats", err);
+		res->have_port = true;
+	}
+	err = xskx_socket_info(b->sock, &res->info);
+	if (err)
+		return bench_lib_error("xskx_socket_info", err);
+	res->frame_count = xskx_umem_frame_count(b->umem);
+	err = xskx_umem_census(b->umem, &res->census);
+	if (err)
+		return bench_lib_error("xskx_umem_census", err);
+	return 0;
+}
+
+/*
+ * Deterministic mode ends early once the source is done and neither the NIC
+ * nor the application moved anything for a few rounds in a row: a single
+ * quiet round can be a kick that has just refilled the NIC.
+ */
+#define IDLE_ROUNDS_TO_STOP 4
+
+int bench_run(struct bench *b, bench_step_fn step, const char *variant,
+	      struct bench_result *res)
+{
+	const struct bench_opts *o = b->opts;
+	const uint64_t *counted = o->mode == BENCH_TXONLY ? &b->tx_packets :
+							    &b->rx_packets;
+	bool deterministic = b->sim && o->sim_deterministic;
+	struct bench_sample last, cur;
+	double start, deadline, next_line;
+	unsigned int idle_rounds = 0;
+	int err;
+
+	memset(res, 0, sizeof(*res));
+	res->variant = variant;
+	err = bench_start(b);
+	if (err)
+		return err;
+	start = now_s();
+	deadline = start + o->duration_s;
+	next_line = start + 1;
+	err = sample(b, start, &last);
+	res->stop = BENCH_STOP_DURATION;
+	while (!err) {
+		int moved = 0, n;
+		double t;
+
+		if (bench_stop_requested) {
+			res->stop = BENCH_STOP_SIGNAL;
+			break;
+		}
+		if (deterministic && (moved = run_nic(b)) < 0)
+			return moved;
+		if (o->poll && (err = wait_ready(b)))
+			break;
+		n = step(b);
+		if (n < 0)
+			return bench_lib_error(variant, n);
+		res->steps++;
+		res->idle_steps += n == 0;
+		if (o->packets && *counted >= o->packets) {
+			res->stop = BENCH_STOP_PACKETS;
+			break;
+		}
+		idle_rounds = deterministic && !moved && !n && !b->fwd_pending &&
+			      o->mode != BENCH_TXONLY &&
+			      !xskx_sim_sources_active(b->sim) ? idle_rounds + 1 : 0;
+		if (idle_rounds == IDLE_ROUNDS_TO_STOP) {
+			res->stop = BENCH_STOP_IDLE;
+			break;
+		}
+		t = now_s();
+		if (t >= deadline)
+			break;
+		if (t >= next_line) {
+			next_line += 1;
+			err = sample(b, t, &cur);
+			if (!err && !o->quiet)
+				bench_report_line(b, variant, &last, &cur);
+		}
+	}
+	res->seconds = now_s() - start;
+	return err ? err : finish(b, res);
+}

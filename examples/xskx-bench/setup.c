@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-bench: build what a run needs — the UMEM, on --sim a simulated
+ * machine with one port, and one socket on it — and take it down again.
+ *
+ * Simulated topologies (one port, no wire):
+ *   rxdrop  source -> port -> socket
+ *   txonly            socket -> port -> sink
+ *   l2fwd   source -> port -> socket -> same socket's TX -> port -> sink
+ * The sink counts what the port transmitted (xskx_sim_port_stats).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+
+static int setup_sim(struct bench *b)
+{
+	const struct bench_opts *o = b->opts;
+	XSKX_OPTS(xskx_sim_opts, sim_opts,
+		  .mode = o->sim_deterministic ? XSKX_SIM_DETERMINISTIC :
+						 XSKX_SIM_THREADED,
+		  .cpu_plus_one = o->nic_cpu + 1);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts,
+		  .name = "sim0",
+		  .mtu = o->pkt_size - 14 > 1500 ? o->pkt_size - 14 : 0,
+		  .hw_ring_size = o->hw_ring,
+		  .napi_budget = o->nic_budget,
+		  .refill_batch = o->refill_batch,
+		  .rx_full_policy = o->rx_full_policy);
+	XSKX_OPTS(xskx_sim_source_opts, source_opts,
+		  .pkt_size = o->pkt_size,
+		  .count = o->packets,
+		  .flows = o->flows);
+	int err;
+
+	err = xskx_sim_create(&b->sim, &sim_opts);
+	if (err)
+		return bench_lib_error("xskx_sim_create", err);
+	err = xskx_sim_port_create(b->sim, &port_opts, &b->port);
+	if (err)
+		return bench_lib_error("xskx_sim_port_create", err);
+	if (o->mode == BENCH_TXONLY)
+		return 0;
+	err = xskx_sim_port_add_source(b->port, &source_opts);
+	if (err)
+		return bench_lib_error("xskx_sim_port_add_source", err);
+	return 0;
+}
+
+static uint32_t socket_flags(const struct bench_opts *o)
+{
+	uint32_t flags = 0;
+
+	if (o->mode == BENCH_RXDROP)
+		flags |= XSKX_SOCKET_NO_TX;
+	if (o->mode == BENCH_TXONLY)
+		flags |= XSKX_SOCKET_NO_RX;
+	if (o->no_need_wakeup)
+		flags |= XSKX_SOCKET_NO_WAKEUP;
+	if (o->busy_poll)
+		flags |= XSKX_SOCKET_BUSY_POLL;
+	return flags;
+}
+
+int bench_setup(struct bench *b, const struct bench_opts *o)
+{
+	XSKX_OPTS(xskx_umem_opts, umem_opts,
+		  .frame_count = o->frames,
+		  .frame_size = o->frame_size,
+		  .fill_size = o->fill_size,
+		  .comp_size = o->comp_size);
+	int err;
+
+	*b = (struct bench){ .opts = o };
+	b->pkts = calloc(o->batch, sizeof(*b->pkts));
+	b->frames = calloc(o->batch, sizeof(*b->frames));
+	if (!b->pkts || !b->frames)
+		return bench_lib_error("calloc", -ENOMEM);
+
+	err = xskx_umem_create(&b->umem, &umem_opts);
+	if (err)
+		return bench_lib_error("xskx_umem_create", err);
+	b->frame_mask = ~(uint64_t)(xskx_umem_frame_size(b->umem) - 1);
+	if (o->sim) {
+		err = setup_sim(b);
+		if (err)
+			return err;
+	}
+
+	XSKX_OPTS(xskx_socket_opts, sock_opts,
+		  .ifname = o->ifname,
+		  .sim_port = b->port,
+		  .queue_id = o->queue_id,
+		  .rx_size = o->rx_size,
+		  .tx_size = o->tx_size,
+		  .flags = socket_flags(o),
+		  .copy_mode = o->copy_mode);
+	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
+	if (err)
+		return bench_lib_error("xskx_socket_open", err);
+	err = xskx_socket_rings(b->sock, &b->rings);
+	if (err)
+		return bench_lib_error("xskx_socket_rings", err);
+	if (o->mode == BENCH_TXONLY)
+		return bench_txonly_prepare(b);
+	return 0;
+}
+
+static void pin_this_thread(int cpu)
+{
+	cpu_set_t set;
+	int err;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	err = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (err)
+		fprintf(stderr, "xskx-bench: warning: cannot pin to CPU %d (%s): running unpinned\n",
+			cpu, xskx_strerror(err));
+}
+
+int bench_start(struct bench *b)
+{
+	int err;
+
+	if (!b->sim || b->opts->sim_deterministic)
+		return 0;
+	if (b->opts->app_cpu >= 0)
+		pin_this_thread(b->opts->app_cpu);
+	err = xskx_sim_start(b->sim);
+	if (err)
+		return bench_lib_error("xskx_sim_start", err);
+	b->sim_running = true;
+	return 0;
+}
+
+int bench_stop(struct bench *b)
+{
+	int err;
+
+	if (!b->sim_running)
+		return 0;
+	b->sim_running = false;
+	err = xskx_sim_stop(b->sim);
+	if (err)
+		return bench_lib_error("xskx_sim_stop", err);
+	return 0;
+}
+
+/* Teardown failures are reported but change nothing: the process exits. */
+void bench_teardown(struct bench *b)
+{
+	int err;
+
+	bench_stop(b);
+	if (b->sock && (err = xskx_socket_close(b->sock)))
+		bench_lib_error("xskx_socket_close", err);
+	if (b->sim && (err = xskx_sim_destroy(b->sim)))
+		bench_lib_error("xskx_sim_destroy", err);
+	if (b->umem && (err = xskx_umem_destroy(b->umem)))
+		bench_lib_error("xskx_umem_destroy", err);
+	free(b->pkts);
+	free(b->frames);
+	*b = (struct bench){ 0 };
+}
