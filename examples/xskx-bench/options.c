@@ -434,8 +434,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	}
 	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
 		       copy ? XSKX_COPY_FORCE : XSKX_COPY_AUTO;
-	if (o->compare)
-		o->mode = BENCH_RXDROP;
 	if (!check_combination(o, sim_only_flag, mode_given))
 		return BENCH_PARSE_BAD;
 	return BENCH_PARSE_RUN;
