@@ -1,0 +1,78 @@
+#!/bin/bash
+# Usage: check-exports.sh INCLUDE_DIR VERSION_SCRIPT SHARED_LIBRARY
+#
+# The export list must not drift from the API: every function declared in
+# INCLUDE_DIR/xskx/*.h must be listed in VERSION_SCRIPT (lib/libxskx.map) and
+# exported by SHARED_LIBRARY, and nothing else may be. A function the map
+# lacks, or whose definition lacks XSKX_API, would be missing from the .so
+# and only a user's link would notice.
+#
+# The declarations come from the compiler, not from a pattern over the
+# text: gcc -aux-info writes one normalised prototype per function it saw,
+# tagged with the file that declared it. CC must therefore be gcc.
+set -euo pipefail
+
+if [[ $# -ne 3 ]]; then
+	echo "usage: $0 INCLUDE_DIR VERSION_SCRIPT SHARED_LIBRARY" >&2
+	exit 2
+fi
+include_dir=$(realpath "$1")
+map=$2
+library=$3
+cc=${CC:-gcc}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+for header in "$include_dir"/xskx/*.h; do
+	printf '#include <xskx/%s>\n' "${header##*/}"
+done >"$work/all.c"
+"$cc" -I"$include_dir" -fsyntax-only -aux-info "$work/aux" "$work/all.c"
+# "/* <file>:<line>:NC */ extern int xskx_sim_poll (struct xskx_sim *);"
+# Static inline helpers appear as "static ...": they are not exported.
+grep -F "/* $include_dir/xskx/" "$work/aux" |
+	sed -n 's/^[^*]*\*[^*]*\*\/ extern [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\) (.*/\1/p' |
+	sort -u >"$work/declared"
+
+# Every "name;" of the version script, its comments stripped by the
+# preprocessor; "local: *;" has no name.
+"$cc" -E -P -x c "$map" |
+	grep -oE '^[[:space:]]*[A-Za-z_][A-Za-z0-9_]*[[:space:]]*;' |
+	tr -d ' \t;' | sort -u >"$work/mapped"
+
+# Defined dynamic symbols, without their @@VERSION suffix; the version
+# node itself is an absolute symbol (type A) and is skipped.
+nm -D --defined-only "$library" |
+	awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' |
+	sort -u >"$work/exported"
+
+if [[ ! -s $work/declared ]]; then
+	echo "no function declarations found in $include_dir/xskx/*.h" >&2
+	exit 1
+fi
+
+status=0
+report() {
+	local what=$1 file=$2
+	if [[ -s $file ]]; then
+		echo "$what:"
+		sed 's/^/	/' "$file"
+		status=1
+	fi
+}
+comm -23 "$work/declared" "$work/mapped" >"$work/unmapped"
+comm -13 "$work/declared" "$work/mapped" >"$work/stale"
+comm -23 "$work/declared" "$work/exported" >"$work/hidden"
+comm -13 "$work/declared" "$work/exported" >"$work/leaked"
+report "declared in include/xskx but missing from $map (add them)" \
+	"$work/unmapped"
+report "listed in $map but declared nowhere in include/xskx (remove them)" \
+	"$work/stale"
+report "declared but not exported by $library (definition lacks XSKX_API, or is missing)" \
+	"$work/hidden"
+report "exported by $library but not declared in include/xskx" \
+	"$work/leaked"
+if [[ $status -eq 0 ]]; then
+	echo "$(wc -l <"$work/declared") functions: headers, map and exports agree"
+fi
+exit $status
