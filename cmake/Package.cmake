@@ -1,0 +1,49 @@
+# Installation: the headers, libxskx.so and libxskx.a, a pkg-config file and
+# a CMake package, so that a user finds xskx either way:
+#     pkg-config --cflags --libs xskx      (--static for libxskx.a)
+#     find_package(xskx) -> xskx::xskx, xskx::xskx_static
+# Both files locate the prefix from where they are installed, so an install
+# tree can be moved (cmake --install --prefix, DESTDIR) and still work.
+
+include(CMakePackageConfigHelpers)
+
+set(XSKX_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/xskx)
+set(XSKX_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/xskx
+	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+	FILES_MATCHING PATTERN "*.h")
+install(TARGETS xskx xskx_static
+	EXPORT xskxTargets
+	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(EXPORT xskxTargets
+	NAMESPACE xskx::
+	DESTINATION ${XSKX_CMAKE_INSTALL_DIR})
+
+configure_package_config_file(
+	${CMAKE_CURRENT_LIST_DIR}/xskxConfig.cmake.in
+	${PROJECT_BINARY_DIR}/xskxConfig.cmake
+	INSTALL_DESTINATION ${XSKX_CMAKE_INSTALL_DIR})
+# 0.x: a new minor version may change the API.
+write_basic_package_version_file(
+	${PROJECT_BINARY_DIR}/xskxConfigVersion.cmake
+	COMPATIBILITY SameMinorVersion)
+install(FILES
+	${PROJECT_BINARY_DIR}/xskxConfig.cmake
+	${PROJECT_BINARY_DIR}/xskxConfigVersion.cmake
+	DESTINATION ${XSKX_CMAKE_INSTALL_DIR})
+
+# xskx.pc derives its prefix from ${pcfiledir}, the directory pkg-config
+# found it in, instead of hard-coding CMAKE_INSTALL_PREFIX.
+file(RELATIVE_PATH XSKX_PC_TO_PREFIX
+	${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" XSKX_PC_TO_PREFIX "${XSKX_PC_TO_PREFIX}")
+file(RELATIVE_PATH XSKX_PC_LIBDIR
+	${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_LIBDIR})
+file(RELATIVE_PATH XSKX_PC_INCLUDEDIR
+	${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_INCLUDEDIR})
+configure_file(${CMAKE_CURRENT_LIST_DIR}/xskx.pc.in
+	${PROJECT_BINARY_DIR}/xskx.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/xskx.pc
+	DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR})
