@@ -1,0 +1,30 @@
+# Tests of the build and packaging themselves (label "package"):
+#   xskx_exports  headers, lib/libxskx.map and libxskx.so's dynamic symbols
+#                 name the same functions (scripts/check-exports.sh)
+#   xskx_install  an installed xskx works for a user's program, through
+#                 pkg-config and find_package (scripts/check-install.sh)
+
+# The export check reads the declarations through gcc -aux-info.
+if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
+	set(xskx_gcc ${CMAKE_C_COMPILER})
+else()
+	find_program(xskx_gcc NAMES gcc REQUIRED)
+endif()
+add_test(NAME xskx_exports
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-exports.sh
+		${PROJECT_SOURCE_DIR}/include
+		${PROJECT_SOURCE_DIR}/lib/libxskx.map
+		$<TARGET_FILE:xskx>)
+set_tests_properties(xskx_exports PROPERTIES
+	ENVIRONMENT "CC=${xskx_gcc}"
+	LABELS package)
+
+list(JOIN XSKX_SANITIZER_FLAGS " " xskx_consumer_cflags)
+add_test(NAME xskx_install
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-install.sh
+		${PROJECT_BINARY_DIR})
+set_tests_properties(xskx_install PROPERTIES
+	ENVIRONMENT
+		"CC=${CMAKE_C_COMPILER};CFLAGS=${xskx_consumer_cflags};CMAKE=${CMAKE_COMMAND}"
+	LABELS package
+	TIMEOUT 300)

@@ -1,0 +1,95 @@
+#!/bin/bash
+# Usage: check-install.sh BUILD_DIR
+#
+# Installs BUILD_DIR into a temporary prefix and builds cmake/consumer
+# against the installed copy four ways, each of which must compile, link and
+# run, using the installed library and not the build tree:
+#   pkg-config            -> libxskx.so
+#   pkg-config --static   -> libxskx.a (no libxskx.so in the program)
+#   find_package(xskx)    -> xskx::xskx, and xskx::xskx_static
+# Environment: CC, and CFLAGS (also used to link: the sanitizer flags of a
+# sanitized build), CMAKE (the cmake binary; default: cmake from PATH).
+set -euo pipefail
+
+if [[ $# -ne 1 ]]; then
+	echo "usage: $0 BUILD_DIR" >&2
+	exit 2
+fi
+build=$1
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+consumer=$source_dir/cmake/consumer
+cc=${CC:-cc}
+cflags=${CFLAGS:-}
+cmake=${CMAKE:-cmake}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+step() {
+	echo "== $*"
+}
+
+# Runs a built consumer and checks which libxskx it loaded.
+run_consumer() {
+	local program=$1 linkage=$2
+	"$program"
+	if [[ $linkage == static ]]; then
+		if readelf -d "$program" | grep -q 'NEEDED.*libxskx'; then
+			echo "$program: linked to libxskx.so, not libxskx.a" >&2
+			return 1
+		fi
+	elif ! ldd "$program" | grep -q "libxskx\.so.* => $prefix/"; then
+		echo "$program: libxskx.so not loaded from $prefix:" >&2
+		ldd "$program" >&2
+		return 1
+	fi
+}
+
+step "install into $prefix"
+"$cmake" --install "$build" --prefix "$prefix" >"$work/install.log" ||
+	{ cat "$work/install.log" >&2; exit 1; }
+pc=$(find "$prefix" -name xskx.pc)
+if [[ -z $pc ]]; then
+	echo "xskx.pc not installed" >&2
+	exit 1
+fi
+libdir=$(dirname "$(dirname "$pc")")
+export PKG_CONFIG_PATH=$(dirname "$pc")
+
+step "pkg-config, shared: $(pkg-config --cflags --libs xskx)"
+# Word splitting of the pkg-config output is intended.
+# shellcheck disable=SC2046
+"$cc" $cflags $(pkg-config --cflags xskx) "$consumer/consumer.c" \
+	-o "$work/pc-shared" $(pkg-config --libs xskx) -Wl,-rpath,"$libdir"
+run_consumer "$work/pc-shared" shared
+
+static_libs=$(pkg-config --static --libs xskx)
+step "pkg-config, static: $static_libs"
+# -l:libxskx.a makes the linker take the archive over the .so beside it.
+# shellcheck disable=SC2046
+"$cc" $cflags $(pkg-config --cflags xskx) "$consumer/consumer.c" \
+	-o "$work/pc-static" ${static_libs/-lxskx/-l:libxskx.a}
+run_consumer "$work/pc-static" static
+
+for target in xskx::xskx xskx::xskx_static; do
+	step "find_package(xskx), $target"
+	dir=$work/cmake-${target#xskx::}
+	"$cmake" -S "$consumer" -B "$dir" -DCMAKE_PREFIX_PATH="$prefix" \
+		-DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" \
+		-DXSKX_LIBRARY="$target" >"$dir.log" ||
+		{ cat "$dir.log" >&2; exit 1; }
+	found=$(sed -n 's/^xskx_DIR:PATH=//p' "$dir/CMakeCache.txt")
+	if [[ $found != "$prefix"/* ]]; then
+		echo "find_package(xskx) found $found, not the copy in $prefix" >&2
+		exit 1
+	fi
+	"$cmake" --build "$dir" >>"$dir.log" ||
+		{ cat "$dir.log" >&2; exit 1; }
+	if [[ $target == xskx::xskx ]]; then
+		run_consumer "$dir/consumer" shared
+	else
+		run_consumer "$dir/consumer" static
+	fi
+done
+step "the installed xskx works through pkg-config and find_package"
