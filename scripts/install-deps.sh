@@ -1,0 +1,46 @@
+#!/bin/bash
+# Installs, from Debian's own packages, everything xskx needs to build, test
+# and benchmark; made for Debian 12 (bookworm). Safe to run again: when every
+# package is present it changes nothing and needs neither root nor network.
+# Runs as root, or through sudo when there is one.
+set -euo pipefail
+
+packages=(
+	build-essential		# gcc, make, libc headers
+	binutils		# nm, readelf: the export and install checks
+	cmake
+	pkg-config
+	clang llvm		# the XDP program: clang -target bpf, llvm-strip
+	libxdp-dev libbpf-dev
+	libelf-dev zlib1g-dev	# libbpf's own, for static linking
+	libnl-3-dev libnl-route-3-dev libnl-genl-3-dev
+	check libsubunit-dev	# the test framework
+	iproute2		# veth tests in network namespaces
+	valgrind		# instruction counts of the benchmark
+)
+
+missing=()
+for package in "${packages[@]}"; do
+	status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null ||
+		true)
+	if [[ $status != installed ]]; then
+		missing+=("$package")
+	fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+	echo "install-deps: all ${#packages[@]} packages are installed"
+	exit 0
+fi
+
+as_root=()
+if [[ $(id -u) -ne 0 ]]; then
+	if ! command -v sudo >/dev/null; then
+		echo "install-deps: run as root to install: ${missing[*]}" >&2
+		exit 1
+	fi
+	as_root=(sudo)
+fi
+echo "install-deps: installing ${missing[*]}"
+"${as_root[@]}" apt-get update -q
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+	apt-get install -q -y --no-install-recommends "${missing[@]}"
