@@ -11,6 +11,7 @@
 # text: gcc -aux-info writes one normalised prototype per function it saw,
 # tagged with the file that declared it. CC must therefore be gcc.
 set -euo pipefail
+export LC_ALL=C
 
 if [[ $# -ne 3 ]]; then
 	echo "usage: $0 INCLUDE_DIR VERSION_SCRIPT SHARED_LIBRARY" >&2
