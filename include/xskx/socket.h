@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <xskx/kernel.h>
 #include <xskx/opts.h>
 #include <xskx/ring.h>
 
@@ -67,6 +68,17 @@ struct xskx_socket_opts {
 	 * also transmits.
 	 */
 	uint32_t fill_frames;
+	/* Kernel backend only (xskx/kernel.h); ignored on the simulated NIC. */
+	enum xskx_xdp_mode xdp_mode;	/* where xskx's XDP program runs */
+	bool xdp_fallback;	/* native unsupported: generic instead, logged */
+	/*
+	 * Attach no XDP program: the caller's own program redirects to this
+	 * socket, whose fd (xskx_socket_fd()) it puts in its XSKMAP.
+	 */
+	bool xdp_no_prog;
+	/* With XSKX_SOCKET_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
+	uint32_t busy_poll_usec;
+	uint32_t busy_poll_budget;
 };
 
 /*

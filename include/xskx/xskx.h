@@ -7,6 +7,7 @@
  *   xskx/socket.h  sockets on a queue and the burst API
  *   xskx/ring.h    the rings underneath (libxdp's ABI plus a few helpers)
  *   xskx/sim.h     the simulated NIC backend
+ *   xskx/kernel.h  the kernel backend: XDP attach mode, XDP verdict counters
  *   xskx/log.h     errors and the log callback
  */
 #ifndef XSKX_XSKX_H
@@ -16,6 +17,7 @@
 #define XSKX_VERSION_MINOR 1
 #define XSKX_VERSION_PATCH 0
 
+#include <xskx/kernel.h>
 #include <xskx/log.h>
 #include <xskx/opts.h>
 #include <xskx/ring.h>

@@ -1,53 +1,413 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * The kernel backend: a real AF_XDP socket created through libxdp.
+ * The kernel backend: a real AF_XDP socket, created through libxdp with
+ * xskx's own XDP program (never libxdp's default one) feeding it.
  *
- * Being brought up in steps: until socket creation lands, open() refuses
- * with -ENOSYS and says so, so that no caller believes it has a socket.
+ * open: interface facts (netdev.c) -> request checked (request_check.c)
+ *       -> UMEM registered by the first socket on it (xsk_umem__create)
+ *       -> program attached or shared (xdp_prog.c) -> socket bound
+ *       (xsk_socket__create_shared), retrying a queue still being torn
+ *       down, zero-copy falling back to copy in auto mode -> XSKMAP slot.
+ * close: XSKMAP slot emptied, frames the kernel will not hand back given
+ *       to the pool, socket deleted, program detached with the last socket
+ *       on the interface, UMEM unregistered with the last socket on it.
+ *
+ * libxdp's UMEM socket is the UMEM's first socket too: it stays bound
+ * while the UMEM lives, which is why the UMEM is unregistered as soon as
+ * its last socket closes rather than when the UMEM is destroyed.
  */
 #include <errno.h>
-#include <stddef.h>
+#include <net/if.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <xdp/xsk.h>
+#include <xskx/kernel.h>
 
+#include "api.h"
 #include "backend.h"
+#include "libxdp_log.h"
 #include "log_internal.h"
+#include "netdev.h"
+#include "request_check.h"
 #include "socket_internal.h"
+#include "xdp_prog.h"
 
-static int kernel_open(struct xskx_socket *sock,
-		       const struct xskx_socket_opts *opts)
+/* Copy-mode TX sends at most this many descriptors per sendto(). */
+#define COPY_TX_BUDGET 32
+/* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
+#define BIND_BUSY_RETRIES 8
+#define BUSY_POLL_DEFAULT_USEC 20
+#define BUSY_POLL_DEFAULT_BUDGET 64
+
+/* The UMEM's registration: libxdp's xsk_umem and the sockets on it. */
+struct kernel_umem {
+	struct xsk_umem *xumem;
+	uint32_t sockets;
+	uint16_t bind_flags;	/* the first socket's: sharers inherit them */
+	bool zero_copy;
+};
+
+struct kernel_socket {
+	struct xsk_socket *xsk;
+	int fd;
+	struct kernel_umem *kumem;
+	struct xskx_xdp_attachment *xdp;	/* NULL with opts.xdp_no_prog */
+	bool zero_copy;
+	char ifname[IF_NAMESIZE];
+};
+
+static struct kernel_socket *ks_of(const struct xskx_socket *s)
 {
-	(void)sock;
-	return xskx_fail(-ENOSYS,
-			 "kernel backend: AF_XDP sockets on %s are not available in this build yet",
-			 opts->ifname ? opts->ifname : "(no interface)");
+	return s->backend;
 }
 
-static int kernel_refuse(struct xskx_socket *sock)
+static int register_umem(struct xskx_socket *s)
 {
-	(void)sock;
-	return -ENOSYS;
+	struct xskx_umem *umem = s->umem;
+	struct xsk_umem_config cfg = {
+		.fill_size = umem->fill_size,
+		.comp_size = umem->comp_size,
+		.frame_size = umem->frame_size,
+		.frame_headroom = umem->headroom,
+		.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
+				 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
+	};
+	struct kernel_umem *kumem;
+	int err;
+
+	if (umem->backend_umem)
+		return 0;
+	kumem = calloc(1, sizeof(*kumem));
+	if (!kumem)
+		return xskx_fail(-ENOMEM, "out of memory");
+	err = xsk_umem__create(&kumem->xumem, umem->area, umem->size,
+			       &s->fq->fill, &s->fq->comp, &cfg);
+	if (err) {
+		free(kumem);
+		if (err == -EPERM || err == -EACCES)
+			return xskx_fail(-EPERM, "AF_XDP sockets need CAP_NET_RAW (run as root)");
+		return xskx_fail(err, "registering the UMEM with the kernel (XDP_UMEM_REG): %s",
+				 strerror(-err));
+	}
+	umem->backend_umem = kumem;
+	return 0;
 }
 
-static int kernel_poll(struct xskx_socket *sock, short events, int timeout_ms)
+/* After a failed first socket, or the last socket's close. */
+static void unregister_umem_if_unused(struct xskx_umem *umem)
 {
-	(void)sock;
-	(void)events;
-	(void)timeout_ms;
-	return -ENOSYS;
+	struct kernel_umem *kumem = umem->backend_umem;
+
+	if (!kumem || kumem->sockets)
+		return;
+	xsk_umem__delete(kumem->xumem);
+	free(kumem);
+	umem->backend_umem = NULL;
 }
 
-static int kernel_stats(struct xskx_socket *sock, struct xdp_statistics *stats)
+static uint16_t requested_bind_flags(const struct xskx_socket_opts *o)
 {
-	(void)sock;
-	(void)stats;
-	return -ENOSYS;
+	uint16_t flags = 0;
+
+	if (!(o->flags & XSKX_SOCKET_NO_WAKEUP))
+		flags |= XDP_USE_NEED_WAKEUP;
+	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
+		flags |= XDP_USE_SG;
+	if (o->copy_mode == XSKX_COPY_FORCE)
+		flags |= XDP_COPY;
+	else if (o->copy_mode == XSKX_ZEROCOPY_FORCE)
+		flags |= XDP_ZEROCOPY;
+	return flags;
 }
 
-static int kernel_options(const struct xskx_socket *sock,
+static void sleep_ms(unsigned int ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000,
+			       .tv_nsec = (long)(ms % 1000) * 1000000 };
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * One bind, retried while the queue is busy: a socket torn down a moment ago
+ * may still hold it until the kernel's deferred release has run.
+ */
+static int create_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
+			 uint16_t bind_flags, struct kernel_socket *ks)
+{
+	struct xsk_socket_config cfg = {
+		.rx_size = o->rx_size,
+		.tx_size = o->tx_size,
+		.libxdp_flags = XSK_LIBXDP_FLAGS__INHIBIT_PROG_LOAD,
+		.bind_flags = bind_flags,
+	};
+	struct kernel_umem *kumem = s->umem->backend_umem;
+	unsigned int waited_ms = 0;
+	int err;
+
+	for (int attempt = 0;; attempt++) {
+		err = xsk_socket__create_shared(&ks->xsk, o->ifname, o->queue_id,
+						kumem->xumem,
+						(o->flags & XSKX_SOCKET_NO_RX) ? NULL : &s->rx,
+						(o->flags & XSKX_SOCKET_NO_TX) ? NULL : &s->tx,
+						&s->fq->fill, &s->fq->comp, &cfg);
+		if (err != -EBUSY || attempt == BIND_BUSY_RETRIES)
+			break;
+		sleep_ms(1u << attempt);
+		waited_ms += 1u << attempt;
+	}
+	if (err == -EBUSY)
+		return xskx_fail(-EBUSY,
+				 "queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
+				 o->queue_id, o->ifname, waited_ms);
+	return err;
+}
+
+static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags, int err)
+{
+	if (err == -EOPNOTSUPP && (flags & XDP_ZEROCOPY))
+		return xskx_fail(err,
+				 "'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
+				 o->ifname);
+	if (err == -EOPNOTSUPP && (flags & XDP_USE_SG))
+		return xskx_fail(err,
+				 "'%s' refused multi-buffer (XDP_USE_SG) in this mode",
+				 o->ifname);
+	if (err == -EPERM || err == -EACCES)
+		return xskx_fail(-EPERM, "AF_XDP sockets need CAP_NET_RAW (run as root)");
+	return xskx_fail(err, "binding an AF_XDP socket to queue %u of '%s': %s",
+			 o->queue_id, o->ifname, strerror(-err));
+}
+
+/*
+ * Bind, choosing the copy mode: auto tries zero-copy where the device may
+ * have it and falls back to copy, saying why.
+ */
+static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
+		       const struct xskx_netdev *dev, struct kernel_socket *ks)
+{
+	struct kernel_umem *kumem = s->umem->backend_umem;
+	uint16_t flags = requested_bind_flags(o);
+	int err;
+
+	/* Sharers bind with XDP_SHARED_UMEM alone and inherit the owner's mode. */
+	if (kumem->sockets) {
+		err = create_socket(s, o, 0, ks);
+		if (err)
+			return bind_failed(o, kumem->bind_flags, err);
+		s->bind_flags = kumem->bind_flags;
+		return 0;
+	}
+	if (o->copy_mode == XSKX_COPY_AUTO) {
+		if (xskx_netdev_may_zero_copy(dev)) {
+			err = create_socket(s, o, flags | XDP_ZEROCOPY, ks);
+			if (!err) {
+				s->bind_flags = flags | XDP_ZEROCOPY;
+				return 0;
+			}
+			if (err != -EOPNOTSUPP && err != -EINVAL)
+				return bind_failed(o, flags | XDP_ZEROCOPY, err);
+			xskx_info("'%s' queue %u: zero-copy bind failed (%s): using copy mode",
+				  o->ifname, o->queue_id, strerror(-err));
+		} else {
+			xskx_info("'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
+				  o->ifname);
+		}
+		flags |= XDP_COPY;
+	}
+	err = create_socket(s, o, flags, ks);
+	if (err)
+		return bind_failed(o, flags, err);
+	s->bind_flags = flags;
+	return 0;
+}
+
+static int set_int_opt(int fd, int name, const char *what, int value)
+{
+	if (setsockopt(fd, SOL_SOCKET, name, &value, sizeof(value)))
+		return xskx_fail(-errno, "busy polling: setsockopt %s = %d: %s%s",
+				 what, value, strerror(errno),
+				 errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
+	return 0;
+}
+
+static int set_busy_poll(int fd, const struct xskx_socket_opts *o)
+{
+	int usec = o->busy_poll_usec ? (int)o->busy_poll_usec : BUSY_POLL_DEFAULT_USEC;
+	int budget = o->busy_poll_budget ? (int)o->busy_poll_budget :
+					   BUSY_POLL_DEFAULT_BUDGET;
+	int err;
+
+	err = set_int_opt(fd, SO_PREFER_BUSY_POLL, "SO_PREFER_BUSY_POLL", 1);
+	if (!err)
+		err = set_int_opt(fd, SO_BUSY_POLL, "SO_BUSY_POLL", usec);
+	if (!err)
+		err = set_int_opt(fd, SO_BUSY_POLL_BUDGET, "SO_BUSY_POLL_BUDGET", budget);
+	return err;
+}
+
+static int read_zero_copy(int fd, bool *zero_copy)
+{
+	struct xdp_options options;
+	socklen_t len = sizeof(options);
+
+	if (getsockopt(fd, SOL_XDP, XDP_OPTIONS, &options, &len))
+		return xskx_fail(-errno, "getsockopt XDP_OPTIONS: %s", strerror(errno));
+	*zero_copy = options.flags & XDP_OPTIONS_ZEROCOPY;
+	return 0;
+}
+
+static int attach_program(const struct xskx_netdev *dev,
+			  const struct xskx_socket_opts *o,
+			  struct kernel_socket *ks)
+{
+	struct xskx_xdp_request req = {
+		.mode = o->xdp_mode,
+		.fallback = o->xdp_fallback,
+		.frags = o->flags & XSKX_SOCKET_MULTI_BUFFER,
+	};
+
+	if (o->xdp_no_prog)
+		return 0;
+	return xskx_xdp_acquire(dev, &req, &ks->xdp);
+}
+
+static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
+{
+	struct xskx_libxdp_log saved;
+	struct kernel_socket *ks;
+	struct kernel_umem *kumem;
+	struct xskx_netdev dev;
+	int err;
+
+	err = xskx_netdev_query(o->ifname, &dev);
+	if (!err)
+		err = xskx_kernel_check_request(&dev, o, s->umem);
+	if (err)
+		return err;
+	ks = calloc(1, sizeof(*ks));
+	if (!ks)
+		return xskx_fail(-ENOMEM, "out of memory");
+	memcpy(ks->ifname, dev.name, sizeof(ks->ifname));
+
+	xskx_libxdp_log_begin(&saved);
+	err = register_umem(s);
+	xskx_libxdp_log_end(&saved);
+	if (err)
+		goto err_free;
+	kumem = s->umem->backend_umem;
+	err = attach_program(&dev, o, ks);
+	if (err)
+		goto err_umem;
+
+	xskx_libxdp_log_begin(&saved);
+	err = bind_socket(s, o, &dev, ks);
+	xskx_libxdp_log_end(&saved);
+	if (err)
+		goto err_prog;
+	ks->fd = xsk_socket__fd(ks->xsk);
+	err = read_zero_copy(ks->fd, &ks->zero_copy);
+	if (!err && (o->flags & XSKX_SOCKET_BUSY_POLL))
+		err = set_busy_poll(ks->fd, o);
+	if (!err && ks->xdp)
+		err = xskx_xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
+	if (err)
+		goto err_socket;
+
+	if (!kumem->sockets) {
+		kumem->bind_flags = s->bind_flags;
+		kumem->zero_copy = ks->zero_copy;
+	}
+	kumem->sockets++;
+	ks->kumem = kumem;
+	if (!s->fq->backend)
+		s->fq->backend = ks;
+	s->backend = ks;
+	xskx_info("AF_XDP socket on '%s' queue %u: %s mode%s", dev.name,
+		  o->queue_id, ks->zero_copy ? "zero-copy" : "copy",
+		  s->bind_flags & XDP_USE_NEED_WAKEUP ? ", need_wakeup" : "");
+	return 0;
+
+err_socket:
+	xsk_socket__delete(ks->xsk);
+err_prog:
+	if (ks->xdp)
+		xskx_xdp_release(ks->xdp);
+err_umem:
+	unregister_umem_if_unused(s->umem);
+err_free:
+	free(ks);
+	return err;
+}
+
+static int kernel_kick_rx(struct xskx_socket *s)
+{
+	if (recvfrom(ks_of(s)->fd, NULL, 0, MSG_DONTWAIT, NULL, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+/*
+ * In copy mode the kernel sends at most COPY_TX_BUDGET descriptors per
+ * sendto() and answers EAGAIN when more are left: keep calling while the
+ * kernel takes descriptors and some remain, a bounded number of times.
+ * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
+ */
+static int kernel_kick_tx(struct xskx_socket *s)
+{
+	struct kernel_socket *ks = ks_of(s);
+	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / COPY_TX_BUDGET + 1;
+
+	for (uint32_t i = 0; i < rounds; i++) {
+		uint32_t before = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
+		int err = 0;
+		uint32_t after;
+
+		if (sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0)
+			err = -errno;
+		after = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
+		if (err && (err != -EAGAIN || after == before))
+			return err;
+		if (after == before ||
+		    after == __atomic_load_n(s->tx.producer, __ATOMIC_ACQUIRE))
+			break;
+	}
+	return 0;
+}
+
+static int kernel_poll(struct xskx_socket *s, short events, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = ks_of(s)->fd, .events = events };
+	int n = poll(&pfd, 1, timeout_ms);
+
+	if (n < 0)
+		return -errno;
+	return n ? pfd.revents : 0;
+}
+
+static int kernel_stats(struct xskx_socket *s, struct xdp_statistics *stats)
+{
+	socklen_t len = sizeof(*stats);
+
+	memset(stats, 0, sizeof(*stats));
+	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_STATISTICS, stats, &len))
+		return xskx_fail(-errno, "getsockopt XDP_STATISTICS on '%s': %s",
+				 ks_of(s)->ifname, strerror(errno));
+	return 0;
+}
+
+static int kernel_options(const struct xskx_socket *s,
 			  struct xdp_options *options)
 {
-	(void)sock;
-	(void)options;
-	return -ENOSYS;
+	socklen_t len = sizeof(*options);
+
+	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_OPTIONS, options, &len))
+		return xskx_fail(-errno, "getsockopt XDP_OPTIONS on '%s': %s",
+				 ks_of(s)->ifname, strerror(errno));
+	return 0;
 }
 
 static int64_t kernel_frames_in_peer(const struct xskx_fq_cq *fq)
@@ -56,29 +416,123 @@ static int64_t kernel_frames_in_peer(const struct xskx_fq_cq *fq)
 	return -1;
 }
 
-static int kernel_fd(const struct xskx_socket *sock)
+static int kernel_fd(const struct xskx_socket *s)
 {
-	(void)sock;
-	return -ENOSYS;
+	return ks_of(s)->fd;
 }
 
-static void kernel_close(struct xskx_socket *sock,
-			 void (*give_back)(uint64_t addr, void *ctx), void *ctx)
+typedef void give_back_fn(uint64_t addr, void *ctx);
+
+static void give_back_descs(const struct xdp_desc *ring, uint32_t mask,
+			    uint32_t from, uint32_t to, give_back_fn *fn, void *ctx)
 {
-	(void)sock;
-	(void)give_back;
-	(void)ctx;
+	for (uint32_t i = from; i != to; i++)
+		fn(ring[i & mask].addr, ctx);
+}
+
+static void give_back_addrs(const uint64_t *ring, uint32_t mask, uint32_t from,
+			    uint32_t to, give_back_fn *fn, void *ctx)
+{
+	for (uint32_t i = from; i != to; i++)
+		fn(ring[i & mask], ctx);
+}
+
+/*
+ * The frames the kernel will not hand back once the socket is gone. With
+ * the XSKMAP slot emptied nothing is redirected to the socket any more. In
+ * copy mode the kernel touches FILL only when a packet is redirected and TX
+ * only inside our own sendto(), so what is left on them is ours; a
+ * zero-copy driver may still be using both, so those stay counted as "nic".
+ */
+static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
+{
+	struct kernel_socket *ks = ks_of(s);
+	struct xskx_fq_cq *fq = s->fq;
+
+	if (s->rx.ring)
+		give_back_descs(s->rx.ring, s->rx.mask, s->rx.cached_cons,
+				__atomic_load_n(s->rx.producer, __ATOMIC_ACQUIRE),
+				fn, ctx);
+	if (s->tx.ring && !ks->zero_copy)
+		give_back_descs(s->tx.ring, s->tx.mask,
+				__atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE),
+				*s->tx.producer, fn, ctx);
+	if (fq->users != 1)
+		return;
+	give_back_addrs(fq->comp.ring, fq->comp.mask, fq->comp.cached_cons,
+			__atomic_load_n(fq->comp.producer, __ATOMIC_ACQUIRE),
+			fn, ctx);
+	if (!ks->zero_copy)
+		give_back_addrs(fq->fill.ring, fq->fill.mask,
+				__atomic_load_n(fq->fill.consumer, __ATOMIC_ACQUIRE),
+				*fq->fill.producer, fn, ctx);
+}
+
+/* The pair's handle must stay a live socket on the pair. */
+static void move_pair_handle(struct xskx_socket *closing)
+{
+	struct xskx_fq_cq *fq = closing->fq;
+
+	if (fq->backend != closing->backend)
+		return;
+	fq->backend = NULL;
+	for (struct xskx_socket *s = closing->umem->sockets; s; s = s->next)
+		if (s != closing && s->fq == fq) {
+			fq->backend = s->backend;
+			return;
+		}
+}
+
+static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
+			 void *ctx)
+{
+	struct kernel_socket *ks = ks_of(s);
+	struct xskx_libxdp_log saved;
+
+	if (ks->xdp)
+		xskx_xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
+	give_back_rings(s, give_back, ctx);
+	move_pair_handle(s);
+
+	xskx_libxdp_log_begin(&saved);
+	xsk_socket__delete(ks->xsk);
+	xskx_libxdp_log_end(&saved);
+	if (ks->xdp)
+		xskx_xdp_release(ks->xdp);
+	ks->kumem->sockets--;
+	unregister_umem_if_unused(s->umem);
+	free(ks);
+	s->backend = NULL;
+}
+
+static void kernel_umem_release(struct xskx_umem *umem)
+{
+	unregister_umem_if_unused(umem);
 }
 
 const struct xskx_backend_ops xskx_backend_kernel = {
 	.name = "kernel",
 	.open = kernel_open,
-	.kick_rx = kernel_refuse,
-	.kick_tx = kernel_refuse,
+	.kick_rx = kernel_kick_rx,
+	.kick_tx = kernel_kick_tx,
 	.poll = kernel_poll,
 	.stats = kernel_stats,
 	.options = kernel_options,
 	.frames_in_peer = kernel_frames_in_peer,
 	.fd = kernel_fd,
 	.close = kernel_close,
+	.umem_release = kernel_umem_release,
 };
+
+XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,
+				  enum xskx_xdp_mode *mode)
+{
+	if (!s || !mode)
+		return xskx_fail(-EINVAL, "socket_xdp_mode: socket and mode must not be NULL");
+	if (s->ops != &xskx_backend_kernel)
+		return -EOPNOTSUPP;
+	if (!ks_of(s)->xdp)
+		return -ENOENT;
+	*mode = xskx_xdp_mode_of(ks_of(s)->xdp);
+	return 0;
+}

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The kernel backend's own knobs: how xskx's XDP program is attached, and
+ * what it did with the packets.
+ *
+ * A socket opened with opts.ifname is a real AF_XDP socket. Its traffic
+ * comes from xskx's XDP program (carried inside the library), which
+ * redirects each packet to the socket bound to the packet's RX queue and
+ * hands packets of queues without a socket to the kernel stack. The
+ * program is attached when the first socket of the process opens on an
+ * interface and detached when the last one closes; one process serves an
+ * interface at a time. A program left behind by a process that died
+ * (kill -9) is detected and replaced by the next one.
+ */
+#ifndef XSKX_KERNEL_H
+#define XSKX_KERNEL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xskx_socket;
+
+/* opts.xdp_mode: where the XDP program runs. */
+enum xskx_xdp_mode {
+	/*
+	 * In the driver (XDP_FLAGS_DRV_MODE). A driver without native XDP
+	 * fails the open with -EOPNOTSUPP, unless opts.xdp_fallback allows
+	 * generic mode instead (logged at warn).
+	 */
+	XSKX_XDP_NATIVE = 0,
+	/* After the skb is built (XDP_FLAGS_SKB_MODE): any device, slower. */
+	XSKX_XDP_GENERIC,
+};
+
+/*
+ * The mode the socket's interface actually runs xskx's program in. Returns
+ * 0, -ENOENT when the socket was opened with opts.xdp_no_prog, or
+ * -EOPNOTSUPP on the simulated NIC. No syscall.
+ */
+int xskx_socket_xdp_mode(const struct xskx_socket *sock,
+			 enum xskx_xdp_mode *mode);
+
+/* What XDP programs with xskx's counters did, summed over CPUs. */
+struct xskx_xdp_verdicts {
+	uint64_t redirected;	  /* handed to the queue's AF_XDP socket */
+	uint64_t passed;	  /* no socket on the queue: to the stack */
+	uint64_t dropped;	  /* dropped by the program (xskx's never drops) */
+	uint64_t redirect_failed; /* socket left between lookup and redirect */
+};
+
+/*
+ * Read the verdict counters of the XDP programs on interface ifname that
+ * carry xskx's counter map (xskx's own program, whichever process attached
+ * it, and programs built on bpf/xskx_shared.h). A redirected packet can
+ * still be dropped by the socket: see rx_ring_full and rx_dropped in
+ * xskx_socket_stats(). Returns 0, -ENODEV (no such interface), -ENOENT (no
+ * such program on it) or another negative errno. Syscalls: a netlink query
+ * and a few bpf() calls; needs CAP_BPF or CAP_SYS_ADMIN.
+ */
+int xskx_xdp_prog_stats(const char *ifname, struct xskx_xdp_verdicts *verdicts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_KERNEL_H */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Interface facts over netlink: the link (ifindex, MTU, flags, queue counts)
+ * from rtnetlink, the active channels from the ethtool family and the XDP
+ * features from the netdev family. A family the kernel lacks leaves its
+ * facts at their fallback; only a missing interface or a broken netlink
+ * socket is an error.
+ */
+#include <errno.h>
+#include <linux/ethtool_netlink.h>
+#include <net/if.h>
+#include <netlink/errno.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/netlink.h>
+#include <netlink/route/link.h>
+#include <string.h>
+
+#include "log_internal.h"
+#include "netdev.h"
+
+/* The netdev generic netlink family (uapi linux/netdev.h, kernel 6.3+). */
+#define NETDEV_FAMILY "netdev"
+#define NETDEV_VERSION 1
+#define NETDEV_CMD_DEV_GET 1
+#define NETDEV_A_DEV_IFINDEX 1
+#define NETDEV_A_DEV_XDP_FEATURES 3
+#define NETDEV_A_DEV_MAX 4
+
+/* A reply and its ACK arrive in at most a few reads; never loop forever. */
+#define NETLINK_MAX_READS 8
+/* Above the highest attribute either family's reply is parsed for. */
+#define GENL_MAX_ATTR 16
+
+static int errno_from_nl(int nlerr)
+{
+	switch (nlerr < 0 ? -nlerr : nlerr) {
+	case NLE_NOMEM:
+		return -ENOMEM;
+	case NLE_OBJ_NOTFOUND:
+	case NLE_NODEV:
+		return -ENODEV;
+	case NLE_PERM:
+		return -EPERM;
+	case NLE_OPNOTSUPP:
+		return -EOPNOTSUPP;
+	case NLE_INVAL:
+		return -EINVAL;
+	case NLE_BUSY:
+		return -EBUSY;
+	case NLE_AGAIN:
+		return -EAGAIN;
+	default:
+		return -EIO;
+	}
+}
+
+static int query_link(struct nl_sock *sk, const char *ifname,
+		      struct xskx_netdev *dev)
+{
+	struct rtnl_link *link;
+	unsigned int flags;
+	int err;
+
+	err = rtnl_link_get_kernel(sk, 0, ifname, &link);
+	if (err == -NLE_OBJ_NOTFOUND || err == -NLE_NODEV)
+		return xskx_fail(-ENODEV,
+				 "no network interface named '%s' in this network namespace",
+				 ifname);
+	if (err < 0)
+		return xskx_fail(errno_from_nl(err),
+				 "reading interface '%s' over rtnetlink: %s",
+				 ifname, nl_geterror(err));
+
+	dev->ifindex = rtnl_link_get_ifindex(link);
+	dev->mtu = rtnl_link_get_mtu(link);
+	flags = rtnl_link_get_flags(link);
+	dev->up = flags & IFF_UP;
+	dev->running = flags & IFF_RUNNING;
+	dev->rx_queues = rtnl_link_get_num_rx_queues(link);
+	dev->tx_queues = rtnl_link_get_num_tx_queues(link);
+	rtnl_link_put(link);
+	return 0;
+}
+
+struct genl_reply {
+	int (*parse)(struct nlattr **tb, void *arg);
+	void *arg;
+	int maxattr;
+	bool acked;
+};
+
+static int on_valid(struct nl_msg *msg, void *ctx)
+{
+	struct genl_reply *reply = ctx;
+	struct nlattr *tb[GENL_MAX_ATTR + 1];
+
+	if (reply->maxattr > GENL_MAX_ATTR ||
+	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, reply->maxattr, NULL) < 0)
+		return NL_SKIP;
+	reply->parse(tb, reply->arg);
+	return NL_OK;
+}
+
+static int on_ack(struct nl_msg *msg, void *ctx)
+{
+	struct genl_reply *reply = ctx;
+
+	(void)msg;
+	reply->acked = true;
+	return NL_STOP;
+}
+
+/* Send msg and feed its reply to reply->parse. Returns 0 or -NLE_*. */
+static int genl_transact(struct nl_sock *sk, struct nl_msg *msg,
+			 struct genl_reply *reply)
+{
+	int err, reads;
+
+	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, on_valid, reply);
+	nl_socket_modify_cb(sk, NL_CB_ACK, NL_CB_CUSTOM, on_ack, reply);
+	err = nl_send_auto(sk, msg);
+	if (err < 0)
+		return err;
+	for (reads = 0; !reply->acked && reads < NETLINK_MAX_READS; reads++) {
+		err = nl_recvmsgs_default(sk);
+		if (err < 0)
+			return err;
+	}
+	return reply->acked ? 0 : -NLE_AGAIN;
+}
+
+struct channels {
+	uint32_t rx, tx, combined;
+};
+
+static int parse_channels(struct nlattr **tb, void *arg)
+{
+	struct channels *ch = arg;
+
+	if (tb[ETHTOOL_A_CHANNELS_RX_COUNT])
+		ch->rx = nla_get_u32(tb[ETHTOOL_A_CHANNELS_RX_COUNT]);
+	if (tb[ETHTOOL_A_CHANNELS_TX_COUNT])
+		ch->tx = nla_get_u32(tb[ETHTOOL_A_CHANNELS_TX_COUNT]);
+	if (tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT])
+		ch->combined = nla_get_u32(tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT]);
+	return 0;
+}
+
+/*
+ * The active channels bound what a socket can bind to: a NIC allocates more
+ * queues than it runs. Drivers without channel support keep the link's
+ * queue counts.
+ */
+static void query_channels(struct nl_sock *sk, struct xskx_netdev *dev)
+{
+	struct genl_reply reply = { .parse = parse_channels,
+				    .maxattr = ETHTOOL_A_CHANNELS_MAX };
+	struct channels ch = { 0 };
+	struct nlattr *header;
+	struct nl_msg *msg;
+	int family;
+
+	family = genl_ctrl_resolve(sk, ETHTOOL_GENL_NAME);
+	if (family < 0)
+		return;
+	msg = nlmsg_alloc();
+	if (!msg)
+		return;
+	reply.arg = &ch;
+	if (!genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, 0,
+			 ETHTOOL_MSG_CHANNELS_GET, ETHTOOL_GENL_VERSION))
+		goto out;
+	header = nla_nest_start(msg, ETHTOOL_A_CHANNELS_HEADER | NLA_F_NESTED);
+	if (!header ||
+	    nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, dev->ifindex) < 0)
+		goto out;
+	nla_nest_end(msg, header);
+	if (genl_transact(sk, msg, &reply) < 0)
+		goto out;
+	if (ch.combined + ch.rx)
+		dev->rx_queues = ch.combined + ch.rx;
+	if (ch.combined + ch.tx)
+		dev->tx_queues = ch.combined + ch.tx;
+out:
+	nlmsg_free(msg);
+}
+
+static int parse_netdev(struct nlattr **tb, void *arg)
+{
+	struct xskx_netdev *dev = arg;
+
+	if (tb[NETDEV_A_DEV_XDP_FEATURES]) {
+		dev->xdp_features = nla_get_u64(tb[NETDEV_A_DEV_XDP_FEATURES]);
+		dev->xdp_features_known = true;
+	}
+	return 0;
+}
+
+static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
+{
+	struct genl_reply reply = { .parse = parse_netdev, .arg = dev,
+				    .maxattr = NETDEV_A_DEV_MAX };
+	struct nl_msg *msg;
+	int family;
+
+	family = genl_ctrl_resolve(sk, NETDEV_FAMILY);
+	if (family < 0) {
+		xskx_debug("kernel has no netdev netlink family: zero-copy support of '%s' unknown",
+			   dev->name);
+		return;
+	}
+	msg = nlmsg_alloc();
+	if (!msg)
+		return;
+	if (genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, 0,
+			NETDEV_CMD_DEV_GET, NETDEV_VERSION) &&
+	    nla_put_u32(msg, NETDEV_A_DEV_IFINDEX, dev->ifindex) == 0)
+		genl_transact(sk, msg, &reply);
+	nlmsg_free(msg);
+}
+
+int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
+{
+	struct nl_sock *sk;
+	int err;
+
+	memset(dev, 0, sizeof(*dev));
+	if (!ifname || !*ifname || strlen(ifname) >= sizeof(dev->name))
+		return xskx_fail(-ENODEV, "'%s' is not a valid interface name",
+				 ifname ? ifname : "(null)");
+	strcpy(dev->name, ifname);
+
+	sk = nl_socket_alloc();
+	if (!sk)
+		return xskx_fail(-ENOMEM, "allocating a netlink socket");
+	err = nl_connect(sk, NETLINK_ROUTE);
+	if (err < 0) {
+		err = xskx_fail(errno_from_nl(err), "opening rtnetlink: %s",
+				nl_geterror(err));
+		goto out;
+	}
+	err = query_link(sk, ifname, dev);
+	nl_socket_free(sk);
+	if (err)
+		return err;
+
+	sk = nl_socket_alloc();
+	if (!sk)
+		return xskx_fail(-ENOMEM, "allocating a netlink socket");
+	if (genl_connect(sk) == 0) {
+		query_channels(sk, dev);
+		query_xdp_features(sk, dev);
+	} else {
+		xskx_debug("no generic netlink: queue counts of '%s' from the link, zero-copy support unknown",
+			   ifname);
+	}
+	err = 0;
+out:
+	nl_socket_free(sk);
+	return err;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Who attached an xskx XDP program, and whether that process still lives:
+ * how a program left behind by a crash is told from one in use.
+ */
+#ifndef XSKX_KERNEL_OWNER_H
+#define XSKX_KERNEL_OWNER_H
+
+#include "xskx_shared.h"
+
+enum xskx_owner_state {
+	XSKX_OWNER_ALIVE,
+	XSKX_OWNER_GONE,
+	/* Not recorded yet, or from another pid namespace: cannot tell. */
+	XSKX_OWNER_UNKNOWN,
+};
+
+/* Describe the calling process. Returns 0 or a negative errno. */
+int xskx_owner_self(struct xskx_prog_owner *owner);
+
+/* Reads /proc/<pid>/stat of the recorded owner. */
+enum xskx_owner_state xskx_owner_state(const struct xskx_prog_owner *owner);
+
+#endif /* XSKX_KERNEL_OWNER_H */

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Reading what is attached to a device, and the public verdict counters,
+ * which are read from the device rather than from this process so that any
+ * process can ask how xskx's program is doing.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <net/if.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xskx/kernel.h>
+
+#include "api.h"
+#include "libxdp_log.h"
+#include "log_internal.h"
+#include "xdp_device.h"
+#include "xskx_shared.h"
+
+/* More maps than any program here uses; others are simply not looked at. */
+#define PROG_MAX_MAPS 16
+
+int xskx_xdp_each_prog(int ifindex,
+		       int (*fn)(const struct xskx_xdp_found *found, void *ctx),
+		       void *ctx)
+{
+	struct xskx_xdp_found found = { 0 };
+	struct xdp_program *prog = NULL;
+	int ret = 0;
+	long err;
+
+	found.mp = xdp_multiprog__get_from_ifindex(ifindex);
+	err = libxdp_get_error(found.mp);
+	if (err == -ENOENT || (!err && !found.mp))
+		return 0;
+	if (err)
+		return (int)err;
+	found.mode = xdp_multiprog__attach_mode(found.mp);
+	found.in_dispatcher = !xdp_multiprog__is_legacy(found.mp);
+	if (!found.in_dispatcher) {
+		found.prog = xdp_multiprog__main_prog(found.mp);
+		if (found.prog)
+			ret = fn(&found, ctx);
+	} else {
+		while (!ret && (prog = xdp_multiprog__next_prog(prog, found.mp))) {
+			found.prog = prog;
+			ret = fn(&found, ctx);
+		}
+	}
+	xdp_multiprog__close(found.mp);
+	return ret;
+}
+
+int xskx_prog_map_fd(int prog_fd, const char *name)
+{
+	__u32 ids[PROG_MAX_MAPS] = { 0 };
+	struct bpf_prog_info info = {
+		.nr_map_ids = PROG_MAX_MAPS,
+		.map_ids = (__u64)(uintptr_t)ids,
+	};
+	__u32 len = sizeof(info);
+	__u32 i, n;
+
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
+		return -errno;
+	n = info.nr_map_ids < PROG_MAX_MAPS ? info.nr_map_ids : PROG_MAX_MAPS;
+	for (i = 0; i < n; i++) {
+		struct bpf_map_info map = { 0 };
+		__u32 map_len = sizeof(map);
+		int fd = bpf_map_get_fd_by_id(ids[i]);
+
+		if (fd < 0)
+			continue;
+		if (!bpf_obj_get_info_by_fd(fd, &map, &map_len) &&
+		    !strcmp(map.name, name))
+			return fd;
+		close(fd);
+	}
+	return -ENOENT;
+}
+
+struct verdict_sum {
+	struct xskx_xdp_verdicts *verdicts;
+	uint64_t *percpu;
+	int cpus;
+	int programs;
+	int err;
+};
+
+static uint64_t sum_key(int map_fd, __u32 key, struct verdict_sum *sum)
+{
+	uint64_t total = 0;
+
+	if (bpf_map_lookup_elem(map_fd, &key, sum->percpu)) {
+		sum->err = -errno;
+		return 0;
+	}
+	for (int cpu = 0; cpu < sum->cpus; cpu++)
+		total += sum->percpu[cpu];
+	return total;
+}
+
+static int add_verdicts(const struct xskx_xdp_found *found, void *ctx)
+{
+	struct verdict_sum *sum = ctx;
+	struct xskx_xdp_verdicts *v = sum->verdicts;
+	int fd = xskx_prog_map_fd(xdp_program__fd(found->prog),
+				  XSKX_VERDICT_MAP_NAME);
+
+	if (fd < 0)
+		return 0;
+	v->redirected += sum_key(fd, XSKX_VERDICT_REDIRECTED, sum);
+	v->passed += sum_key(fd, XSKX_VERDICT_PASSED, sum);
+	v->dropped += sum_key(fd, XSKX_VERDICT_DROPPED, sum);
+	v->redirect_failed += sum_key(fd, XSKX_VERDICT_REDIRECT_FAILED, sum);
+	close(fd);
+	sum->programs++;
+	return 0;
+}
+
+XSKX_API int xskx_xdp_prog_stats(const char *ifname,
+				 struct xskx_xdp_verdicts *verdicts)
+{
+	struct verdict_sum sum = { .verdicts = verdicts };
+	struct xskx_libxdp_log saved;
+	unsigned int ifindex;
+	int err;
+
+	if (!ifname || !verdicts)
+		return xskx_fail(-EINVAL, "xdp_prog_stats: ifname and verdicts must not be NULL");
+	ifindex = if_nametoindex(ifname);
+	if (!ifindex)
+		return xskx_fail(-ENODEV,
+				 "xdp_prog_stats: no network interface named '%s' in this network namespace",
+				 ifname);
+	sum.cpus = libbpf_num_possible_cpus();
+	if (sum.cpus <= 0)
+		return xskx_fail(sum.cpus ? sum.cpus : -EIO,
+				 "xdp_prog_stats: cannot count the possible CPUs");
+	sum.percpu = calloc((size_t)sum.cpus, sizeof(*sum.percpu));
+	if (!sum.percpu)
+		return xskx_fail(-ENOMEM, "xdp_prog_stats: out of memory");
+	memset(verdicts, 0, sizeof(*verdicts));
+
+	xskx_libxdp_log_begin(&saved);
+	err = xskx_xdp_each_prog((int)ifindex, add_verdicts, &sum);
+	xskx_libxdp_log_end(&saved);
+	free(sum.percpu);
+	if (err < 0)
+		return xskx_fail(err, "xdp_prog_stats: reading the XDP programs of '%s': %s",
+				 ifname, strerror(-err));
+	if (sum.err)
+		return xskx_fail(sum.err, "xdp_prog_stats: reading the counters on '%s': %s",
+				 ifname, strerror(-sum.err));
+	if (!sum.programs)
+		return xskx_fail(-ENOENT,
+				 "xdp_prog_stats: no XDP program with xskx's counters on '%s' (no xskx socket open on it?)",
+				 ifname);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx's XDP program on an interface: loaded from the object embedded in
+ * the library, attached through libxdp (its dispatcher where the kernel
+ * allows it, the program alone where it does not), shared by every socket
+ * of the process on that interface, detached with the last of them. Its
+ * XSKMAP maps each RX queue to the socket bound to it.
+ */
+#ifndef XSKX_KERNEL_XDP_PROG_H
+#define XSKX_KERNEL_XDP_PROG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/kernel.h>
+
+#include "netdev.h"
+
+struct xskx_xdp_attachment;
+
+struct xskx_xdp_request {
+	enum xskx_xdp_mode mode;
+	bool fallback;		/* native unsupported: generic instead */
+	bool frags;		/* multi-buffer packets (xdp.frags) */
+};
+
+/*
+ * The attachment on dev, attaching the program if this process has none
+ * there yet; replaces an xskx program whose owner died. Returns 0, or a
+ * negative errno having logged why: -EOPNOTSUPP (no native XDP and no
+ * fallback allowed), -EBUSY (another program or a live xskx process holds
+ * the device, or this process attached in the other mode), -EPERM.
+ */
+int xskx_xdp_acquire(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req,
+		     struct xskx_xdp_attachment **att);
+
+/* Drop a reference; the last one detaches the program. */
+void xskx_xdp_release(struct xskx_xdp_attachment *att);
+
+/*
+ * Point queue's XSKMAP slot at socket fd (the newest socket on a queue
+ * takes the slot). Returns 0 or a negative errno, logged.
+ */
+int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
+			int fd);
+
+/*
+ * Take socket fd out: its slot goes to the queue's next newest socket, or
+ * is emptied so that the queue's packets pass to the stack.
+ */
+void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
+			    int fd);
+
+enum xskx_xdp_mode xskx_xdp_mode_of(const struct xskx_xdp_attachment *att);
+
+#endif /* XSKX_KERNEL_XDP_PROG_H */
