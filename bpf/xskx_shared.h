@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * What xskx's XDP program and the library agree on: map names, their layout
- * and the verdict counters. Included by bpf/xskx_redirect.bpf.c and by
- * lib/kernel/, and by any XDP program that wants the library to find its
- * counters (tests/veth's drop-half program does).
+ * What the library and the XDP programs it manages agree on: map names,
+ * their layout and the verdict counters. Included by lib/kernel/ and, via
+ * xskx_maps.bpf.h, by xskx_redirect.bpf.c and any program of yours that
+ * xskx should manage (tests/veth's drop-half program is one).
  */
 #ifndef XSKX_SHARED_H
 #define XSKX_SHARED_H
 
 #include <linux/types.h>
 
-/* The program's name: how the library recognises its own program on a device. */
+/* xskx's own program (and the name of the object it is loaded from). */
 #define XSKX_PROG_NAME "xskx_redirect"
 
 /*
@@ -42,8 +42,9 @@ enum xskx_verdict {
 /*
  * ARRAY with one entry, written by the process that attached the program
  * and never read by the program (bound to it with BPF_PROG_BIND_MAP so that
- * it shows up in the program's map ids). It lets the next process tell a
- * program whose owner is alive from one left behind by a crash.
+ * it shows up in the program's map ids). It marks a program as managed by
+ * xskx, and lets the next process tell a program whose owner is alive from
+ * one left behind by a crash.
  */
 #define XSKX_OWNER_MAP_NAME "xskx_owner"
 

@@ -7,7 +7,7 @@
  * comes from xskx's XDP program (carried inside the library), which
  * redirects each packet to the socket bound to the packet's RX queue and
  * hands packets of queues without a socket to the kernel stack. The
- * program is attached when the first socket of the process opens on an
+ * program is attached when the first socket with an RX ring opens on an
  * interface and detached when the last one closes; one process serves an
  * interface at a time. A program left behind by a process that died
  * (kill -9) is detected and replaced by the next one.
@@ -36,8 +36,8 @@ enum xskx_xdp_mode {
 };
 
 /*
- * The mode the socket's interface actually runs xskx's program in. Returns
- * 0, -ENOENT when the socket was opened with opts.xdp_no_prog, or
+ * The mode the socket's interface actually runs its XDP program in. Returns
+ * 0, -ENOENT for a socket without an RX ring (it needs no program), or
  * -EOPNOTSUPP on the simulated NIC. No syscall.
  */
 int xskx_socket_xdp_mode(const struct xskx_socket *sock,
@@ -54,7 +54,7 @@ struct xskx_xdp_verdicts {
 /*
  * Read the verdict counters of the XDP programs on interface ifname that
  * carry xskx's counter map (xskx's own program, whichever process attached
- * it, and programs built on bpf/xskx_shared.h). A redirected packet can
+ * it, and programs built on bpf/xskx_maps.bpf.h). A redirected packet can
  * still be dropped by the socket: see rx_ring_full and rx_dropped in
  * xskx_socket_stats(). Returns 0, -ENODEV (no such interface), -ENOENT (no
  * such program on it) or another negative errno. Syscalls: a netlink query

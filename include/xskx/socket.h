@@ -72,10 +72,14 @@ struct xskx_socket_opts {
 	enum xskx_xdp_mode xdp_mode;	/* where xskx's XDP program runs */
 	bool xdp_fallback;	/* native unsupported: generic instead, logged */
 	/*
-	 * Attach no XDP program: the caller's own program redirects to this
-	 * socket, whose fd (xskx_socket_fd()) it puts in its XSKMAP.
+	 * Your own XDP program instead of xskx's: a BPF ELF object in memory
+	 * whose first program uses the maps of bpf/xskx_maps.bpf.h. The
+	 * library manages it as its own (attach, XSKMAP, counters, detach).
+	 * NULL: xskx's redirect program. Every socket of the process on one
+	 * interface must name the same object.
 	 */
-	bool xdp_no_prog;
+	const void *xdp_obj;
+	size_t xdp_obj_size;
 	/* With XSKX_SOCKET_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
 	uint32_t busy_poll_usec;
 	uint32_t busy_poll_budget;

@@ -54,7 +54,7 @@ struct kernel_socket {
 	struct xsk_socket *xsk;
 	int fd;
 	struct kernel_umem *kumem;
-	struct xskx_xdp_attachment *xdp;	/* NULL with opts.xdp_no_prog */
+	struct xskx_xdp_attachment *xdp;	/* NULL without an RX ring */
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
 };
@@ -268,9 +268,12 @@ static int attach_program(const struct xskx_netdev *dev,
 		.mode = o->xdp_mode,
 		.fallback = o->xdp_fallback,
 		.frags = o->flags & XSKX_SOCKET_MULTI_BUFFER,
+		.obj = o->xdp_obj,
+		.obj_size = o->xdp_obj_size,
 	};
 
-	if (o->xdp_no_prog)
+	/* Nothing is redirected to a socket that cannot receive. */
+	if (o->flags & XSKX_SOCKET_NO_RX)
 		return 0;
 	return xskx_xdp_acquire(dev, &req, &ks->xdp);
 }

@@ -40,6 +40,7 @@ struct xskx_xdp_attachment {
 	pid_t pid;
 	char ifname[IF_NAMESIZE];
 	enum xskx_xdp_mode mode;
+	const void *elf;		/* the object it was loaded from */
 	struct bpf_object *obj;
 	struct xdp_program *prog;
 	int xsks_map_fd;
@@ -88,42 +89,42 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
 	__u32 key = 0;
 	int fd, err;
 
-	if (strcmp(xdp_program__name(found->prog), XSKX_PROG_NAME))
-		return 0;
+	/* xskx manages exactly the programs that carry its owner map. */
 	fd = xskx_prog_map_fd(xdp_program__fd(found->prog), XSKX_OWNER_MAP_NAME);
-	if (fd >= 0) {
-		bpf_map_lookup_elem(fd, &key, &owner);
-		close(fd);
-	}
+	if (fd < 0)
+		return 0;
+	bpf_map_lookup_elem(fd, &key, &owner);
+	close(fd);
 	switch (xskx_owner_state(&owner)) {
 	case XSKX_OWNER_ALIVE:
 		return xskx_fail(-EBUSY,
-				 "'%s' is served by xskx's XDP program of process %u, which is running: one process serves an interface",
-				 ifname, owner.pid);
+				 "'%s' is served by the XDP program '%s' of xskx process %u, which is running: one process serves an interface",
+				 ifname, xdp_program__name(found->prog), owner.pid);
 	case XSKX_OWNER_UNKNOWN:
 		return xskx_fail(-EBUSY,
-				 "'%s' has xskx's XDP program (id %u) whose owner cannot be checked (another pid namespace, or still being set up); if no xskx process uses it, remove it with 'ip link set dev %s xdp off'",
+				 "'%s' has an xskx-managed XDP program (id %u) whose owner cannot be checked (another pid namespace, or still being set up); if no xskx process uses it, remove it with 'ip link set dev %s xdp off'",
 				 ifname, xdp_program__id(found->prog), ifname);
 	case XSKX_OWNER_GONE:
 		break;
 	}
-	xskx_info("replacing xskx's XDP program (id %u) left on '%s' by process %u, which is gone",
-		  xdp_program__id(found->prog), ifname, owner.pid);
+	xskx_info("replacing the XDP program '%s' (id %u) left on '%s' by xskx process %u, which is gone",
+		  xdp_program__name(found->prog), xdp_program__id(found->prog),
+		  ifname, owner.pid);
 	if (found->in_dispatcher)
 		err = xdp_program__detach(found->prog, dev->ifindex, found->mode, 0);
 	else
 		err = xdp_multiprog__detach(found->mp);
 	if (err)
 		return xskx_fail(err,
-				 "removing the stale xskx XDP program from '%s': %s",
+				 "removing the stale XDP program from '%s': %s",
 				 ifname, strerror(-err));
 	return 1;
 }
 
 /*
- * An xskx program already on the device is either in use by a living
- * process (-EBUSY) or left behind by a dead one (detached here). Other
- * programs are left alone: the attach decides whether we can coexist.
+ * An xskx-managed program already on the device is either in use by a
+ * living process (-EBUSY) or left behind by a dead one (detached here).
+ * Other programs are left alone: the attach decides whether we coexist.
  */
 static int clear_stale(const struct xskx_netdev *dev)
 {
@@ -160,7 +161,7 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 	case EBUSY:
 		xskx_xdp_each_prog(dev->ifindex, describe_prog, what);
 		return xskx_fail(-EBUSY,
-				 "cannot attach xskx's XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
+				 "cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
 				 dev->name, mode_name(mode), what);
 	case EPERM:
 	case EACCES:
@@ -169,7 +170,7 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 				 dev->name);
 	default:
 		return xskx_fail(err,
-				 "attaching xskx's XDP program to '%s' in %s mode: %s",
+				 "attaching the XDP program to '%s' in %s mode: %s",
 				 dev->name, mode_name(mode), strerror(-err));
 	}
 }
@@ -187,7 +188,8 @@ static void unload(struct xskx_xdp_attachment *att)
  * (e.g. as a dispatcher component) may be left loaded in a form another
  * mode cannot use.
  */
-static int open_prog(const struct xskx_netdev *dev, bool frags,
+static int open_prog(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req,
 		     struct xskx_xdp_attachment *att)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = XSKX_PROG_NAME);
@@ -195,27 +197,39 @@ static int open_prog(const struct xskx_netdev *dev, bool frags,
 	struct bpf_map *xsks;
 	int err;
 
-	att->obj = bpf_object__open_mem(xskx_redirect_bpf_elf,
-					xskx_redirect_bpf_elf_size, &opts);
+	if (req->obj) {
+		opts.object_name = NULL;
+		att->obj = bpf_object__open_mem(req->obj, req->obj_size, &opts);
+	} else {
+		att->obj = bpf_object__open_mem(xskx_redirect_bpf_elf,
+						xskx_redirect_bpf_elf_size, &opts);
+	}
 	if (!att->obj)
-		return xskx_fail(-errno, "opening xskx's embedded XDP object: %s",
+		return xskx_fail(-errno, "opening the XDP object%s: %s",
+				 req->obj ? " given in opts.xdp_obj" : " embedded in xskx",
 				 strerror(errno));
 	xsks = bpf_object__find_map_by_name(att->obj, XSKX_XSKMAP_NAME);
+	if (!xsks || !bpf_object__find_map_by_name(att->obj, XSKX_OWNER_MAP_NAME)) {
+		unload(att);
+		return xskx_fail(-EINVAL,
+				 "the XDP object in opts.xdp_obj lacks the maps '%s' and '%s': build it on bpf/xskx_maps.bpf.h",
+				 XSKX_XSKMAP_NAME, XSKX_OWNER_MAP_NAME);
+	}
 	if (dev->rx_queues > entries)
 		entries = dev->rx_queues;
-	err = xsks ? bpf_map__set_max_entries(xsks, entries) : -ENOENT;
+	err = bpf_map__set_max_entries(xsks, entries);
 	if (!err) {
-		att->prog = xdp_program__from_bpf_obj(att->obj, "xdp");
+		/* The object's first program. */
+		att->prog = xdp_program__from_bpf_obj(att->obj, NULL);
 		err = (int)libxdp_get_error(att->prog);
 		if (err)
 			att->prog = NULL;
 	}
-	if (!err && frags)
+	if (!err && req->frags)
 		err = xdp_program__set_xdp_frags_support(att->prog, true);
 	if (err) {
 		unload(att);
-		return xskx_fail(err, "preparing xskx's XDP program: %s",
-				 strerror(-err));
+		return xskx_fail(err, "preparing the XDP program: %s", strerror(-err));
 	}
 	return 0;
 }
@@ -234,15 +248,16 @@ static int claim(struct xskx_xdp_attachment *att)
 	if (!err && bpf_prog_bind_map(xdp_program__fd(att->prog), fd, NULL))
 		err = -errno;
 	if (err)
-		return xskx_fail(err, "recording the owner of xskx's XDP program on '%s': %s",
+		return xskx_fail(err, "recording the owner of the XDP program on '%s': %s",
 				 att->ifname, strerror(-err));
 	return 0;
 }
 
-static int attach_in(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
-		     bool frags, struct xskx_xdp_attachment *att)
+static int attach_in(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req, enum xskx_xdp_mode mode,
+		     struct xskx_xdp_attachment *att)
 {
-	int err = open_prog(dev, frags, att);
+	int err = open_prog(dev, req, att);
 
 	if (err)
 		return err;
@@ -259,12 +274,12 @@ static int attach(const struct xskx_netdev *dev,
 		  const struct xskx_xdp_request *req,
 		  struct xskx_xdp_attachment *att)
 {
-	int err = attach_in(dev, req->mode, req->frags, att);
+	int err = attach_in(dev, req, req->mode, att);
 
 	if (err == -EOPNOTSUPP && req->mode == XSKX_XDP_NATIVE && req->fallback) {
-		xskx_warn("'%s' has no native XDP support: xskx's program runs in generic (skb) mode",
+		xskx_warn("'%s' has no native XDP support: the XDP program runs in generic (skb) mode",
 			  dev->name);
-		err = attach_in(dev, XSKX_XDP_GENERIC, req->frags, att);
+		err = attach_in(dev, req, XSKX_XDP_GENERIC, att);
 		if (err)
 			return attach_failed(dev, XSKX_XDP_GENERIC, err);
 	} else if (err) {
@@ -294,8 +309,12 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 
 		if (att->mode != req->mode && !fell_back)
 			err = xskx_fail(-EBUSY,
-					"xskx's XDP program runs on '%s' in %s mode for this process's other sockets; open this one with the same xdp_mode",
+					"the XDP program runs on '%s' in %s mode for this process's other sockets; open this one with the same xdp_mode",
 					dev->name, mode_name(att->mode));
+		else if (att->elf != req->obj)
+			err = xskx_fail(-EBUSY,
+					"this process's other sockets on '%s' use %s XDP program: open this one with the same opts.xdp_obj",
+					dev->name, att->elf ? "their own" : "xskx's");
 		else
 			att->users++;
 		goto out;
@@ -308,6 +327,7 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 	att->ifindex = dev->ifindex;
 	att->netns = this_netns();
 	att->pid = getpid();
+	att->elf = req->obj;
 	memcpy(att->ifname, dev->name, sizeof(att->ifname));
 
 	xskx_libxdp_log_begin(&saved);
@@ -320,8 +340,9 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 		att = NULL;
 		goto out;
 	}
-	xskx_info("xskx's XDP program attached to '%s' in %s mode (program id %u)",
-		  dev->name, mode_name(att->mode), xdp_program__id(att->prog));
+	xskx_info("XDP program '%s' attached to '%s' in %s mode (id %u)",
+		  xdp_program__name(att->prog), dev->name, mode_name(att->mode),
+		  xdp_program__id(att->prog));
 	att->users = 1;
 	att->next = registry;
 	registry = att;
@@ -341,7 +362,7 @@ static void detach(struct xskx_xdp_attachment *att)
 	xskx_libxdp_log_end(&saved);
 	/* Gone with its interface (deleted, or its namespace left) is fine. */
 	if (err && err != -ENOENT && err != -ENODEV)
-		xskx_warn("detaching xskx's XDP program from '%s': %s; remove it with 'ip link set dev %s xdp off'",
+		xskx_warn("detaching the XDP program from '%s': %s; remove it with 'ip link set dev %s xdp off'",
 			  att->ifname, strerror(-err), att->ifname);
 	unload(att);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * xskx's XDP program on an interface: loaded from the object embedded in
- * the library, attached through libxdp (its dispatcher where the kernel
- * allows it, the program alone where it does not), shared by every socket
- * of the process on that interface, detached with the last of them. Its
- * XSKMAP maps each RX queue to the socket bound to it.
+ * The XDP program on an interface: xskx's own (embedded in the library) or
+ * the caller's built on bpf/xskx_maps.bpf.h, attached through libxdp (its
+ * dispatcher where the kernel allows it, the program alone where it does
+ * not), shared by every socket of the process on that interface, detached
+ * with the last of them. Its XSKMAP maps each RX queue to the socket bound
+ * to it.
  */
 #ifndef XSKX_KERNEL_XDP_PROG_H
 #define XSKX_KERNEL_XDP_PROG_H
@@ -21,6 +22,8 @@ struct xskx_xdp_request {
 	enum xskx_xdp_mode mode;
 	bool fallback;		/* native unsupported: generic instead */
 	bool frags;		/* multi-buffer packets (xdp.frags) */
+	const void *obj;	/* the caller's BPF object; NULL: xskx's own */
+	size_t obj_size;
 };
 
 /*
@@ -28,7 +31,8 @@ struct xskx_xdp_request {
  * there yet; replaces an xskx program whose owner died. Returns 0, or a
  * negative errno having logged why: -EOPNOTSUPP (no native XDP and no
  * fallback allowed), -EBUSY (another program or a live xskx process holds
- * the device, or this process attached in the other mode), -EPERM.
+ * the device, or this process attached another program or mode), -EINVAL
+ * (the caller's object lacks xskx's maps), -EPERM.
  */
 int xskx_xdp_acquire(const struct xskx_netdev *dev,
 		     const struct xskx_xdp_request *req,
