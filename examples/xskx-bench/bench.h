@@ -71,6 +71,7 @@ struct bench_result {
 	uint64_t steps, idle_steps;	/* bursts, and those that moved nothing */
 	struct xskx_stats stats;
 	struct xskx_socket_info info;
+	const char *xdp_mode;		/* kernel backend, RX: "native", "generic" */
 	bool have_port;
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;

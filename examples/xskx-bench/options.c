@@ -43,6 +43,9 @@ static const char usage[] =
 	"  -B, --busy-poll        kick the peer on every burst\n"
 	"  -z, --zero-copy        force zero-copy\n"
 	"  -c, --copy             force copy mode\n"
+	"  -N, --xdp-native       XDP program in the driver, no fallback\n"
+	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
+	"                         (default: native, generic where native fails)\n"
 	"\n"
 	"UMEM and rings (0 or absent: the library's default):\n"
 	"  -f, --frame-size BYTES --frames N\n"
@@ -112,6 +115,8 @@ static const struct option long_options[] = {
 	{ "busy-poll", no_argument, NULL, 'B' },
 	{ "zero-copy", no_argument, NULL, 'z' },
 	{ "copy", no_argument, NULL, 'c' },
+	{ "xdp-native", no_argument, NULL, 'N' },
+	{ "xdp-skb", no_argument, NULL, 'S' },
 	{ "rx-full-policy", required_argument, NULL, OPT_RX_FULL_POLICY },
 	{ "nic-budget", required_argument, NULL, OPT_NIC_BUDGET },
 	{ "hw-ring", required_argument, NULL, OPT_HW_RING },
@@ -272,6 +277,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	const char *sim_only_flag = NULL;
 	bool mode_given = false;
 	bool zero_copy = false, copy = false;
+	bool native = false, generic = false;
 	bool queue_given = false;
 	bool ok = true;
 	int c;
@@ -286,7 +292,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.app_cpu = 1,
 	};
 	opterr = 0;
-	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzch",
+	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzcNSh",
 				      long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_MODE:
@@ -364,6 +370,12 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		case 'c':
 			copy = true;
 			break;
+		case 'N':
+			native = true;
+			break;
+		case 'S':
+			generic = true;
+			break;
 		case OPT_RX_FULL_POLICY:
 			ok = parse_policy(optarg, &o->rx_full_policy);
 			sim_only_flag = "--rx-full-policy";
@@ -432,8 +444,18 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		fprintf(stderr, "xskx-bench: -q selects a queue of -i IFNAME; the simulated port has one queue\n");
 		return BENCH_PARSE_BAD;
 	}
+	if (native && generic) {
+		fprintf(stderr, "xskx-bench: -N and -S exclude each other\n");
+		return BENCH_PARSE_BAD;
+	}
+	if ((native || generic) && !o->ifname) {
+		fprintf(stderr, "xskx-bench: -N and -S choose where the kernel runs the XDP program: use them with -i IFNAME\n");
+		return BENCH_PARSE_BAD;
+	}
 	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
 		       copy ? XSKX_COPY_FORCE : XSKX_COPY_AUTO;
+	o->xdp_mode = generic ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
+	o->xdp_fallback = !native && !generic;
 	if (!check_combination(o, sim_only_flag, mode_given))
 		return BENCH_PARSE_BAD;
 	return BENCH_PARSE_RUN;

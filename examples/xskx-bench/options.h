@@ -33,6 +33,8 @@ struct bench_opts {
 	bool poll;		/* xskx_socket_poll() before every burst */
 	bool busy_poll;
 	enum xskx_copy_mode copy_mode;
+	enum xskx_xdp_mode xdp_mode;	/* kernel backend */
+	bool xdp_fallback;	/* native unsupported: generic instead */
 
 	/* The simulated NIC's port. */
 	enum xskx_sim_rx_full_policy rx_full_policy;

@@ -235,6 +235,8 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_str(j, "variant", r->variant);
 	json_bool(j, "zero_copy", r->info.zero_copy);
 	json_bool(j, "need_wakeup", r->info.need_wakeup);
+	if (r->xdp_mode)
+		json_str(j, "xdp_mode", r->xdp_mode);
 	json_num(j, "duration_s", r->seconds);
 	json_str(j, "stopped_by", stop_names[r->stop]);
 	json_u64(j, "rx_packets", r->rx_packets);
@@ -278,9 +280,11 @@ static void text_result(const struct bench_opts *o, const struct bench_result *r
 {
 	const struct xskx_frame_census *c = &r->census;
 
-	printf("%s %s on %s, %.2f s (stopped by %s): rx %llu packets %.3f Mpps, tx %llu packets %.3f Mpps\n",
-	       bench_mode_name(o->mode), r->variant, r->info.backend, r->seconds,
-	       stop_names[r->stop], (unsigned long long)r->rx_packets,
+	printf("%s %s on %s (%s%s%s), %.2f s (stopped by %s): rx %llu packets %.3f Mpps, tx %llu packets %.3f Mpps\n",
+	       bench_mode_name(o->mode), r->variant, r->info.backend,
+	       r->info.zero_copy ? "zero-copy" : "copy",
+	       r->xdp_mode ? ", XDP " : "", r->xdp_mode ? r->xdp_mode : "",
+	       r->seconds, stop_names[r->stop], (unsigned long long)r->rx_packets,
 	       rate(r->rx_packets, r->seconds) / 1e6,
 	       (unsigned long long)r->tx_packets,
 	       rate(r->tx_packets, r->seconds) / 1e6);

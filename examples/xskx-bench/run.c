@@ -4,6 +4,7 @@
  * passed, --packets have been counted or a signal arrives, prints a line
  * per second, and collects the final counters once the NIC has stopped.
  */
+#include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +74,16 @@ static int finish(struct bench *b, struct bench_result *res)
 	err = xskx_socket_info(b->sock, &res->info);
 	if (err)
 		return bench_lib_error("xskx_socket_info", err);
+	if (!b->sim) {
+		enum xskx_xdp_mode mode;
+
+		/* -ENOENT: a TX-only socket, which needs no XDP program. */
+		err = xskx_socket_xdp_mode(b->sock, &mode);
+		if (err && err != -ENOENT)
+			return bench_lib_error("xskx_socket_xdp_mode", err);
+		if (!err)
+			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" : "generic";
+	}
 	res->frame_count = xskx_umem_frame_count(b->umem);
 	err = xskx_umem_census(b->umem, &res->census);
 	if (err)

@@ -99,7 +99,9 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 		  .rx_size = o->rx_size,
 		  .tx_size = o->tx_size,
 		  .flags = socket_flags(o),
-		  .copy_mode = o->copy_mode);
+		  .copy_mode = o->copy_mode,
+		  .xdp_mode = o->xdp_mode,
+		  .xdp_fallback = o->xdp_fallback);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
 		return bench_lib_error("xskx_socket_open", err);
