@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+
+int test_main(Suite *suite, int argc, char **argv)
+{
+	SRunner *runner = srunner_create(suite);
+	const char *only_case = argc > 1 ? argv[1] : NULL;
+	int failed;
+
+	if (only_case)
+		srunner_set_fork_status(runner, CK_NOFORK);
+	srunner_run(runner, NULL, only_case, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	if (only_case && !srunner_ntests_run(runner)) {
+		fprintf(stderr, "no test case named %s\n", only_case);
+		failed = 1;
+	}
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+void test_skip(const char *why)
+{
+	fprintf(stderr, "SKIP: %s\n", why);
+	fflush(NULL);
+	exit(TEST_EXIT_SKIP);
+}
+
+static unsigned int log_count;
+static char log_last[512];
+
+static void capture(enum xskx_log_level level, const char *msg, void *ctx)
+{
+	(void)level;
+	(void)ctx;
+	log_count++;
+	snprintf(log_last, sizeof(log_last), "%s", msg);
+}
+
+void test_log_capture(void)
+{
+	xskx_set_log_level(XSKX_LOG_WARN);
+	xskx_set_log(capture, NULL);
+	test_log_reset();
+}
+
+void test_log_reset(void)
+{
+	log_count = 0;
+	log_last[0] = '\0';
+}
+
+unsigned int test_log_count(void)
+{
+	return log_count;
+}
+
+const char *test_log_last(void)
+{
+	return log_last;
+}
+
+static void census_describe(const struct xskx_frame_census *c, char *why,
+			    size_t why_size, const char *problem)
+{
+	snprintf(why, why_size,
+		 "%s: pool %u fill %u nic %u rx %u app %u tx %u comp %u = total %u (nic %s)",
+		 problem, c->pool, c->fill, c->nic, c->rx, c->app, c->tx,
+		 c->comp, c->total, c->nic_counted ? "counted" : "derived");
+}
+
+bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
+		    size_t why_size)
+{
+	struct xskx_frame_census c;
+	uint32_t frames = xskx_umem_frame_count(umem);
+	char problem[96];
+	int err;
+
+	memset(&c, 0, sizeof(c));
+	err = xskx_umem_census(umem, &c);
+	if (err) {
+		snprintf(why, why_size, "xskx_umem_census: %s", xskx_strerror(err));
+		return false;
+	}
+	if (c.pool + c.fill + c.nic + c.rx + c.app + c.tx + c.comp != c.total) {
+		census_describe(&c, why, why_size, "census parts do not add up to its total");
+		return false;
+	}
+	if (c.total != frames) {
+		snprintf(problem, sizeof(problem), "census total %u != %u frames in the UMEM",
+			 c.total, frames);
+		census_describe(&c, why, why_size, problem);
+		return false;
+	}
+	if (c.app != app_expected) {
+		snprintf(problem, sizeof(problem), "application holds %u frames, expected %u",
+			 c.app, app_expected);
+		census_describe(&c, why, why_size, problem);
+		return false;
+	}
+	return true;
+}
+
+bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size)
+{
+	struct xskx_frame_census c;
+	uint32_t frames = xskx_umem_frame_count(umem);
+	char problem[96];
+	int err;
+
+	memset(&c, 0, sizeof(c));
+	err = xskx_umem_census(umem, &c);
+	if (err) {
+		snprintf(why, why_size, "xskx_umem_census: %s", xskx_strerror(err));
+		return false;
+	}
+	if (c.pool != frames || c.total != frames ||
+	    xskx_umem_pool_count(umem) != frames) {
+		snprintf(problem, sizeof(problem),
+			 "expected all %u frames in the pool (pool_count %u)", frames,
+			 xskx_umem_pool_count(umem));
+		census_describe(&c, why, why_size, problem);
+		return false;
+	}
+	return true;
+}

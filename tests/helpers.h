@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * What every test program shares: running a Check suite (all of it, or the
+ * one test case CTest names on the command line), the "skipped" exit code,
+ * capturing the library's log, and the frame census check.
+ */
+#ifndef XSKX_TEST_HELPERS_H
+#define XSKX_TEST_HELPERS_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+/* Exit code of a test that cannot run here; CTest's SKIP_RETURN_CODE. */
+#define TEST_EXIT_SKIP 77
+
+/*
+ * Run the suite: every test case, or only the one named by argv[1]. A single
+ * case runs in this process (CK_NOFORK), so that test_skip() can end it with
+ * TEST_EXIT_SKIP; the whole suite forks per test as Check does by default.
+ * Returns the process exit code.
+ */
+int test_main(Suite *suite, int argc, char **argv);
+
+/* End the test program as "skipped", saying why on stderr. */
+void test_skip(const char *why) __attribute__((noreturn));
+
+/*
+ * Route the library's log into a buffer: afterwards test_log_count() says
+ * how many messages arrived since the last test_log_reset() and
+ * test_log_last() gives the newest one.
+ */
+void test_log_capture(void);
+void test_log_reset(void);
+unsigned int test_log_count(void);
+const char *test_log_last(void);
+
+/*
+ * Every frame of umem is somewhere (census total == frame count; a real
+ * check only where the peer counts the frames it holds, see nic_counted) and
+ * the application holds exactly app_expected of them. Returns false with the
+ * census spelled out in why.
+ */
+bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
+		    size_t why_size);
+
+/* The census of umem when every frame must be back in the pool. */
+bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size);
+
+#endif /* XSKX_TEST_HELPERS_H */
