@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The test peer: what a scenario needs from the world on the other side of
+ * the rings, so that one scenario runs unchanged on the simulated NIC
+ * (peer_sim.c) and on a veth pair in a private network namespace
+ * (tests/veth/peer_veth.c).
+ *
+ * The world is two ports joined like a veth pair, A and B: a packet sent
+ * from a socket on A arrives on B and the reverse. Each port has at least
+ * queue 0, where every scenario binds its sockets, and an XDP program that
+ * by default redirects every packet to the socket bound to its queue.
+ * Scenarios create the UMEMs and sockets themselves with the public API
+ * (link.c); the peer only says where to bind and keeps the world turning.
+ *
+ * Writing another peer: embed struct test_peer as the first member of your
+ * own struct, fill in every field below, and hand it out from a constructor
+ * of your own (see peer_sim.h). The scenarios call the operations from the
+ * one thread that runs them, in this order:
+ *
+ *	bind()            once per socket, before xskx_socket_open()
+ *	set_xdp()         at most once per port, before any socket opens
+ *	pump()            many times while traffic runs
+ *	quiesce()         once, after the traffic, before the final census
+ *	destroy()         once, after every socket and UMEM is gone
+ */
+#ifndef XSKX_TEST_PEER_H
+#define XSKX_TEST_PEER_H
+
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+enum test_port {
+	TEST_PORT_A = 0,
+	TEST_PORT_B = 1,
+};
+
+/* The XDP programs a scenario may ask for on a port. */
+enum test_xdp_prog {
+	TEST_XDP_REDIRECT = 0,	/* the default: every packet to the queue's socket */
+	/*
+	 * Drop every other packet that reaches the port's program, starting
+	 * with the second (1st redirected, 2nd dropped, 3rd redirected...),
+	 * as the kernel selftests' xsk_xdp_drop does.
+	 */
+	TEST_XDP_DROP_HALF,
+};
+
+/* pump() and quiesce() are exact: the peer moves only inside them and kicks. */
+#define TEST_PEER_DETERMINISTIC (1u << 0)
+
+struct test_peer {
+	/* For messages: "sim", "sim-threaded", "veth-generic"... */
+	const char *name;
+	/* TEST_PEER_* */
+	unsigned int caps;
+	/*
+	 * How long xskx_socket_poll() may wait for an event: 0 where the
+	 * peer moves only when pumped, a few milliseconds where it moves on
+	 * its own.
+	 */
+	int poll_timeout_ms;
+	/*
+	 * How long one scenario may run before it fails as stuck, in
+	 * seconds; every scenario loop is also bounded in steps.
+	 */
+	unsigned int time_limit_s;
+
+	/*
+	 * Point opts at queue 0 of port: set the backend fields (sim_port, or
+	 * ifname), and anything else the peer needs (copy_mode on veth). The
+	 * scenario sets the rest (ring sizes, flags, fill_frames).
+	 */
+	void (*bind)(struct test_peer *peer, enum test_port port,
+		     struct xskx_socket_opts *opts);
+	/*
+	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
+	 * (the scenario is then skipped), or another negative errno.
+	 */
+	int (*set_xdp)(struct test_peer *peer, enum test_port port,
+		       enum test_xdp_prog prog);
+	/*
+	 * Let the peer make progress once: on the simulated NIC in
+	 * deterministic mode one xskx_sim_poll() round, elsewhere a short
+	 * bounded wait (well under a millisecond to a millisecond) that lets
+	 * the kernel or the NIC thread run. Returns the packets moved when
+	 * the peer is TEST_PEER_DETERMINISTIC (0: idle), otherwise 1; or a
+	 * negative errno, which fails the scenario.
+	 */
+	int (*pump)(struct test_peer *peer);
+	/*
+	 * Bring the peer to rest after the traffic so that the frame census
+	 * is exact: nothing arrives, nothing moves between the rings and the
+	 * peer any more (stop the NIC thread; let softirqs finish). Sockets
+	 * stay open and usable for reading statistics and closing. Returns 0
+	 * or a negative errno.
+	 */
+	int (*quiesce)(struct test_peer *peer);
+	void (*destroy)(struct test_peer *peer);
+};
+
+#endif /* XSKX_TEST_PEER_H */

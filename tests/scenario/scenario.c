@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scenario.h"
+
+const struct scenario scenarios[] = {
+	{ "SEND_RECEIVE", scenario_send_receive },
+	{ "SEND_RECEIVE_2K_FRAME", scenario_send_receive_2k_frame },
+	{ "SEND_RECEIVE_SINGLE_PKT", scenario_send_receive_single_pkt },
+	{ "POLL_RX", scenario_poll_rx },
+	{ "POLL_TX", scenario_poll_tx },
+	{ "ALIGNED_INV_DESC", scenario_aligned_inv_desc },
+	{ "ALIGNED_INV_DESC_2K_FRAME", scenario_aligned_inv_desc_2k_frame },
+	{ "UNALIGNED_INV_DESC", scenario_unaligned_inv_desc },
+	{ "UMEM_HEADROOM", scenario_umem_headroom },
+	{ "STAT_RX_DROPPED", scenario_stat_rx_dropped },
+	{ "STAT_TX_INVALID", scenario_stat_tx_invalid },
+	{ "STAT_RX_FULL", scenario_stat_rx_full },
+	{ "STAT_FILL_EMPTY", scenario_stat_fill_empty },
+	{ "BIDIRECTIONAL", scenario_bidirectional },
+	{ "XDP_DROP_HALF", scenario_xdp_drop_half },
+	{ NULL, NULL },
+};
+
+const struct scenario *scenario_find(const char *name)
+{
+	for (const struct scenario *s = scenarios; s->name; s++)
+		if (!strcmp(s->name, name))
+			return s;
+	return NULL;
+}
+
+bool scenario_fail(struct scenario_result *result, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (result->status != SCENARIO_PASS)
+		return false;
+	result->status = SCENARIO_FAIL;
+	va_start(ap, fmt);
+	vsnprintf(result->msg, sizeof(result->msg), fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+void scenario_skip(struct scenario_result *result, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (result->status != SCENARIO_PASS)
+		return;
+	result->status = SCENARIO_SKIP;
+	va_start(ap, fmt);
+	vsnprintf(result->msg, sizeof(result->msg), fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "traffic.h"
+
+#define TRAFFIC_BATCH 64u
+#define TRAFFIC_MAX_BATCH 256u
+#define TRAFFIC_WINDOW 128u
+/* Turns without a packet after which a lossy receiver stops waiting. */
+#define TRAFFIC_IDLE_TURNS 20u
+
+static const char *port_name(enum test_port port)
+{
+	return port == TEST_PORT_A ? "A" : "B";
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+void traffic_opts_init(struct traffic_opts *opts, enum test_port from)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->from = from;
+}
+
+void traffic_begin(struct traffic *t, struct test_link *link,
+		   const struct test_stream *stream, const struct traffic_opts *opts)
+{
+	memset(t, 0, sizeof(*t));
+	t->link = link;
+	t->stream = stream;
+	t->opts = *opts;
+	if (!t->opts.batch)
+		t->opts.batch = TRAFFIC_BATCH;
+	t->opts.batch = min_u32(t->opts.batch, TRAFFIC_MAX_BATCH);
+	if (!t->opts.window)
+		t->opts.window = TRAFFIC_WINDOW;
+	t->tx_port = opts->from;
+	t->rx_port = opts->from == TEST_PORT_A ? TEST_PORT_B : TEST_PORT_A;
+}
+
+/* Append to the failure message; returns false. */
+static bool note(struct scenario_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static bool note(struct scenario_result *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->msg);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->msg + used, sizeof(r->msg) - used, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+/* The raw descriptor behind packet seq, for messages. */
+static const char *raw_what(const struct traffic *t, uint32_t seq)
+{
+	if (!t->opts.raw || seq >= t->stream->count || !t->opts.raw[seq].what)
+		return "";
+	return t->opts.raw[seq].what;
+}
+
+static bool note_progress(const struct traffic *t, struct scenario_result *r)
+{
+	uint32_t want = t->rx_next;
+
+	while (want < t->stream->count && !t->stream->arrives[want])
+		want++;
+	return note(r, " (sent %u of %u, received %u of %u, next expected packet %u %s)",
+		    t->next_tx, t->stream->count, t->received, t->stream->arriving,
+		    want, raw_what(t, want));
+}
+
+/* How many packets to send now: the batch, bounded by the stream and the window. */
+static uint32_t send_quota(const struct traffic *t)
+{
+	uint32_t in_flight = t->sent_arriving - t->received;
+	uint32_t room = in_flight >= t->opts.window ? 0 : t->opts.window - in_flight;
+
+	return min_u32(min_u32(t->opts.batch, t->stream->count - t->next_tx), room);
+}
+
+/* xskx_socket_poll on port: the events, or -1 having failed the scenario. */
+static int poll_events(struct traffic *t, enum test_port port, short events,
+		       struct scenario_result *r)
+{
+	int ev = xskx_socket_poll(t->link->sock[port], events,
+				  t->link->peer->poll_timeout_ms);
+
+	if (ev < 0) {
+		scenario_fail(r, "port %s: xskx_socket_poll: %s", port_name(port),
+			      xskx_strerror(ev));
+		return -1;
+	}
+	return ev;
+}
+
+static bool get_rings(struct traffic *t, enum test_port port,
+		      struct xskx_rings *rings, struct scenario_result *r)
+{
+	int err = xskx_socket_rings(t->link->sock[port], rings);
+
+	if (err)
+		return scenario_fail(r, "port %s: xskx_socket_rings: %s", port_name(port),
+				     xskx_strerror(err));
+	return true;
+}
+
+static bool kick_tx_if_asked(struct traffic *t, const struct xskx_rings *rings,
+			     struct scenario_result *r)
+{
+	int err;
+
+	if (!rings->tx || !xsk_ring_prod__needs_wakeup(rings->tx))
+		return true;
+	err = xskx_socket_kick_tx(t->link->sock[t->tx_port]);
+	if (err)
+		return scenario_fail(r, "port %s: xskx_socket_kick_tx: %s",
+				     port_name(t->tx_port), xskx_strerror(err));
+	return true;
+}
+
+static bool send_burst(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_socket *sock = t->link->sock[t->tx_port];
+	struct xskx_umem *umem = t->link->umem[t->tx_port];
+	void *area = xskx_umem_area(umem);
+	uint64_t frames[TRAFFIC_MAX_BATCH];
+	struct xskx_pkt pkts[TRAFFIC_MAX_BATCH];
+	uint32_t n = send_quota(t), got;
+	int accepted;
+
+	if (!n)
+		return true;
+	if (t->opts.poll_tx) {
+		int ev = poll_events(t, t->tx_port, POLLOUT, r);
+
+		if (ev < 0)
+			return false;
+		if (!(ev & POLLOUT))
+			return true;
+	}
+	got = xskx_frame_alloc(umem, frames, n);
+	if (!got) {
+		/* Every frame is out; completions bring them back. */
+		xskx_tx_reclaim(sock);
+		return true;
+	}
+	for (uint32_t i = 0; i < got; i++) {
+		uint32_t seq = t->next_tx + i;
+		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
+
+		pkt_write(xskx_umem_addr_data(area, addr), seq, t->stream->len[seq]);
+		pkts[i] = (struct xskx_pkt){ .addr = addr, .len = t->stream->len[seq] };
+	}
+	accepted = xskx_tx_burst(sock, pkts, got);
+	if (accepted < 0) {
+		xskx_frame_free(umem, frames, got);
+		return scenario_fail(r, "port %s: xskx_tx_burst: %s", port_name(t->tx_port),
+				     xskx_strerror(accepted));
+	}
+	if ((uint32_t)accepted > got)
+		return scenario_fail(r, "xskx_tx_burst accepted %d of %u packets", accepted, got);
+	xskx_frame_free(umem, frames + accepted, got - (uint32_t)accepted);
+	if (t->opts.poll_tx && !accepted)
+		return scenario_fail(r, "xskx_socket_poll reported POLLOUT, then xskx_tx_burst accepted none of %u packets",
+				     got);
+	for (int i = 0; i < accepted; i++)
+		t->sent_arriving += t->stream->arrives[t->next_tx + (uint32_t)i];
+	t->next_tx += (uint32_t)accepted;
+	return true;
+}
+
+/* Take the raw sender's completions, which must come in order. */
+static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
+			struct scenario_result *r)
+{
+	uint32_t idx, n = xsk_ring_cons__peek(rings->comp, TRAFFIC_MAX_BATCH, &idx);
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t addr = *xsk_ring_cons__comp_addr(rings->comp, idx + i);
+		uint32_t j = t->raw_next_completion;
+
+		while (j < t->next_tx && !t->opts.raw[j].valid)
+			j++;
+		if (j >= t->next_tx) {
+			xsk_ring_cons__release(rings->comp, n);
+			return scenario_fail(r, "completion of address %#llx, but no valid descriptor is outstanding",
+					     (unsigned long long)addr);
+		}
+		if (addr != t->opts.raw[j].addr) {
+			xsk_ring_cons__release(rings->comp, n);
+			return scenario_fail(r, "completion %u: expected the address of packet %u (%s), %#llx, got %#llx",
+					     t->raw_completed, j, raw_what(t, j),
+					     (unsigned long long)t->opts.raw[j].addr,
+					     (unsigned long long)addr);
+		}
+		t->raw_next_completion = j + 1;
+		t->raw_completed++;
+	}
+	xsk_ring_cons__release(rings->comp, n);
+	return true;
+}
+
+static bool send_raw(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_rings rings;
+	uint32_t n, idx;
+
+	if (!get_rings(t, t->tx_port, &rings, r) || !raw_reclaim(t, &rings, r))
+		return false;
+	n = min_u32(send_quota(t), xskx_ring_prod_free(rings.tx));
+	if (!n)
+		return true;
+	if (xsk_ring_prod__reserve(rings.tx, n, &idx) != n)
+		return scenario_fail(r, "the TX ring has %u free slots but refused to reserve them", n);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t seq = t->next_tx + i;
+		const struct raw_desc *d = &t->opts.raw[seq];
+		struct xdp_desc *desc = xsk_ring_prod__tx_desc(rings.tx, idx + i);
+
+		desc->addr = d->addr;
+		desc->len = d->len;
+		desc->options = d->options;
+		if (d->valid) {
+			pkt_write(xskx_umem_addr_data(rings.area, d->addr), seq, d->len);
+			t->raw_sent_valid++;
+		}
+		t->sent_arriving += t->stream->arrives[seq];
+	}
+	xsk_ring_prod__submit(rings.tx, n);
+	t->next_tx += n;
+	return kick_tx_if_asked(t, &rings, r);
+}
+
+bool traffic_send(struct traffic *t, struct scenario_result *r)
+{
+	return t->opts.raw ? send_raw(t, r) : send_burst(t, r);
+}
+
+/* Where the packet is, what it is, and whether it is the one expected. */
+static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
+		      struct scenario_result *r)
+{
+	struct xskx_umem *umem = t->link->umem[t->rx_port];
+	uint32_t frame_size = xskx_umem_frame_size(umem);
+	uint32_t want_offset = XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
+	uint64_t addr = xsk_umem__add_offset_to_addr(pkt->addr);
+	const struct test_stream *s = t->stream;
+	uint32_t seq, want, bad;
+
+	if (pkt->data != xskx_umem_addr_data(xskx_umem_area(umem), pkt->addr))
+		return scenario_fail(r, "packet at %#llx: data pointer %p is not that address in the UMEM",
+				     (unsigned long long)pkt->addr, (void *)pkt->data);
+	if (addr + pkt->len > xskx_umem_size(umem))
+		return scenario_fail(r, "packet at %#llx, %u bytes, runs past the UMEM end %#llx",
+				     (unsigned long long)addr, pkt->len,
+				     (unsigned long long)xskx_umem_size(umem));
+	if (addr % frame_size != want_offset)
+		return scenario_fail(r, "packet data at offset %llu of its frame, expected %u (XDP_PACKET_HEADROOM + UMEM headroom)",
+				     (unsigned long long)(addr % frame_size), want_offset);
+	if (pkt->options)
+		return scenario_fail(r, "packet at %#llx has options %#x, expected none",
+				     (unsigned long long)addr, pkt->options);
+	if (!pkt_seq(pkt->data, pkt->len, &seq) || seq >= s->count)
+		return scenario_fail(r, "received %u bytes that are not a packet of this test",
+				     pkt->len);
+
+	want = t->rx_next;
+	while (want < s->count && !s->arrives[want])
+		want++;
+	if (t->opts.allow_loss ? seq < want || !s->arrives[seq] : seq != want) {
+		scenario_fail(r, "expected packet %u, got packet %u%s", want, seq,
+			      s->arrives[seq] ? "" : ", which should not arrive");
+		return note(r, " %s", raw_what(t, seq));
+	}
+	if (pkt->len != s->len[seq])
+		return scenario_fail(r, "packet %u: expected %u bytes, got %u", seq, s->len[seq],
+				     pkt->len);
+	if (!pkt_intact(pkt->data, pkt->len, seq, &bad))
+		return scenario_fail(r, "packet %u: payload byte %u differs from what was sent",
+				     seq, bad);
+	t->rx_next = seq + 1;
+	t->received++;
+	return true;
+}
+
+bool traffic_receive(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_socket *sock = t->link->sock[t->rx_port];
+	struct xskx_pkt pkts[TRAFFIC_MAX_BATCH];
+	bool ok = true;
+	int n;
+
+	if (t->opts.poll_rx) {
+		int ev = poll_events(t, t->rx_port, POLLIN, r);
+
+		if (ev < 0)
+			return false;
+		if (!(ev & POLLIN))
+			return true;
+	}
+	n = xskx_rx_burst(sock, pkts, t->opts.batch);
+	if (n < 0)
+		return scenario_fail(r, "port %s: xskx_rx_burst: %s", port_name(t->rx_port),
+				     xskx_strerror(n));
+	if (t->opts.poll_rx && !n)
+		return scenario_fail(r, "xskx_socket_poll reported POLLIN, then xskx_rx_burst returned nothing");
+	for (int i = 0; i < n && ok; i++)
+		ok = check_pkt(t, &pkts[i], r);
+	xskx_rx_release(sock, pkts, (uint32_t)n);
+	return ok;
+}
+
+bool traffic_all_received(const struct traffic *t)
+{
+	return t->next_tx == t->stream->count && t->received == t->stream->arriving;
+}
+
+static bool all_completed(struct traffic *t, bool *done, struct scenario_result *r)
+{
+	struct xskx_stats stats;
+
+	if (t->opts.raw) {
+		*done = t->raw_completed == t->raw_sent_valid;
+		return true;
+	}
+	xskx_tx_reclaim(t->link->sock[t->tx_port]);
+	if (!link_stats(t->link, t->tx_port, &stats, r))
+		return false;
+	*done = stats.tx_completed == stats.tx_packets;
+	return true;
+}
+
+bool traffic_complete(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_rings rings;
+	bool done = false;
+
+	if (!get_rings(t, t->tx_port, &rings, r))
+		return false;
+	for (;;) {
+		if (t->opts.raw && !raw_reclaim(t, &rings, r))
+			return false;
+		if (!all_completed(t, &done, r))
+			return false;
+		if (done)
+			return true;
+		if (!kick_tx_if_asked(t, &rings, r) ||
+		    !link_turn(t->link, r, "every transmitted frame to complete"))
+			return note_progress(t, r);
+	}
+}
+
+bool traffic_drain(struct traffic *t, struct scenario_result *r)
+{
+	uint32_t idle = 0;
+
+	while (t->received < t->stream->arriving) {
+		uint32_t before = t->received;
+
+		if (!traffic_receive(t, r))
+			return false;
+		if (t->opts.allow_loss) {
+			idle = t->received == before ? idle + 1 : 0;
+			if (idle >= TRAFFIC_IDLE_TURNS)
+				return true;
+		}
+		if (!link_turn(t->link, r, "the remaining packets"))
+			return note_progress(t, r);
+	}
+	return true;
+}
+
+bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_socket *sock = t->link->sock[t->rx_port];
+	struct xskx_pkt pkts[8];
+	uint32_t seq = 0;
+	int n;
+
+	if (!link_settle(t->link, r))
+		return false;
+	n = xskx_rx_burst(sock, pkts, 8);
+	if (n < 0)
+		return scenario_fail(r, "port %s: xskx_rx_burst: %s", port_name(t->rx_port),
+				     xskx_strerror(n));
+	if (!n)
+		return true;
+	pkt_seq(pkts[0].data, pkts[0].len, &seq);
+	xskx_rx_release(sock, pkts, (uint32_t)n);
+	return scenario_fail(r, "received %d packets more than the %u expected (the first is packet %u)",
+			     n, t->stream->arriving, seq);
+}
+
+bool traffic_run(struct test_link *link, const struct test_stream *stream,
+		 const struct traffic_opts *opts, struct scenario_result *r)
+{
+	struct traffic t;
+
+	traffic_begin(&t, link, stream, opts);
+	while (!traffic_all_received(&t)) {
+		if (!traffic_send(&t, r) || !traffic_receive(&t, r))
+			return note_progress(&t, r);
+		if (traffic_all_received(&t))
+			break;
+		if (!link_turn(link, r, "every packet to arrive"))
+			return note_progress(&t, r);
+	}
+	return traffic_complete(&t, r) && traffic_expect_no_more(&t, r);
+}
+
+void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
+		     uint32_t count, const struct traffic_opts *opts,
+		     struct scenario_result *r)
+{
+	struct traffic_opts defaults;
+	struct test_stream stream;
+	struct test_link link;
+
+	traffic_opts_init(&defaults, TEST_PORT_A);
+	if (stream_init(&stream, count, TEST_PKT_LEN)) {
+		scenario_fail(r, "out of memory");
+		return;
+	}
+	if (link_open(&link, peer, cfg, r)) {
+		traffic_run(&link, &stream, opts ? opts : &defaults, r);
+		link_close(&link, r);
+	}
+	stream_free(&stream);
+}

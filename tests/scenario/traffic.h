@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Traffic over a link: send a stream from one port, receive it on the
+ * other, and check every received packet as the selftests do — in order,
+ * none missing or extra, the right length, the payload intact, the data at
+ * XDP_PACKET_HEADROOM + the UMEM headroom inside its frame — and that every
+ * transmitted frame completes.
+ *
+ * The transmitter uses the burst API (xskx_tx_burst) unless the scenario
+ * gives raw descriptors: then it writes them on the TX ring by hand, as the
+ * selftests do to send invalid ones, from frames the link holds
+ * (link_config.hold_all_frames), and checks the COMPLETION ring itself.
+ */
+#ifndef XSKX_TEST_TRAFFIC_H
+#define XSKX_TEST_TRAFFIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "link.h"
+#include "stream.h"
+
+/* One TX descriptor written by hand, and whether the peer must accept it. */
+struct raw_desc {
+	const char *what;	/* named in failure messages */
+	uint64_t addr;
+	uint32_t len;
+	uint32_t options;
+	bool valid;
+};
+
+struct traffic_opts {
+	enum test_port from;	/* the transmitting port; the other receives */
+	uint32_t batch;		/* packets per burst; 0: 64 */
+	/*
+	 * Packets sent but not yet received, at most (the selftests pace
+	 * their sender too: a veth pair drops what its peer cannot take).
+	 * 0: 128.
+	 */
+	uint32_t window;
+	bool poll_rx;		/* receive only when xskx_socket_poll says POLLIN */
+	bool poll_tx;		/* send only when xskx_socket_poll says POLLOUT */
+	/* The receiver accepts gaps: what arrives is in order, not all of it. */
+	bool allow_loss;
+	/* Transmit these stream->count descriptors by hand (NULL: burst API). */
+	const struct raw_desc *raw;
+};
+
+struct traffic {
+	struct test_link *link;
+	const struct test_stream *stream;
+	struct traffic_opts opts;
+	enum test_port tx_port;
+	enum test_port rx_port;
+	uint32_t next_tx;	/* next sequence number to send */
+	uint32_t sent_arriving;	/* sent packets that should arrive */
+	uint32_t rx_next;	/* lowest sequence number that may still arrive */
+	uint32_t received;
+	uint32_t raw_sent_valid;	/* raw descriptors sent that must complete */
+	uint32_t raw_completed;
+	uint32_t raw_next_completion;	/* index of the next valid raw descriptor */
+};
+
+void traffic_opts_init(struct traffic_opts *opts, enum test_port from);
+
+void traffic_begin(struct traffic *t, struct test_link *link,
+		   const struct test_stream *stream, const struct traffic_opts *opts);
+
+/* Send what the window and the TX ring allow, once. */
+bool traffic_send(struct traffic *t, struct scenario_result *r);
+
+/* Receive one burst and check every packet in it. */
+bool traffic_receive(struct traffic *t, struct scenario_result *r);
+
+/* Everything sent, and every packet that should arrive arrived. */
+bool traffic_all_received(const struct traffic *t);
+
+/* Pump and reclaim until every transmitted frame has completed. */
+bool traffic_complete(struct traffic *t, struct scenario_result *r);
+
+/*
+ * Receive until every packet that should arrive did, or — with allow_loss —
+ * until nothing more comes.
+ */
+bool traffic_drain(struct traffic *t, struct scenario_result *r);
+
+/* After settling, the receiver gets nothing more ("received too many packets"). */
+bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r);
+
+/*
+ * The whole exchange: send and receive until every packet arrived, wait for
+ * every completion, then check that nothing more arrives.
+ */
+bool traffic_run(struct test_link *link, const struct test_stream *stream,
+		 const struct traffic_opts *opts, struct scenario_result *r);
+
+/*
+ * The most common scenario: open a link from cfg, send count packets of
+ * TEST_PKT_LEN bytes from A to B with opts (NULL: the defaults), check them
+ * all arrive, and close the link.
+ */
+void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
+		     uint32_t count, const struct traffic_opts *opts,
+		     struct scenario_result *r);
+
+#endif /* XSKX_TEST_TRAFFIC_H */
