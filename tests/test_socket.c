@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Sockets on the simulated NIC: the bind rules of KERNEL_RULES.md ("bind"),
+ * each with its errno and one message naming the culprit, and the burst
+ * API's promises that scenarios do not single out: partial acceptance on a
+ * full TX ring, forwarding without a copy, kicks only when asked.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "helpers.h"
+
+struct rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	uint64_t sink_packets;
+};
+
+static void count_sink(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		       uint32_t len, uint32_t queue, void *ctx)
+{
+	struct rig *rig = ctx;
+
+	(void)kind;
+	(void)data;
+	(void)len;
+	(void)queue;
+	rig->sink_packets++;
+}
+
+/* A deterministic simulated NIC with one port, a sink on it, and a UMEM. */
+static void rig_create(struct rig *rig, bool zero_copy)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "p0", .no_zero_copy = !zero_copy);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 1024);
+
+	memset(rig, 0, sizeof(*rig));
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port), 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sink, rig), 0);
+	ck_assert_msg(!xskx_umem_create(&rig->umem, &umem_opts), "%s", xskx_last_error());
+}
+
+static void rig_destroy(struct rig *rig)
+{
+	char why[384];
+
+	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+
+static struct xskx_socket_opts sim_opts_for(struct rig *rig, uint32_t flags)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = rig->port, .flags = flags);
+
+	return opts;
+}
+
+static struct xskx_socket *open_ok(struct xskx_umem *umem,
+				   const struct xskx_socket_opts *opts)
+{
+	struct xskx_socket *sock = NULL;
+	int err = xskx_socket_open(&sock, umem, opts);
+
+	ck_assert_msg(!err, "xskx_socket_open: %s: %s", xskx_strerror(err),
+		      xskx_last_error());
+	return sock;
+}
+
+/* xskx_socket_open(opts) fails with err and one message that names what. */
+static void expect_open_error(struct xskx_umem *umem, const struct xskx_socket_opts *opts,
+			      int err, const char *what)
+{
+	struct xskx_socket *sock = NULL;
+	int ret;
+
+	test_log_reset();
+	ret = xskx_socket_open(&sock, umem, opts);
+	if (!ret)
+		xskx_socket_close(sock);
+	ck_assert_msg(ret == err, "expected %d (%s) for %s, got %d (%s)", err,
+		      xskx_strerror(err), what, ret, xskx_strerror(ret));
+	ck_assert_msg(strstr(xskx_last_error(), what),
+		      "the error message does not name %s: \"%s\"", what, xskx_last_error());
+	ck_assert_msg(test_log_count() == 1, "%s logged %u messages, expected one", what,
+		      test_log_count());
+}
+
+START_TEST(open_reports_its_binding)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket_info info;
+	struct xskx_socket *sock;
+	char why[384];
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
+	ck_assert_str_eq(info.backend, "sim");
+	ck_assert(info.zero_copy);
+	ck_assert(info.need_wakeup);
+	ck_assert(!info.multi_buffer);
+	ck_assert_uint_eq(info.queue_id, 0);
+	ck_assert_int_eq(xskx_socket_fd(sock), -EOPNOTSUPP);
+	ck_assert_ptr_eq(xskx_socket_umem(sock), rig.umem);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(backend_must_be_exactly_one)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock = NULL;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	opts.sim_port = NULL;
+	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
+	opts.sim_port = rig.port;
+	opts.ifname = "lo";
+	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(ring_sizes_must_be_powers_of_two)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	opts.rx_size = 1000;
+	expect_open_error(rig.umem, &opts, -EINVAL, "rx_size");
+	opts.rx_size = 0;
+	opts.tx_size = 3;
+	expect_open_error(rig.umem, &opts, -EINVAL, "tx_size");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(neither_rx_nor_tx)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock = NULL;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX);
+	test_log_reset();
+	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
+	ck_assert_uint_eq(test_log_count(), 1);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(queue_out_of_range)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	opts.queue_id = 1;
+	expect_open_error(rig.umem, &opts, -EINVAL, "queue");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(unknown_flag)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 1u << 12);
+	expect_open_error(rig.umem, &opts, -EINVAL, "flags");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(queue_held_by_another_umem_is_busy)
+{
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 256);
+	struct rig rig;
+	struct xskx_umem *other;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *first, *second;
+
+	rig_create(&rig, true);
+	ck_assert_int_eq(xskx_umem_create(&other, &umem_opts), 0);
+	opts = sim_opts_for(&rig, 0);
+	first = open_ok(rig.umem, &opts);
+	expect_open_error(other, &opts, -EBUSY, "queue");
+
+	/* Closing releases the queue at once. */
+	ck_assert_int_eq(xskx_socket_close(first), 0);
+	second = open_ok(other, &opts);
+	ck_assert_int_eq(xskx_socket_close(second), 0);
+	ck_assert_int_eq(xskx_umem_destroy(other), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(same_umem_same_queue_shares)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *first, *second;
+	char why[384];
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	first = open_ok(rig.umem, &opts);
+	second = open_ok(rig.umem, &opts);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_socket_close(second), 0);
+	ck_assert_int_eq(xskx_socket_close(first), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(zero_copy_where_the_port_has_it)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket_info info;
+	struct xskx_socket *sock;
+
+	rig_create(&rig, false);
+	opts = sim_opts_for(&rig, 0);
+	opts.copy_mode = XSKX_ZEROCOPY_FORCE;
+	expect_open_error(rig.umem, &opts, -EOPNOTSUPP, "p0");
+
+	opts.copy_mode = XSKX_COPY_AUTO;
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
+	ck_assert(!info.zero_copy);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	opts.copy_mode = XSKX_COPY_FORCE;
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
+	ck_assert(!info.zero_copy);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(no_wakeup_is_reported)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket_info info;
+	struct xskx_socket *sock;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_WAKEUP);
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
+	ck_assert(!info.need_wakeup);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* A caller compiled against a newer xskx whose opts struct grew a field. */
+struct newer_socket_opts {
+	struct xskx_socket_opts known;
+	uint64_t future_field;
+};
+
+START_TEST(opts_with_unknown_tail)
+{
+	struct rig rig;
+	struct newer_socket_opts newer;
+
+	rig_create(&rig, true);
+	memset(&newer, 0, sizeof(newer));
+	newer.known = sim_opts_for(&rig, 0);
+	newer.known.sz = sizeof(newer);
+	newer.future_field = 7;
+	expect_open_error(rig.umem, &newer.known, -E2BIG, "xskx_socket_opts");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(busy_while_a_socket_is_open)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_umem_destroy(rig.umem), -EBUSY);
+	ck_assert_int_eq(xskx_sim_destroy(rig.sim), -EBUSY);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* One test packet: just an Ethernet header and a counter byte. */
+static void inject(struct rig *rig, uint8_t tag)
+{
+	uint8_t frame[64] = { 0x02, 0, 0, 0, 0, 0x0b, 0x02, 0, 0, 0, 0, 0x0a, 0x88, 0xb5 };
+
+	frame[20] = tag;
+	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, sizeof(frame)), 0);
+}
+
+static int receive(struct rig *rig, struct xskx_socket *sock, struct xskx_pkt *pkts,
+		   uint32_t want)
+{
+	int got = 0;
+
+	for (int turn = 0; turn < 100 && (uint32_t)got < want; turn++) {
+		int n;
+
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		n = xskx_rx_burst(sock, pkts + got, want - (uint32_t)got);
+		ck_assert_int_ge(n, 0);
+		got += n;
+	}
+	return got;
+}
+
+START_TEST(received_packet_is_the_injected_one)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	char why[384];
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_TX);
+	sock = open_ok(rig.umem, &opts);
+	inject(&rig, 42);
+	ck_assert_int_eq(receive(&rig, sock, &pkt, 1), 1);
+	ck_assert_uint_eq(pkt.len, 64);
+	ck_assert_uint_eq(pkt.data[20], 42);
+	ck_assert_ptr_eq(pkt.data, xskx_umem_addr_data(xskx_umem_area(rig.umem), pkt.addr));
+	ck_assert_msg(test_census_ok(rig.umem, 1, why, sizeof(why)), "%s", why);
+	xskx_rx_release(sock, &pkt, 1);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* Fill n packets of 64 bytes in fresh frames. */
+static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts, uint32_t n)
+{
+	uint64_t frames[256];
+	uint32_t got = xskx_frame_alloc(umem, frames, n);
+
+	for (uint32_t i = 0; i < got; i++) {
+		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
+
+		memset(xskx_umem_addr_data(xskx_umem_area(umem), addr), (int)i, 64);
+		pkts[i] = (struct xskx_pkt){ .addr = addr, .len = 64 };
+	}
+	return got;
+}
+
+START_TEST(full_tx_ring_accepts_fewer_and_leaves_the_rest)
+{
+	struct xskx_sim_faults stalled = { .tx_stalled = true }, running = { 0 };
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkts[100];
+	struct xskx_stats stats;
+	uint64_t frames[100];
+	char why[384];
+	int accepted;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX);
+	opts.tx_size = 64;
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_sim_port_set_faults(rig.port, &stalled), 0);
+
+	ck_assert_uint_eq(make_tx_pkts(rig.umem, pkts, 100), 100);
+	accepted = xskx_tx_burst(sock, pkts, 100);
+	ck_assert_int_eq(accepted, 64);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_ge(stats.tx_ring_full, 1);
+	ck_assert_uint_eq(stats.tx_packets, 64);
+	ck_assert_msg(test_census_ok(rig.umem, 36, why, sizeof(why)), "%s", why);
+
+	/* The 36 left over are still the caller's to give back. */
+	for (int i = 0; i < 36; i++)
+		frames[i] = pkts[64 + i].addr;
+	xskx_frame_free(rig.umem, frames, 36);
+
+	ck_assert_int_eq(xskx_sim_port_set_faults(rig.port, &running), 0);
+	for (int turn = 0; turn < 100 && stats.tx_completed < 64; turn++) {
+		ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+		ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
+		xskx_tx_reclaim(sock);
+		ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	}
+	ck_assert_uint_eq(stats.tx_completed, 64);
+	ck_assert_uint_eq(rig.sink_packets, 64);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(forwarding_a_received_frame_copies_nothing)
+{
+	struct xskx_sim_faults stalled = { .tx_stalled = true }, running = { 0 };
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_rings rings;
+	struct xskx_pkt pkt;
+	struct xskx_stats stats;
+	const struct xdp_desc *desc;
+	char why[384];
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	inject(&rig, 7);
+	ck_assert_int_eq(receive(&rig, sock, &pkt, 1), 1);
+
+	/* Hold the NIC's TX so the descriptor can be read on the ring. */
+	ck_assert_int_eq(xskx_sim_port_set_faults(rig.port, &stalled), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_uint_eq(xskx_ring_prod_queued(rings.tx), 1);
+	desc = xsk_ring_prod__tx_desc(rings.tx, *rings.tx->producer - 1);
+	ck_assert_uint_eq(desc->addr, pkt.addr);
+	ck_assert_uint_eq(desc->len, pkt.len);
+
+	ck_assert_int_eq(xskx_sim_port_set_faults(rig.port, &running), 0);
+	memset(&stats, 0, sizeof(stats));
+	for (int turn = 0; turn < 100 && !stats.tx_completed; turn++) {
+		ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+		ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
+		xskx_tx_reclaim(sock);
+		ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	}
+	ck_assert_uint_eq(stats.tx_completed, 1);
+	ck_assert_uint_eq(rig.sink_packets, 1);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* Send n packets in bursts of 8 and let the NIC carry them; returns the socket's stats. */
+static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock,
+				     uint32_t bursts)
+{
+	struct xskx_pkt pkts[8];
+	struct xskx_stats stats;
+
+	for (uint32_t b = 0; b < bursts; b++) {
+		ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, 8), 8);
+		ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), 8);
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+	}
+	for (int turn = 0; turn < 100; turn++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		xskx_tx_reclaim(sock);
+	}
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_completed, 8 * bursts);
+	return stats;
+}
+
+START_TEST(without_need_wakeup_no_kicks)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_stats stats;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_WAKEUP);
+	sock = open_ok(rig.umem, &opts);
+	stats = send_bursts(&rig, sock, 10);
+	ck_assert_uint_eq(stats.tx_kicks, 0);
+	ck_assert_uint_eq(stats.rx_kicks, 0);
+	ck_assert_uint_eq(rig.sink_packets, 80);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(busy_poll_kicks_every_burst)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_stats stats;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_BUSY_POLL);
+	sock = open_ok(rig.umem, &opts);
+	stats = send_bursts(&rig, sock, 10);
+	ck_assert_uint_ge(stats.tx_kicks, 10);
+	ck_assert_uint_eq(rig.sink_packets, 80);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+static Suite *socket_suite(void)
+{
+	Suite *s = suite_create("socket");
+	TCase *bind = tcase_create("bind");
+	TCase *burst = tcase_create("burst");
+
+	tcase_add_test(bind, open_reports_its_binding);
+	tcase_add_test(bind, backend_must_be_exactly_one);
+	tcase_add_test(bind, ring_sizes_must_be_powers_of_two);
+	tcase_add_test(bind, neither_rx_nor_tx);
+	tcase_add_test(bind, queue_out_of_range);
+	tcase_add_test(bind, unknown_flag);
+	tcase_add_test(bind, queue_held_by_another_umem_is_busy);
+	tcase_add_test(bind, same_umem_same_queue_shares);
+	tcase_add_test(bind, zero_copy_where_the_port_has_it);
+	tcase_add_test(bind, no_wakeup_is_reported);
+	tcase_add_test(bind, opts_with_unknown_tail);
+	tcase_add_test(bind, busy_while_a_socket_is_open);
+	suite_add_tcase(s, bind);
+
+	tcase_add_test(burst, received_packet_is_the_injected_one);
+	tcase_add_test(burst, full_tx_ring_accepts_fewer_and_leaves_the_rest);
+	tcase_add_test(burst, forwarding_a_received_frame_copies_nothing);
+	tcase_add_test(burst, without_need_wakeup_no_kicks);
+	tcase_add_test(burst, busy_poll_kicks_every_burst);
+	suite_add_tcase(s, burst);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	return test_main(socket_suite(), argc, argv);
+}
