@@ -91,6 +91,12 @@ bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
 		census_describe(&c, why, why_size, "census parts do not add up to its total");
 		return false;
 	}
+	if (c.double_frees) {
+		snprintf(problem, sizeof(problem), "%llu frames were given back twice",
+			 (unsigned long long)c.double_frees);
+		census_describe(&c, why, why_size, problem);
+		return false;
+	}
 	if (c.total != frames) {
 		snprintf(problem, sizeof(problem), "census total %u != %u frames in the UMEM",
 			 c.total, frames);

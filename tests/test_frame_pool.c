@@ -132,6 +132,25 @@ START_TEST(unaligned_free_with_offset_bits)
 }
 END_TEST
 
+START_TEST(double_free_is_refused_and_counted)
+{
+	struct xskx_umem *umem = umem_create(2048, 0, 0);
+	struct xskx_frame_census c;
+	uint64_t frame;
+
+	ck_assert_uint_eq(xskx_frame_alloc(umem, &frame, 1), 1);
+	xskx_frame_free(umem, &frame, 1);
+	xskx_frame_free(umem, &frame, 1);
+	ck_assert_int_eq(xskx_umem_census(umem, &c), 0);
+	ck_assert_uint_eq(c.double_frees, 1);
+	ck_assert_uint_eq(c.pool, FRAMES);
+	ck_assert_msg(c.app == 0 && c.total == FRAMES,
+		      "after a refused double free: app %u, total %u (expected 0, %u)",
+		      c.app, c.total, FRAMES);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+}
+END_TEST
+
 START_TEST(tx_addr_leaves_the_headroom)
 {
 	struct xskx_umem *umem = umem_create(2048, 128, 0);
@@ -203,6 +222,7 @@ static Suite *frame_pool_suite(void)
 	tcase_add_test(tc, exhausted_pool_returns_fewer);
 	tcase_add_test(tc, free_by_an_address_inside_the_frame);
 	tcase_add_test(tc, unaligned_free_with_offset_bits);
+	tcase_add_test(tc, double_free_is_refused_and_counted);
 	tcase_add_test(tc, tx_addr_leaves_the_headroom);
 	tcase_add_test(tc, census_pool_plus_app_is_total_throughout);
 	tcase_add_test(tc, frame_base_of_any_address);

@@ -467,7 +467,10 @@ START_TEST(forwarding_a_received_frame_copies_nothing)
 }
 END_TEST
 
-/* Send n packets in bursts of 8 and let the NIC carry them; returns the socket's stats. */
+/*
+ * Send bursts of 8 packets, each followed by an empty receive burst, and let
+ * the NIC carry them; returns the socket's stats.
+ */
 static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock,
 				     uint32_t bursts)
 {
@@ -478,6 +481,7 @@ static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock,
 		ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, 8), 8);
 		ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), 8);
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 0);
 	}
 	for (int turn = 0; turn < 100; turn++) {
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
@@ -519,6 +523,7 @@ START_TEST(busy_poll_kicks_every_burst)
 	sock = open_ok(rig.umem, &opts);
 	stats = send_bursts(&rig, sock, 10);
 	ck_assert_uint_ge(stats.tx_kicks, 10);
+	ck_assert_uint_ge(stats.rx_kicks, 10);
 	ck_assert_uint_eq(rig.sink_packets, 80);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	rig_destroy(&rig);

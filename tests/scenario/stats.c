@@ -14,7 +14,20 @@
 /* Packets sent to STAT_FILL_EMPTY's receiver: two bursts. */
 #define FILL_EMPTY_PKTS 128u
 
-/* Every odd packet is four times longer than room left in the receiver's frames. */
+/*
+ * The last packet sent is a dropped one, and a peer that runs on its own may
+ * not have reached it when the statistics are read; the selftest allows for
+ * that too. A deterministic peer has.
+ */
+static bool rx_dropped_as_expected(const struct test_peer *peer, uint64_t got,
+				   uint64_t want)
+{
+	if (peer->caps & TEST_PEER_DETERMINISTIC)
+		return got == want;
+	return got == want || got == want - 1;
+}
+
+/* Every odd packet is four times longer than the room left in the receiver's frames. */
 void scenario_stat_rx_dropped(struct test_peer *peer, struct scenario_result *r)
 {
 	const uint32_t frame_size = 4096, room = 3 * TEST_PKT_LEN;
@@ -37,7 +50,7 @@ void scenario_stat_rx_dropped(struct test_peer *peer, struct scenario_result *r)
 	if (link_open(&link, peer, &cfg, r)) {
 		if (traffic_run(&link, &stream, &opts, r) &&
 		    link_stats(&link, TEST_PORT_B, &stats, r) &&
-		    stats.rx_dropped != TEST_PKT_COUNT / 2)
+		    !rx_dropped_as_expected(peer, stats.rx_dropped, TEST_PKT_COUNT / 2))
 			scenario_fail(r, "rx_dropped: expected %u (every %u-byte packet; %u bytes fit), got %llu",
 				      TEST_PKT_COUNT / 2, 4 * TEST_PKT_LEN, room,
 				      (unsigned long long)stats.rx_dropped);
