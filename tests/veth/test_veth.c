@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The kernel backend on a veth pair, inside a private network namespace
+ * (netns.h): the scenarios of tests/scenario/ in generic and in native XDP
+ * mode (SEND_RECEIVE_generic, ...), TEARDOWN, and the cases of
+ * veth_errors.c, veth_crash.c and veth_verdicts.c. CTest runs one case per
+ * process; without root every case exits 77 (skipped).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "scenario.h"
+#include "veth_cases.h"
+
+/*
+ * The selftests that run on veth. STAT_RX_DROPPED is not among them: it
+ * needs an MTU larger than the receiver's frames, which the library refuses
+ * (veth_errors.c); veth_verdicts.c provokes rx_dropped by raising the MTU
+ * after the bind instead.
+ */
+static const char *const veth_scenarios[] = {
+	"SEND_RECEIVE",
+	"SEND_RECEIVE_2K_FRAME",
+	"SEND_RECEIVE_SINGLE_PKT",
+	"POLL_RX",
+	"POLL_TX",
+	"ALIGNED_INV_DESC",
+	"UMEM_HEADROOM",
+	"STAT_TX_INVALID",
+	"STAT_RX_FULL",
+	"STAT_FILL_EMPTY",
+	"BIDIRECTIONAL",
+	"XDP_DROP_HALF",
+};
+
+#define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
+#define TEARDOWN_CYCLES 10
+#define CASE_TIMEOUT_S 120
+
+static const enum xskx_xdp_mode modes[] = { XSKX_XDP_GENERIC, XSKX_XDP_NATIVE };
+
+/* One scenario on a fresh veth pair; a skip ends the process with 77. */
+static void run_on_veth(const char *name, enum xskx_xdp_mode mode)
+{
+	const struct scenario *s = scenario_find(name);
+	struct scenario_result r = { 0 };
+	struct test_peer *peer;
+
+	ck_assert_msg(s, "no scenario named %s", name);
+	peer = peer_veth_create(mode);
+	ck_assert_msg(peer, "creating the veth pair");
+	s->run(peer, &r);
+	peer->destroy(peer);
+	if (r.status == SCENARIO_SKIP)
+		test_skip(r.msg);
+	ck_assert_msg(r.status == SCENARIO_PASS, "%s on %s: %s", name,
+		      peer_veth_mode_name(mode), r.msg);
+}
+
+/* _i = scenario index * 2 + mode index */
+START_TEST(scenario_on_veth)
+{
+	run_on_veth(veth_scenarios[_i / 2], modes[_i % 2]);
+}
+END_TEST
+
+/* The selftests' TEARDOWN: create / traffic / destroy, again and again, on one pair. */
+START_TEST(teardown)
+{
+	const struct scenario *s = scenario_find("SEND_RECEIVE");
+	struct test_peer *peer = peer_veth_create(modes[_i]);
+
+	ck_assert_msg(peer, "creating the veth pair");
+	for (int cycle = 0; cycle < TEARDOWN_CYCLES; cycle++) {
+		struct scenario_result r = { 0 };
+
+		s->run(peer, &r);
+		ck_assert_msg(r.status == SCENARIO_PASS, "cycle %d: %s", cycle, r.msg);
+	}
+	peer->destroy(peer);
+}
+END_TEST
+
+static void add_loop_case(Suite *suite, const char *name, const TTest *test, int i)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_set_timeout(tc, CASE_TIMEOUT_S);
+	tcase_add_loop_test(tc, test, i, i + 1);
+	suite_add_tcase(suite, tc);
+}
+
+void veth_add_case(Suite *suite, const char *name, const TTest *test)
+{
+	add_loop_case(suite, name, test, 0);
+}
+
+void add_scenario_cases(Suite *suite)
+{
+	/* Check keeps the names: they live as long as the program. */
+	static char names[N_SCENARIOS * 2 + 2][64];
+	int n = 0;
+
+	for (unsigned int i = 0; i < N_SCENARIOS * 2; i++, n++) {
+		snprintf(names[n], sizeof(names[n]), "%s_%s", veth_scenarios[i / 2],
+			 peer_veth_mode_name(modes[i % 2]));
+		add_loop_case(suite, names[n], scenario_on_veth, (int)i);
+	}
+	for (int m = 0; m < 2; m++, n++) {
+		snprintf(names[n], sizeof(names[n]), "TEARDOWN_%s",
+			 peer_veth_mode_name(modes[m]));
+		add_loop_case(suite, names[n], teardown, m);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	Suite *suite = suite_create("veth");
+
+	veth_sandbox_enter();
+	add_scenario_cases(suite);
+	add_error_cases(suite);
+	add_crash_cases(suite);
+	add_verdict_cases(suite);
+	return test_main(suite, argc, argv);
+}

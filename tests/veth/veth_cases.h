@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* The test cases of test_veth, one file per theme, each adding its own. */
+#ifndef XSKX_TESTS_VETH_CASES_H
+#define XSKX_TESTS_VETH_CASES_H
+
+#include <check.h>
+
+void add_scenario_cases(Suite *suite);	/* test_veth.c */
+void add_error_cases(Suite *suite);	/* veth_errors.c */
+void add_crash_cases(Suite *suite);	/* veth_crash.c */
+void add_verdict_cases(Suite *suite);	/* veth_verdicts.c */
+
+/* A test case of its own, so that CTest can run it alone by name. */
+void veth_add_case(Suite *suite, const char *name, const TTest *test);
+
+#endif /* XSKX_TESTS_VETH_CASES_H */

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Each request the kernel backend must refuse gets its errno and a message
+ * naming the culprit, before anything is bound or attached.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "veth_cases.h"
+#include "veth_io.h"
+
+static void pair_up(void)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+}
+
+static void pair_down(void)
+{
+	veth_pair_delete(PEER_VETH_A);
+}
+
+static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
+			   enum xskx_copy_mode copy_mode, int want,
+			   const char *const *words)
+{
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_size = frame_size);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname, .queue_id = o->queue,
+		  .flags = o->flags, .xdp_mode = o->mode, .copy_mode = copy_mode);
+	struct xskx_socket *sock = NULL;
+	struct xskx_umem *umem;
+	int err;
+
+	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
+	err = xskx_socket_open(&sock, umem, &so);
+	if (!err)
+		xskx_socket_close(sock);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_msg(err == want, "expected %s, got %s (%s)", xskx_strerror(want),
+		      xskx_strerror(err), xskx_last_error());
+	for (; *words; words++)
+		ck_assert_msg(strstr(xskx_last_error(), *words),
+			      "the message does not name '%s': %s", *words,
+			      xskx_last_error());
+}
+
+START_TEST(missing_interface)
+{
+	struct veth_end_opts o = { .ifname = "xskx-nosuch" };
+	const char *const words[] = { "xskx-nosuch", NULL };
+
+	expect_refusal(&o, 0, XSKX_COPY_AUTO, -ENODEV, words);
+}
+END_TEST
+
+START_TEST(queue_out_of_range)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B, .queue = 1 };
+	const char *const words[] = { PEER_VETH_B, "queue 1", "1 RX queue", NULL };
+
+	pair_up();
+	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EINVAL, words);
+	pair_down();
+}
+END_TEST
+
+START_TEST(mtu_larger_than_frame)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B, .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { PEER_VETH_B, "MTU 3000", "2048", NULL };
+
+	pair_up();
+	ck_assert_int_eq(veth_link_set_mtu(PEER_VETH_B, 3000), 0);
+	expect_refusal(&o, 2048, XSKX_COPY_AUTO, -EINVAL, words);
+	pair_down();
+}
+END_TEST
+
+START_TEST(zero_copy_forced_on_veth)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B };
+	const char *const words[] = { PEER_VETH_B, "zero-copy", NULL };
+
+	pair_up();
+	expect_refusal(&o, 0, XSKX_ZEROCOPY_FORCE, -EOPNOTSUPP, words);
+	pair_down();
+}
+END_TEST
+
+/* The sandbox's loopback has no native XDP: refused, or generic when allowed. */
+START_TEST(native_xdp_unsupported)
+{
+	struct veth_end_opts o = { .ifname = "lo", .mode = XSKX_XDP_NATIVE,
+				   .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { "lo", "native", NULL };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 256);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = "lo", .flags = XSKX_SOCKET_NO_TX,
+		  .xdp_mode = XSKX_XDP_NATIVE, .xdp_fallback = true);
+	enum xskx_xdp_mode mode = XSKX_XDP_NATIVE;
+	struct xskx_socket *sock;
+	struct xskx_umem *umem;
+
+	/* The sandbox's own loopback, with an MTU the frames hold. */
+	ck_assert_int_eq(veth_link_set_mtu("lo", 1500), 0);
+	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EOPNOTSUPP, words);
+
+	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
+	ck_assert_msg(xskx_socket_open(&sock, umem, &so) == 0, "with xdp_fallback: %s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_xdp_mode(sock, &mode), 0);
+	ck_assert_int_eq(mode, XSKX_XDP_GENERIC);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+}
+END_TEST
+
+START_TEST(verdicts_without_program)
+{
+	struct xskx_xdp_verdicts v;
+
+	ck_assert_int_eq(xskx_xdp_prog_stats("xskx-nosuch", &v), -ENODEV);
+	pair_up();
+	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), -ENOENT);
+	ck_assert_msg(strstr(xskx_last_error(), PEER_VETH_B), "%s", xskx_last_error());
+	pair_down();
+}
+END_TEST
+
+void add_error_cases(Suite *suite)
+{
+	veth_add_case(suite, "ERR_missing_interface", missing_interface);
+	veth_add_case(suite, "ERR_queue_out_of_range", queue_out_of_range);
+	veth_add_case(suite, "ERR_mtu_larger_than_frame", mtu_larger_than_frame);
+	veth_add_case(suite, "ERR_zero_copy_forced", zero_copy_forced_on_veth);
+	veth_add_case(suite, "ERR_native_xdp_unsupported", native_xdp_unsupported);
+	veth_add_case(suite, "ERR_verdicts_without_program", verdicts_without_program);
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <poll.h>
+#include <string.h>
+
+#include "stream.h"
+#include "veth_io.h"
+
+#define BATCH 64
+#define FRAMES 4096
+#define MAX_STEPS 100000
+#define POLL_MS 1
+
+int veth_end_open(struct veth_end *end, const struct veth_end_opts *o)
+{
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = FRAMES,
+		  .frame_size = o->frame_size ? o->frame_size : 4096);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
+		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode);
+	int err;
+
+	memset(end, 0, sizeof(*end));
+	err = xskx_umem_create(&end->umem, &uo);
+	if (err)
+		return err;
+	err = xskx_socket_open(&end->sock, end->umem, &so);
+	if (err) {
+		xskx_umem_destroy(end->umem);
+		end->umem = NULL;
+		end->sock = NULL;
+	}
+	return err;
+}
+
+void veth_end_close(struct veth_end *end)
+{
+	if (end->sock)
+		xskx_socket_close(end->sock);
+	if (end->umem)
+		xskx_umem_destroy(end->umem);
+	memset(end, 0, sizeof(*end));
+}
+
+uint32_t veth_send(struct veth_end *end, uint32_t count, uint32_t len,
+		   uint32_t seq0)
+{
+	uint8_t *area = xskx_umem_area(end->umem);
+	uint32_t sent = 0;
+
+	for (int step = 0; step < MAX_STEPS && sent < count; step++) {
+		struct xskx_pkt pkts[BATCH];
+		uint64_t frames[BATCH];
+		uint32_t want = count - sent < BATCH ? count - sent : BATCH;
+		uint32_t n = xskx_frame_alloc(end->umem, frames, want);
+		int accepted;
+
+		for (uint32_t i = 0; i < n; i++) {
+			pkts[i] = (struct xskx_pkt){
+				.addr = xskx_umem_tx_addr(end->umem, frames[i]),
+				.len = len,
+			};
+			pkt_write(area + pkts[i].addr, seq0 + sent + i, len);
+		}
+		accepted = xskx_tx_burst(end->sock, pkts, n);
+		if (accepted < 0)
+			accepted = 0;
+		if ((uint32_t)accepted < n)
+			xskx_frame_free(end->umem, frames + accepted, n - (uint32_t)accepted);
+		sent += (uint32_t)accepted;
+		if (!accepted)
+			xskx_socket_poll(end->sock, POLLOUT, POLL_MS);
+	}
+	return sent;
+}
+
+uint32_t veth_wait_completions(struct veth_end *end, uint32_t count)
+{
+	struct xskx_stats stats = { 0 };
+
+	for (int step = 0; step < MAX_STEPS; step++) {
+		/* The burst reclaims completions and kicks TX when asked. */
+		xskx_tx_burst(end->sock, NULL, 0);
+		if (xskx_socket_stats(end->sock, &stats) || stats.tx_completed >= count)
+			break;
+		xskx_socket_poll(end->sock, POLLOUT, POLL_MS);
+	}
+	return (uint32_t)stats.tx_completed;
+}
+
+int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
+		 int max_wait_ms)
+{
+	uint32_t got = 0;
+	int idle_ms = 0;
+
+	for (int step = 0; step < MAX_STEPS && got < want && idle_ms < max_wait_ms;
+	     step++) {
+		struct xskx_pkt pkts[BATCH];
+		int n = xskx_rx_burst(end->sock, pkts, BATCH);
+
+		if (n < 0)
+			return -1;
+		for (int i = 0; i < n; i++) {
+			uint32_t seq;
+
+			if (!pkt_seq(pkts[i].data, pkts[i].len, &seq) || seq != seq0 + got + (uint32_t)i) {
+				xskx_rx_release(end->sock, pkts, (uint32_t)n);
+				return -1;
+			}
+		}
+		xskx_rx_release(end->sock, pkts, (uint32_t)n);
+		got += (uint32_t)n;
+		if (n) {
+			idle_ms = 0;
+		} else {
+			xskx_socket_poll(end->sock, POLLIN, POLL_MS);
+			idle_ms += POLL_MS;
+		}
+	}
+	return (int)got;
+}

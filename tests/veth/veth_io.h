@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Small traffic helpers for the veth tests that are not scenarios: one
+ * socket on its own UMEM, sending and receiving test packets (stream.h)
+ * with every loop bounded in steps and time.
+ */
+#ifndef XSKX_TESTS_VETH_IO_H
+#define XSKX_TESTS_VETH_IO_H
+
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+struct veth_end {
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+};
+
+/* Frames of 4096 bytes unless frame_size says otherwise (0). */
+struct veth_end_opts {
+	const char *ifname;
+	uint32_t queue;
+	uint32_t flags;		/* XSKX_SOCKET_* */
+	enum xskx_xdp_mode mode;
+	uint32_t frame_size;
+};
+
+/* Create the UMEM and open the socket. 0 or the socket open's errno. */
+int veth_end_open(struct veth_end *end, const struct veth_end_opts *opts);
+
+void veth_end_close(struct veth_end *end);
+
+/*
+ * Send count test packets of len bytes numbered from seq0. Returns how many
+ * the socket accepted before the step budget ran out.
+ */
+uint32_t veth_send(struct veth_end *end, uint32_t count, uint32_t len,
+		   uint32_t seq0);
+
+/*
+ * Drive TX until the socket has count completions in all (its tx_completed
+ * counter), bounded. Returns the completions counted.
+ */
+uint32_t veth_wait_completions(struct veth_end *end, uint32_t count);
+
+/*
+ * Receive until want packets arrived or about max_wait_ms passed without
+ * one; every packet must be a test packet, in sequence from seq0. Returns
+ * how many arrived, or -1 on a packet out of order.
+ */
+int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
+		 int max_wait_ms);
+
+#endif /* XSKX_TESTS_VETH_IO_H */

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * What xskx's XDP program did, as xskx_xdp_prog_stats() reports it: packets
+ * of a queue with a socket are redirected to it, packets of a queue without
+ * one pass to the stack (never dropped); and a redirected packet the
+ * socket cannot hold shows up in the socket's rx_dropped.
+ *
+ * (Queues: in generic mode veth records no RX queue on its packets, so they
+ * all count as queue 0; only queue 0 is sent to here.)
+ */
+#include <errno.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "veth_cases.h"
+#include "veth_io.h"
+
+#define PKTS_REDIRECTED 200
+#define PKTS_PASSED 100
+#define WAIT_STEPS 1000
+
+/* Poll the counters until want_passed packets passed, bounded. */
+static struct xskx_xdp_verdicts verdicts_when_passed(const char *ifname,
+						     uint64_t want_passed)
+{
+	struct xskx_xdp_verdicts v = { 0 };
+
+	for (int i = 0; i < WAIT_STEPS; i++) {
+		ck_assert_msg(xskx_xdp_prog_stats(ifname, &v) == 0, "%s", xskx_last_error());
+		if (v.passed >= want_passed)
+			break;
+		usleep(1000);
+	}
+	return v;
+}
+
+/*
+ * Packets from A's queue 0 arrive on B's queue 0. With a socket there they
+ * are redirected; once that socket closed (the program stays for B's
+ * other socket, on queue 1) they pass.
+ */
+static void verdicts(enum xskx_xdp_mode mode)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B,
+				       .queues = 2 };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_RX };
+	struct veth_end rx0, rx1, tx;
+	struct xskx_xdp_verdicts v;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_msg(veth_end_open(&rx0, &rx_opts) == 0, "%s", xskx_last_error());
+	rx_opts.queue = 1;
+	ck_assert_msg(veth_end_open(&rx1, &rx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+
+	ck_assert_uint_eq(veth_send(&tx, PKTS_REDIRECTED, 64, 0), PKTS_REDIRECTED);
+	ck_assert_int_eq(veth_receive(&rx0, PKTS_REDIRECTED, 0, 1000), PKTS_REDIRECTED);
+	veth_end_close(&rx0);
+
+	ck_assert_uint_eq(veth_send(&tx, PKTS_PASSED, 64, PKTS_REDIRECTED), PKTS_PASSED);
+	v = verdicts_when_passed(PEER_VETH_B, PKTS_PASSED);
+	ck_assert_int_eq(veth_receive(&rx1, 1, 0, 50), 0);
+
+	ck_assert_uint_eq(v.redirected, PKTS_REDIRECTED);
+	ck_assert_uint_eq(v.passed, PKTS_PASSED);
+	ck_assert_uint_eq(v.dropped, 0);
+	ck_assert_uint_eq(v.redirect_failed, 0);
+
+	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS_REDIRECTED + PKTS_PASSED),
+			  PKTS_REDIRECTED + PKTS_PASSED);
+	veth_end_close(&tx);
+	veth_end_close(&rx1);
+	/* The last socket took the program with it. */
+	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), -ENOENT);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+/*
+ * The library refuses an MTU its frames cannot hold; raised after the bind,
+ * the larger packets are redirected and then dropped by the socket, counted
+ * in rx_dropped (the kernel selftests' STAT_RX_DROPPED on veth).
+ */
+static void rx_dropped_after_mtu_raise(enum xskx_xdp_mode mode)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_TX, .frame_size = 2048 };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_RX };
+	const uint32_t big = 2500, count = 64;
+	struct xskx_xdp_verdicts v;
+	struct xskx_stats stats = { 0 };
+	struct veth_end rx, tx;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_int_eq(veth_link_set_mtu(PEER_VETH_A, 3000), 0);
+	ck_assert_int_eq(veth_link_set_mtu(PEER_VETH_B, 3000), 0);
+
+	ck_assert_uint_eq(veth_send(&tx, count, big, 0), count);
+	ck_assert_uint_eq(veth_wait_completions(&tx, count), count);
+	for (int i = 0; i < WAIT_STEPS && stats.rx_dropped < count; i++) {
+		ck_assert_int_eq(xskx_socket_stats(rx.sock, &stats), 0);
+		usleep(1000);
+	}
+	ck_assert_uint_eq(stats.rx_dropped, count);
+	ck_assert_int_eq(veth_receive(&rx, 1, 0, 50), 0);
+	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), 0);
+	ck_assert_uint_eq(v.redirected, count);
+
+	veth_end_close(&tx);
+	veth_end_close(&rx);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+START_TEST(verdicts_generic)
+{
+	verdicts(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+START_TEST(verdicts_native)
+{
+	verdicts(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+START_TEST(rx_dropped_generic)
+{
+	rx_dropped_after_mtu_raise(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+START_TEST(rx_dropped_native)
+{
+	rx_dropped_after_mtu_raise(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+void add_verdict_cases(Suite *suite)
+{
+	veth_add_case(suite, "XDP_VERDICTS_generic", verdicts_generic);
+	veth_add_case(suite, "XDP_VERDICTS_native", verdicts_native);
+	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_generic", rx_dropped_generic);
+	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_native", rx_dropped_native);
+}
