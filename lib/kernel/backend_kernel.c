@@ -96,16 +96,20 @@ static int register_umem(struct xskx_socket *s)
 	return 0;
 }
 
-/* After a failed first socket, or the last socket's close. */
-static void unregister_umem_if_unused(struct xskx_umem *umem)
+/*
+ * After a failed first socket, or the last socket's close. Returns true when
+ * the UMEM was unregistered: the kernel holds none of its frames any more.
+ */
+static bool unregister_umem_if_unused(struct xskx_umem *umem)
 {
 	struct kernel_umem *kumem = umem->backend_umem;
 
 	if (!kumem || kumem->sockets)
-		return;
+		return false;
 	xsk_umem__delete(kumem->xumem);
 	free(kumem);
 	umem->backend_umem = NULL;
+	return true;
 }
 
 static uint16_t requested_bind_flags(const struct xskx_socket_opts *o)
@@ -471,6 +475,30 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 				*fq->fill.producer, fn, ctx);
 }
 
+/*
+ * Once the UMEM is unregistered and the application holds no frame, every
+ * frame outside the pool was the kernel's: frames a socket kept and never
+ * put on RX (a copy-mode socket keeps the frame of a packet that found the
+ * RX ring full, for the next packet). They are free now.
+ */
+static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
+				  void *ctx)
+{
+	bool *in_pool;
+
+	if (umem->frames_in_app || umem->pool.count == umem->frame_count)
+		return;
+	in_pool = calloc(umem->frame_count, sizeof(*in_pool));
+	if (!in_pool)
+		return;
+	for (uint32_t i = 0; i < umem->pool.count; i++)
+		in_pool[umem->pool.addrs[i] / umem->frame_size] = true;
+	for (uint32_t f = 0; f < umem->frame_count; f++)
+		if (!in_pool[f])
+			fn((uint64_t)f * umem->frame_size, ctx);
+	free(in_pool);
+}
+
 /* The pair's handle must stay a live socket on the pair. */
 static void move_pair_handle(struct xskx_socket *closing)
 {
@@ -503,7 +531,8 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	if (ks->xdp)
 		xskx_xdp_release(ks->xdp);
 	ks->kumem->sockets--;
-	unregister_umem_if_unused(s->umem);
+	if (unregister_umem_if_unused(s->umem))
+		give_back_kernel_held(s->umem, give_back, ctx);
 	free(ks);
 	s->backend = NULL;
 }
