@@ -33,13 +33,18 @@ struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port);
 /* socket(AF_XDP, SOCK_RAW, 0) */
 int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
 
-/* setsockopt(XDP_UMEM_REG): -EINVAL / -EBUSY (already registered). */
+/*
+ * setsockopt(XDP_UMEM_REG): -EINVAL (the checks of the kernel's
+ * xdp_umem_reg()), -EFAULT (no area), -EBUSY (already registered or bound).
+ */
 int sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
 
 /*
  * setsockopt(XDP_RX_RING / XDP_TX_RING / XDP_UMEM_FILL_RING /
  * XDP_UMEM_COMPLETION_RING, entries): -EINVAL when not a non-zero power of
- * two, -EBUSY once that ring exists or the socket is bound.
+ * two or when that ring exists already (the kernel's xsk_init_queue()),
+ * -EBUSY once the socket is bound. A new TX ring has XDP_RING_NEED_WAKEUP
+ * set, as in the kernel: TX needs one wakeup to start.
  */
 int sim_xsk_set_ring(struct sim_xsk *xsk, int which, uint32_t entries);
 
@@ -58,8 +63,14 @@ int sim_xsk_map_ring(struct sim_xsk *xsk, int which, struct sim_ring_map *map);
 /*
  * bind(): flags are the sockaddr_xdp flags (XDP_SHARED_UMEM, XDP_COPY,
  * XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP, XDP_USE_SG); shared is the socket whose
- * UMEM this one shares (with XDP_SHARED_UMEM), else NULL. Errors as the
- * kernel's xsk_bind(): -EINVAL, -EBUSY, -EOPNOTSUPP, -ENETDOWN.
+ * UMEM this one shares (with XDP_SHARED_UMEM), else NULL. As in the kernel,
+ * the shared socket decides the FILL/COMPLETION pair: bound to the same port
+ * and queue, its pair is used (this socket must have set none); bound
+ * elsewhere, this socket brings its own pair for (port, queue_id), which
+ * must be free. Errors as the kernel's xsk_bind(): -EINVAL, -EBUSY (bound
+ * already, queue held), -EOPNOTSUPP (XDP_ZEROCOPY on a port without it),
+ * -EBADF (shared socket not bound), -ENODEV (no port). A down link does not
+ * fail bind.
  */
 int sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
 		 uint32_t queue_id, uint16_t flags, struct sim_xsk *shared);
@@ -78,31 +89,42 @@ int sim_xsk_recvfrom(struct sim_xsk *xsk);
  * poll(): kicks where a need_wakeup flag asks, then reports POLLIN (RX not
  * empty) and POLLOUT (TX at most half full) among events. Threaded mode
  * waits up to timeout_ms for one of them; deterministic mode never waits.
+ * An unbound socket or a down link reports no events (0), at once.
  */
 int sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
 
-/* getsockopt(XDP_STATISTICS) and getsockopt(XDP_OPTIONS). */
+/*
+ * getsockopt(XDP_STATISTICS) and getsockopt(XDP_OPTIONS). Unlike the kernel,
+ * rx_invalid_descs reports the FILL entries the NIC found invalid (the
+ * kernel counts them on its FILL queue but reports its RX queue's count,
+ * which nothing raises); rx_fill_ring_empty_descs and rx_invalid_descs are
+ * the pair's, shared by the sockets on it.
+ */
 int sim_xsk_get_stats(struct sim_xsk *xsk, struct xdp_statistics *stats);
 int sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
 
 /*
  * Frames of this socket's FILL/COMPLETION pair that the NIC holds: taken from
  * FILL and not yet on RX (posted in the hardware ring, DMA'd, recycled), and
- * taken from TX and not yet on COMPLETION. For the frame census.
+ * taken from TX and not yet on COMPLETION (none: the simulated hardware
+ * completes within the pass that takes them). Frames of invalid TX
+ * descriptors are not held: the kernel never completes them. For the frame
+ * census.
  */
 uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
 
 /*
  * close(): unbind, release the queue (a later bind on it succeeds at once),
  * free the rings. Every frame the application side will never see again is
- * handed to give_back (one call per frame start address) so the library can
- * return it to its pool: the entries left on this socket's RX and TX rings,
- * and — when this was the last socket using its FILL/COMPLETION pair — the
- * entries left on FILL and COMPLETION plus every frame the NIC held for the
- * pair. While another socket shares the pair, the NIC keeps those. A UMEM
- * owner's registration lives on while a socket shares it, as in the kernel.
- * (NOTE from the lead: this replaces an earlier wording that covered only the
- * NIC-held frames.)
+ * handed to give_back so the library can return it to its pool: the entries
+ * left on this socket's RX and TX rings, and — when this was the last socket
+ * using its FILL/COMPLETION pair — the entries left on FILL and COMPLETION
+ * plus every frame the NIC held for the pair. While another socket shares
+ * the pair, the NIC keeps those. One call per entry, with the frame's start
+ * (aligned mode) or the entry's address without its offset bits (unaligned
+ * mode); entries pointing outside the UMEM are skipped. give_back may be
+ * NULL. A UMEM owner's registration lives on while a socket shares it, as in
+ * the kernel.
  */
 void sim_xsk_close(struct sim_xsk *xsk,
 		   void (*give_back)(uint64_t addr, void *ctx), void *ctx);

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The simulated machine's insides: ports and their queues, the UMEM
+ * registrations and FILL/COMPLETION pairs (the kernel's xsk_buff_pool),
+ * sockets, and the functions the files of lib/sim share.
+ *
+ * Who touches what. All NIC work — sources, NAPI polls, TX, wire — runs
+ * with the machine lock held: inside the caller's kicks and xskx_sim_poll()
+ * in deterministic mode, on the NIC thread in threaded mode (which drops
+ * the lock between rounds). Control calls (bind, close, port settings) take
+ * the same lock. What other threads read without it — counters, ring
+ * indices and flags, faults — is read and written with atomics.
+ */
+#ifndef XSKX_SIM_INTERNAL_H
+#define XSKX_SIM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/sim.h>
+
+#include "sim_ring.h"
+#include "sim_xsk.h"
+
+/* Exported from libxskx (include/xskx/sim.h); all else stays hidden. */
+#define SIM_API __attribute__((visibility("default")))
+
+/* UAPI flags that the 6.1 headers lack (kernel 6.6+). */
+#ifndef XDP_USE_SG
+#define XDP_USE_SG (1 << 4)
+#endif
+#ifndef XDP_PKT_CONTD
+#define XDP_PKT_CONTD (1 << 0)
+#endif
+
+#define SIM_XDP_PACKET_HEADROOM 256
+/* What a frame needs beyond the MTU: Ethernet header, two VLAN tags, FCS. */
+#define SIM_ETH_PAD_LEN (14 + 2 * 4 + 4)
+#define SIM_ETH_HLEN 14
+/* Copy-mode transmit: descriptors per sendto (TX_BATCH_SIZE in xsk.c). */
+#define SIM_COPY_TX_BUDGET 32
+/* Copy-mode transmit: fragments per packet (MAX_SKB_FRAGS + 1). */
+#define SIM_COPY_MAX_FRAGS 18
+/* Upper bound of xskx_sim_port_opts.max_frags (stack arrays of segments). */
+#define SIM_MAX_FRAGS 64
+
+/* The kernel's XDP_WAKEUP_RX / XDP_WAKEUP_TX (include/net/xdp_sock_drv.h). */
+#define SIM_WAKEUP_RX (1u << 0)
+#define SIM_WAKEUP_TX (1u << 1)
+
+/* Work another thread asks of a queue in threaded mode (sim_queue.kicks). */
+#define SIM_KICK_RX (1u << 0)	   /* recvfrom/poll: NAPI poll now */
+#define SIM_KICK_TX (1u << 1)	   /* sendto/poll, zero-copy: wake TX */
+#define SIM_KICK_TX_COPY (1u << 2) /* sendto/poll, copy mode: one pass */
+
+/*
+ * Counters have one writer (whoever holds the machine lock) and readers on
+ * any thread: a relaxed load and store instead of a locked add.
+ */
+static inline void sim_count(uint64_t *counter, uint64_t n)
+{
+	__atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + n,
+			 __ATOMIC_RELAXED);
+}
+
+static inline uint64_t sim_counter(const uint64_t *counter)
+{
+	return __atomic_load_n(counter, __ATOMIC_RELAXED);
+}
+
+/* A packet as a list of byte ranges (one per UMEM frame it occupies). */
+struct sim_seg {
+	const uint8_t *data;
+	uint32_t len;
+};
+
+struct sim_pkt {
+	const struct sim_seg *segs;
+	uint32_t nsegs;
+	uint32_t len;
+};
+
+/* setsockopt(XDP_UMEM_REG): the kernel's struct xdp_umem. */
+struct sim_umem {
+	uint8_t *area;
+	uint64_t size;
+	uint32_t chunk_size;
+	uint32_t headroom;
+	uint32_t chunks;
+	bool unaligned;
+	bool zc;		/* set by a zero-copy bind, as umem->zc */
+	bool sg;		/* XDP_USE_SG given at bind (XDP_UMEM_SG_FLAG) */
+	uint32_t refs;		/* sockets holding the registration */
+};
+
+/*
+ * A FILL/COMPLETION pair bound to one queue, with what the NIC knows about
+ * the UMEM: the kernel's struct xsk_buff_pool.
+ */
+struct sim_pool {
+	struct sim_umem *umem;
+	struct sim_ring *fq;
+	struct sim_ring *cq;
+	struct sim_queue *queue;
+	uint32_t users;		/* sockets bound with this pair */
+	uint32_t frame_room;	/* data bytes per frame: chunk - headroom - 256 */
+	uint32_t data_offset;	/* data from frame start: 256 + headroom */
+	bool zc;
+	bool need_wakeup;
+	uint8_t cached_need_wakeup; /* SIM_WAKEUP_*: flags as set in the rings */
+};
+
+/* One descriptor of the hardware RX ring. */
+struct sim_hw_slot {
+	uint64_t addr;		/* frame start (its handle in the pool) */
+	uint32_t len;		/* bytes received into it */
+	uint32_t contd;		/* more fragments of this packet follow */
+};
+
+struct sim_queue {
+	struct xskx_sim_port *port;
+	uint32_t index;
+	struct sim_pool *pool;	  /* NULL: no socket bound */
+	struct sim_xsk *sockets;  /* bound here, in bind order */
+	struct sim_xsk *rx_target; /* the first of them with an RX ring */
+
+	/*
+	 * The hardware RX ring: [ntc, ntr) hold received packets waiting for
+	 * the NAPI poll, [ntr, ntu) posted empty buffers, the rest is unused
+	 * until the next refill.
+	 */
+	struct sim_hw_slot *hw;
+	uint32_t hw_size;
+	uint32_t ntc, ntr, ntu;
+	uint32_t received, posted;
+	/* Buffers the poll recycled, posted again before FILL is read. */
+	uint64_t *spare;
+	uint32_t nspare;
+
+	bool rx_sched;		/* NAPI poll pending (arrival, kick, budget) */
+	bool tx_awake;		/* zero-copy TX runs in every round */
+	uint32_t tx_next;	/* first socket of the next TX pass */
+	uint32_t kicks;		/* SIM_KICK_*, set by other threads */
+};
+
+struct sim_source;
+
+struct xskx_sim_port {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *next;
+	char *name;
+	uint32_t nqueues;
+	uint32_t mtu;
+	uint32_t hw_ring_size;
+	uint32_t hw_tx_ring_size;
+	uint32_t napi_budget;
+	uint32_t refill_batch;
+	uint32_t max_frags;
+	enum xskx_sim_rx_full_policy rx_full_policy;
+	bool no_zero_copy;
+	bool tx_stalled;	/* atomic */
+	bool link_down;		/* atomic */
+
+	struct sim_queue *queues;
+	struct xskx_sim_port *peer;
+	xskx_sim_xdp_fn xdp;
+	void *xdp_ctx;
+	xskx_sim_sink_fn sink;
+	void *sink_ctx;
+	struct sim_source *sources;
+	/* Linear copy of a packet for the sink and for queues without a pool. */
+	uint8_t *scratch;
+	uint32_t scratch_size;
+	struct xskx_sim_port_stats stats; /* sim_count() */
+};
+
+struct xskx_sim {
+	enum xskx_sim_mode mode;
+	int cpu_plus_one;
+	pthread_mutex_t lock;
+	pthread_cond_t nic_wake;	/* the idle NIC thread sleeps here */
+	pthread_mutex_t poll_lock;
+	pthread_cond_t poll_wake;	/* sim_xsk_poll() waits here */
+	struct xskx_sim_port *ports;
+	uint32_t nports;
+	uint32_t nsockets;
+	pthread_t thread;
+	bool running;		/* atomic: the NIC thread runs */
+	bool stopping;		/* atomic */
+	int nic_sleeping;	/* atomic */
+	int kick_pending;	/* atomic */
+	int poll_waiters;	/* atomic */
+	int ctl_waiters;	/* atomic: threads waiting for the lock */
+	/* A queue without a pool is processing a packet right now. */
+	bool in_direct_rx;
+};
+
+enum sim_xsk_state {
+	SIM_XSK_READY,
+	SIM_XSK_BOUND,
+};
+
+struct sim_xsk {
+	struct xskx_sim *sim;
+	enum sim_xsk_state state;
+	struct sim_umem *umem;
+	struct sim_ring *rx;
+	struct sim_ring *tx;
+	struct sim_ring *fq_tmp;	/* FILL/COMP until bind hands them to a pool */
+	struct sim_ring *cq_tmp;
+	struct sim_pool *pool;
+	struct sim_queue *queue;
+	struct sim_xsk *next;		/* in queue->sockets */
+	bool zc;
+	bool sg;
+	/* A bad fragment was seen: consume to the end of its packet. */
+	bool tx_skip_to_eop;
+	/* tx_ring_empty_descs was counted and nothing was sent since. */
+	bool tx_seen_empty;
+	/* Threaded copy mode: a sendto asked for a pass (atomic). */
+	bool copy_kick;
+	uint64_t rx_dropped;
+	uint64_t rx_queue_full;
+};
+
+/* sim_error.c: keep the reason of a failure for sim_xsk_last_error(). */
+int sim_fail(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* sim_opts.c: read a caller's *_opts struct whatever its sz. */
+int sim_opts_copy(void *out, size_t out_size, const void *opts,
+		  const char *type_name);
+
+/* sim_machine.c */
+void sim_lock(struct xskx_sim *sim);
+void sim_unlock(struct xskx_sim *sim);
+bool sim_thread_running(const struct xskx_sim *sim);
+/* Threaded mode: ask the NIC thread for work on a queue. */
+void sim_kick_queue(struct sim_queue *q, uint32_t kicks);
+/* Threaded mode: wait up to timeout_ms until ready() returns non-zero. */
+int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
+		   int (*ready)(struct sim_xsk *xsk, short events),
+		   struct sim_xsk *xsk, short events);
+uint64_t sim_now_ns(void);
+
+/* sim_port.c */
+bool sim_port_link_down(const struct xskx_sim_port *port);
+bool sim_port_tx_stalled(const struct xskx_sim_port *port);
+/* A packet leaves the port: to the wire's other end or to the sink. */
+void sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
+		       uint32_t queue);
+/* A packet arrives from the wire; false when it was dropped. */
+bool sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt);
+/* Hand a packet to the sink, copied into one piece when it has several. */
+void sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
+		   const struct sim_pkt *pkt, uint32_t queue);
+void sim_port_destroy(struct xskx_sim_port *port);
+
+/* sim_rss.c: the queue RSS picks for a frame. */
+uint32_t sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues);
+
+/* sim_source.c */
+uint32_t sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
+/* Earliest time a rate-limited source has a packet due (UINT64_MAX: none). */
+uint64_t sim_sources_next_due(const struct xskx_sim_port *port);
+bool sim_sources_unfinished(const struct xskx_sim_port *port);
+bool sim_sources_rate_limited(const struct xskx_sim_port *port);
+void sim_sources_free(struct xskx_sim_port *port);
+
+/* sim_napi.c: the RX side of a queue. */
+bool sim_queue_can_take(const struct sim_queue *q, uint32_t len);
+/* DMA a packet into posted buffers; false (rx_missed) when they lack. */
+bool sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt);
+uint32_t sim_napi_poll(struct sim_queue *q);
+/* A zero-copy pool arrives: fill the ring, as a driver does at enable. */
+void sim_napi_enable(struct sim_queue *q);
+/* A poll is due without a kick: no need_wakeup, or work left over. */
+bool sim_napi_due(const struct sim_queue *q);
+/* Post buffers when refill_batch slots are empty; false when FILL fell short. */
+bool sim_refill(struct sim_queue *q);
+/* Every frame the NIC holds for the queue's pool, for the census. */
+uint32_t sim_queue_frames_held(const struct sim_queue *q);
+/* Empty the hardware ring, handing each frame to give_back. */
+void sim_queue_release_frames(struct sim_queue *q,
+			      void (*give_back)(uint64_t addr, void *ctx),
+			      void *ctx);
+/* Threaded mode, after an idle sleep: notice FILL refilled without a kick. */
+void sim_napi_recheck(struct sim_queue *q);
+
+/* sim_tx.c: the TX side of a queue. */
+/* A kick: TX runs until its rings are empty (zero-copy). */
+void sim_tx_wake(struct sim_queue *q);
+/* One zero-copy pass over the queue's sockets; returns descriptors taken. */
+uint32_t sim_tx_zc(struct sim_queue *q, bool kicked);
+/*
+ * One copy-mode pass over a socket (its sendto); *more: descriptors were
+ * left on the ring (budget spent, COMPLETION full, stalled).
+ */
+uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more);
+bool sim_tx_due(const struct sim_queue *q);
+/* Threaded mode, after an idle sleep: notice TX entries without a kick. */
+void sim_tx_recheck(struct sim_queue *q);
+
+#endif /* XSKX_SIM_INTERNAL_H */

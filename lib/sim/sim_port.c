@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Ports: their queues, the wire between two of them, the XDP hook and the
+ * sink, faults, counters, and the way a packet leaves a port (the wire or
+ * the sink) and arrives at one (RSS picks the queue).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sim_internal.h"
+
+#define SIM_MAX_QUEUES 256
+#define SIM_MAX_HW_RING 65536
+#define SIM_MIN_MTU 68
+#define SIM_MAX_MTU 65535
+/* A frame may carry the Ethernet header and two VLAN tags beyond the MTU. */
+#define SIM_FRAME_OVER_MTU (SIM_ETH_HLEN + 2 * 4)
+
+bool sim_port_link_down(const struct xskx_sim_port *port)
+{
+	return __atomic_load_n(&port->link_down, __ATOMIC_RELAXED);
+}
+
+bool sim_port_tx_stalled(const struct xskx_sim_port *port)
+{
+	return __atomic_load_n(&port->tx_stalled, __ATOMIC_RELAXED);
+}
+
+struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port)
+{
+	return port ? port->sim : NULL;
+}
+
+static uint32_t or_default(uint32_t value, uint32_t def)
+{
+	return value ? value : def;
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+/* Fill port from opts (defaults applied), or fail naming the field. */
+static int port_settings(struct xskx_sim_port *port,
+			 const struct xskx_sim_port_opts *o)
+{
+	port->nqueues = or_default(o->queues, 1);
+	port->mtu = or_default(o->mtu, 1500);
+	port->hw_ring_size = or_default(o->hw_ring_size, 2048);
+	port->hw_tx_ring_size = or_default(o->hw_tx_ring_size, 256);
+	port->napi_budget = or_default(o->napi_budget, 64);
+	/* Defaults shrink to fit small rings; chosen values must fit. */
+	port->refill_batch = or_default(o->refill_batch,
+					min_u32(32, port->hw_ring_size));
+	port->max_frags = or_default(o->max_frags,
+				     min_u32(18, min_u32(port->hw_ring_size,
+							 port->hw_tx_ring_size)));
+	port->rx_full_policy = o->rx_full_policy;
+	port->no_zero_copy = o->no_zero_copy;
+
+	if (port->nqueues > SIM_MAX_QUEUES)
+		return sim_fail(-EINVAL, "port %s: queues %u is more than %u",
+				port->name, port->nqueues, SIM_MAX_QUEUES);
+	if (port->mtu < SIM_MIN_MTU || port->mtu > SIM_MAX_MTU)
+		return sim_fail(-EINVAL, "port %s: mtu %u is outside [%u, %u]",
+				port->name, port->mtu, SIM_MIN_MTU, SIM_MAX_MTU);
+	if (port->hw_ring_size > SIM_MAX_HW_RING ||
+	    port->hw_tx_ring_size > SIM_MAX_HW_RING)
+		return sim_fail(-EINVAL,
+				"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most %u descriptors",
+				port->name, port->hw_ring_size,
+				port->hw_tx_ring_size, SIM_MAX_HW_RING);
+	if (port->refill_batch > port->hw_ring_size)
+		return sim_fail(-EINVAL,
+				"port %s: refill_batch %u is larger than hw_ring_size %u, so the ring would never be refilled",
+				port->name, port->refill_batch, port->hw_ring_size);
+	if (port->max_frags > SIM_MAX_FRAGS ||
+	    port->max_frags > port->hw_ring_size ||
+	    port->max_frags > port->hw_tx_ring_size)
+		return sim_fail(-EINVAL,
+				"port %s: max_frags %u must not exceed %u, hw_ring_size (%u) or hw_tx_ring_size (%u)",
+				port->name, port->max_frags, SIM_MAX_FRAGS,
+				port->hw_ring_size, port->hw_tx_ring_size);
+	if (port->rx_full_policy != XSKX_SIM_RX_FULL_STOP &&
+	    port->rx_full_policy != XSKX_SIM_RX_FULL_DROP)
+		return sim_fail(-EINVAL,
+				"port %s: rx_full_policy %d is neither XSKX_SIM_RX_FULL_STOP nor XSKX_SIM_RX_FULL_DROP",
+				port->name, (int)port->rx_full_policy);
+	return 0;
+}
+
+static int port_alloc(struct xskx_sim_port *port)
+{
+	uint32_t frags = port->max_frags > SIM_COPY_MAX_FRAGS ?
+				 port->max_frags : SIM_COPY_MAX_FRAGS;
+
+	/* The largest packet: a full chain of page-sized chunks. */
+	port->scratch_size = frags * (uint32_t)sysconf(_SC_PAGESIZE);
+	port->scratch = malloc(port->scratch_size);
+	port->queues = calloc(port->nqueues, sizeof(*port->queues));
+	if (!port->scratch || !port->queues)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < port->nqueues; i++) {
+		struct sim_queue *q = &port->queues[i];
+
+		q->port = port;
+		q->index = i;
+		q->hw_size = port->hw_ring_size;
+		q->hw = calloc(q->hw_size, sizeof(*q->hw));
+		q->spare = calloc(q->hw_size, sizeof(*q->spare));
+		if (!q->hw || !q->spare)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+void sim_port_destroy(struct xskx_sim_port *port)
+{
+	if (port->queues)
+		for (uint32_t i = 0; i < port->nqueues; i++) {
+			free(port->queues[i].hw);
+			free(port->queues[i].spare);
+		}
+	sim_sources_free(port);
+	free(port->queues);
+	free(port->scratch);
+	free(port->name);
+	free(port);
+}
+
+SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
+				 const struct xskx_sim_port_opts *opts,
+				 struct xskx_sim_port **portp)
+{
+	struct xskx_sim_port_opts o;
+	struct xskx_sim_port *port;
+	char name[32];
+	int err;
+
+	if (!sim || !portp)
+		return sim_fail(-EINVAL, "xskx_sim_port_create: sim and port must not be NULL");
+	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_port_opts");
+	if (err)
+		return err;
+	port = calloc(1, sizeof(*port));
+	if (!port)
+		return -ENOMEM;
+	sim_lock(sim);
+	snprintf(name, sizeof(name), "sim%u", sim->nports);
+	port->sim = sim;
+	port->name = strdup(o.name ? o.name : name);
+	err = port->name ? port_settings(port, &o) : -ENOMEM;
+	if (!err)
+		err = port_alloc(port);
+	if (err) {
+		sim_unlock(sim);
+		sim_port_destroy(port);
+		return err;
+	}
+	/* Appended, so that rounds visit ports in creation order. */
+	for (struct xskx_sim_port **p = &sim->ports;; p = &(*p)->next)
+		if (!*p) {
+			*p = port;
+			break;
+		}
+	sim->nports++;
+	sim_unlock(sim);
+	*portp = port;
+	return 0;
+}
+
+SIM_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
+{
+	int err = 0;
+
+	if (!a || !b || a == b || a->sim != b->sim)
+		return sim_fail(-EINVAL,
+				"xskx_sim_wire: needs two different ports of one machine");
+	sim_lock(a->sim);
+	if (a->peer || b->peer)
+		err = sim_fail(-EBUSY, "xskx_sim_wire: port %s already has a wire",
+			       a->peer ? a->name : b->name);
+	else {
+		a->peer = b;
+		b->peer = a;
+	}
+	sim_unlock(a->sim);
+	return err;
+}
+
+SIM_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
+				  xskx_sim_xdp_fn fn, void *ctx)
+{
+	if (!port)
+		return sim_fail(-EINVAL, "xskx_sim_port_set_xdp: port is NULL");
+	sim_lock(port->sim);
+	port->xdp = fn;
+	port->xdp_ctx = ctx;
+	sim_unlock(port->sim);
+	return 0;
+}
+
+SIM_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
+				   xskx_sim_sink_fn fn, void *ctx)
+{
+	if (!port)
+		return sim_fail(-EINVAL, "xskx_sim_port_set_sink: port is NULL");
+	sim_lock(port->sim);
+	port->sink = fn;
+	port->sink_ctx = ctx;
+	sim_unlock(port->sim);
+	return 0;
+}
+
+SIM_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
+				     const struct xskx_sim_faults *faults)
+{
+	if (!port || !faults)
+		return sim_fail(-EINVAL,
+				"xskx_sim_port_set_faults: port and faults must not be NULL");
+	sim_lock(port->sim);
+	__atomic_store_n(&port->tx_stalled, faults->tx_stalled, __ATOMIC_RELAXED);
+	__atomic_store_n(&port->link_down, faults->link_down, __ATOMIC_RELAXED);
+	sim_unlock(port->sim);
+	return 0;
+}
+
+SIM_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
+				struct xskx_sim_port_stats *stats)
+{
+	const uint64_t *from;
+	uint64_t *to = (uint64_t *)stats;
+
+	if (!port || !stats)
+		return sim_fail(-EINVAL,
+				"xskx_sim_port_stats: port and stats must not be NULL");
+	from = (const uint64_t *)&port->stats;
+	for (size_t i = 0; i < sizeof(*stats) / sizeof(uint64_t); i++)
+		to[i] = sim_counter(&from[i]);
+	return 0;
+}
+
+SIM_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
+				 uint32_t len)
+{
+	struct sim_seg seg = { data, len };
+	struct sim_pkt pkt = { &seg, 1, len };
+	int err = 0;
+
+	if (!port || !data)
+		return sim_fail(-EINVAL,
+				"xskx_sim_port_inject: port and data must not be NULL");
+	if (sim_thread_running(port->sim))
+		return sim_fail(-EBUSY,
+				"xskx_sim_port_inject: port %s: the NIC thread runs; inject in deterministic mode or add a source",
+				port->name);
+	if (len < SIM_ETH_HLEN || len > port->mtu + SIM_FRAME_OVER_MTU)
+		return sim_fail(len < SIM_ETH_HLEN ? -EINVAL : -EMSGSIZE,
+				"xskx_sim_port_inject: port %s: a %u-byte frame is outside [%u, MTU %u + %u]",
+				port->name, len, SIM_ETH_HLEN, port->mtu,
+				SIM_FRAME_OVER_MTU);
+	sim_lock(port->sim);
+	if (sim_port_link_down(port))
+		err = sim_fail(-ENETDOWN, "xskx_sim_port_inject: port %s: link is down",
+			       port->name);
+	else
+		sim_port_receive(port, &pkt);
+	sim_unlock(port->sim);
+	return err;
+}
+
+void sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
+		   const struct sim_pkt *pkt, uint32_t queue)
+{
+	const uint8_t *data = pkt->segs[0].data;
+
+	if (!port->sink)
+		return;
+	if (pkt->nsegs > 1) {
+		uint32_t off = 0;
+
+		for (uint32_t i = 0; i < pkt->nsegs; i++) {
+			memcpy(port->scratch + off, pkt->segs[i].data,
+			       pkt->segs[i].len);
+			off += pkt->segs[i].len;
+		}
+		data = port->scratch;
+	}
+	port->sink(kind, data, pkt->len, queue, port->sink_ctx);
+}
+
+void sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
+		       uint32_t queue)
+{
+	sim_count(&port->stats.tx_packets, 1);
+	sim_count(&port->stats.tx_bytes, pkt->len);
+	if (!port->peer)
+		sim_port_sink(port, XSKX_SIM_SINK_TX, pkt, queue);
+	else if (!sim_port_receive(port->peer, pkt))
+		sim_count(&port->stats.wire_drops, 1);
+}
+
+bool sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
+{
+	const struct sim_seg *first = &pkt->segs[0];
+
+	/* A down link takes nothing; a frame over the MTU is dropped, as veth does. */
+	if (sim_port_link_down(port) ||
+	    pkt->len > port->mtu + SIM_FRAME_OVER_MTU)
+		return false;
+	return sim_queue_receive(
+		&port->queues[sim_rss_queue(first->data, first->len,
+					    port->nqueues)],
+		pkt);
+}

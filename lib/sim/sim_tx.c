@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The TX side of a queue: descriptors from the sockets' TX rings, checked
+ * as the kernel checks them, out of the port, their addresses on the
+ * COMPLETION ring in order.
+ *
+ * A pass takes as many descriptors as COMPLETION has room for (the kernel's
+ * backpressure: nothing is taken that could not be completed), up to its
+ * budget: the hardware TX ring (zero-copy), or 32 per sendto (copy mode,
+ * the kernel's TX_BATCH_SIZE). The hardware sends at once, so every frame
+ * taken is completed within the same pass and none stays in flight.
+ *
+ * A descriptor is invalid when its length is 0, it runs past its chunk
+ * (aligned) or its length exceeds a chunk (unaligned), it lies outside the
+ * UMEM, or it has an option bit other than XDP_PKT_CONTD
+ * (xp_aligned_validate_desc / xp_unaligned_validate_desc). A packet is a
+ * chain of descriptors with XDP_PKT_CONTD on all but the last; one invalid
+ * descriptor, or more fragments than the device takes, makes the whole
+ * packet invalid. Every descriptor of an invalid packet is consumed and
+ * counted in tx_invalid_descs, and none of them is completed: the kernel
+ * never puts an invalid descriptor's address on COMPLETION. A chain whose
+ * end the application has not yet published stays on the ring.
+ *
+ * need_wakeup (zero-copy): a kick clears the TX flags of the queue's
+ * sockets and keeps the NIC sending round after round; when a pass finds
+ * the rings empty the flags go up and TX sleeps until the next kick. In
+ * copy mode TX runs only inside sendto/poll and the flag stays up.
+ *
+ * tx_ring_empty_descs counts passes that found a socket's TX ring empty:
+ * every such sendto/poll, as the kernel's copy path counts, and once per
+ * idle period for a NIC that polls on its own.
+ */
+#include "sim_internal.h"
+
+static bool tx_desc_valid(const struct sim_umem *umem, const struct xdp_desc *d)
+{
+	if (!d->len || d->options & ~(uint32_t)XDP_PKT_CONTD)
+		return false;
+	if (umem->unaligned) {
+		uint64_t addr = (d->addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
+				(d->addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT);
+
+		return d->len <= umem->chunk_size && addr < umem->size &&
+		       addr + d->len <= umem->size;
+	}
+	return (d->addr & (umem->chunk_size - 1)) + d->len <= umem->chunk_size &&
+	       d->addr < umem->size;
+}
+
+static const uint8_t *tx_data(const struct sim_umem *umem, uint64_t addr)
+{
+	return umem->area + (addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
+	       (addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT);
+}
+
+enum tx_stop {
+	TX_DRY,		/* no complete packet left on the ring */
+	TX_BUDGET,	/* budget spent; there may be more */
+	TX_COMP_FULL,
+};
+
+/* Send what one socket's TX ring holds, within budget; returns descriptors taken. */
+static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
+			  uint32_t budget, uint32_t max_frags, bool kicked,
+			  enum tx_stop *stop)
+{
+	struct sim_pool *pool = q->pool;
+	const struct sim_umem *umem = pool->umem;
+	struct sim_ring *tx = xs->tx, *cq = pool->cq;
+	struct sim_seg segs[SIM_MAX_FRAGS];
+	uint32_t avail = sim_ring_cons_avail(tx, budget);
+	uint32_t room = sim_ring_prod_free(cq, avail);
+	uint32_t i = 0, invalid = 0, completed = 0;
+
+	*stop = avail < budget ? TX_DRY : TX_BUDGET;
+	while (i < avail) {
+		uint32_t start = i, frags = 0;
+		bool valid = !xs->tx_skip_to_eop, eop = false;
+		struct sim_pkt pkt = { segs, 0, 0 };
+
+		while (i < avail) {
+			const struct xdp_desc *d =
+				sim_ring_desc(tx, tx->cached_cons + i++);
+
+			if (valid && (frags == max_frags || !tx_desc_valid(umem, d)))
+				valid = false;
+			if (valid) {
+				segs[frags].data = tx_data(umem, d->addr);
+				segs[frags].len = d->len;
+				pkt.len += d->len;
+			}
+			frags++;
+			if (!(d->options & XDP_PKT_CONTD)) {
+				eop = true;
+				break;
+			}
+		}
+		if (!valid) {
+			invalid += i - start;
+			xs->tx_skip_to_eop = !eop;
+			continue;
+		}
+		if (!eop) {
+			/* The rest of the chain is not published yet. */
+			i = start;
+			*stop = TX_DRY;
+			break;
+		}
+		if (frags > room) {
+			i = start;
+			*stop = TX_COMP_FULL;
+			break;
+		}
+		for (uint32_t k = start; k < i; k++)
+			*sim_ring_addr(cq, cq->cached_prod + completed++) =
+				sim_ring_desc(tx, tx->cached_cons + k)->addr;
+		room -= frags;
+		pkt.nsegs = frags;
+		sim_port_transmit(q->port, &pkt, q->index);
+	}
+	if (i) {
+		sim_ring_cons_release(tx, i);
+		xs->tx_seen_empty = false;
+	}
+	if (completed) {
+		cq->cached_prod += completed;
+		sim_ring_prod_submit(cq);
+	}
+	if (invalid)
+		sim_count(&tx->invalid_descs, invalid);
+	if (*stop == TX_DRY) {
+		if (kicked || !xs->tx_seen_empty)
+			sim_count(&tx->queue_empty_descs, 1);
+		xs->tx_seen_empty = true;
+	}
+	return i;
+}
+
+static void set_tx_flags(struct sim_queue *q, bool up)
+{
+	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next) {
+		if (!xs->tx)
+			continue;
+		if (up)
+			sim_ring_set_need_wakeup(xs->tx);
+		else
+			sim_ring_clear_need_wakeup(xs->tx);
+	}
+}
+
+void sim_tx_wake(struct sim_queue *q)
+{
+	struct sim_pool *pool = q->pool;
+
+	q->tx_awake = true;
+	if (pool->need_wakeup && pool->zc &&
+	    pool->cached_need_wakeup & SIM_WAKEUP_TX) {
+		set_tx_flags(q, false);
+		pool->cached_need_wakeup &= ~SIM_WAKEUP_TX;
+	}
+}
+
+/*
+ * Raise the flags, then look at the rings once more: entries published
+ * just before the flag went up came with no kick (see sim_ring.h).
+ */
+static void tx_sleep(struct sim_queue *q)
+{
+	struct sim_pool *pool = q->pool;
+
+	q->tx_awake = false;
+	if (!(pool->cached_need_wakeup & SIM_WAKEUP_TX)) {
+		set_tx_flags(q, true);
+		pool->cached_need_wakeup |= SIM_WAKEUP_TX;
+	}
+	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
+		if (xs->tx && sim_ring_cons_has_more(xs->tx)) {
+			sim_tx_wake(q);
+			return;
+		}
+}
+
+/* The next socket after xs with a TX ring, wrapping around. */
+static struct sim_xsk *next_sender(struct sim_queue *q, struct sim_xsk *xs)
+{
+	do
+		xs = xs->next ? xs->next : q->sockets;
+	while (!xs->tx);
+	return xs;
+}
+
+uint32_t sim_tx_zc(struct sim_queue *q, bool kicked)
+{
+	struct xskx_sim_port *port = q->port;
+	uint32_t budget = port->hw_tx_ring_size, done = 0, senders = 0;
+	struct sim_xsk *xs = NULL, *first = NULL;
+	bool dry = true;
+
+	if (sim_port_tx_stalled(port))
+		return 0;
+	/* Start each pass at the next socket, so that none is starved. */
+	for (struct sim_xsk *s = q->sockets; s; s = s->next) {
+		if (!s->tx)
+			continue;
+		if (!first)
+			first = s;
+		if (senders++ == q->tx_next)
+			xs = s;
+	}
+	if (!senders)
+		return 0;
+	if (!xs)
+		xs = first;
+	q->tx_next = q->tx_next + 1 < senders ? q->tx_next + 1 : 0;
+	for (uint32_t k = 0; k < senders && done < budget; k++) {
+		enum tx_stop stop;
+
+		done += tx_socket(q, xs, budget - done, port->max_frags, kicked,
+				  &stop);
+		dry &= stop == TX_DRY;
+		xs = next_sender(q, xs);
+	}
+	if (done == budget)
+		dry = false;
+	if (q->pool->need_wakeup) {
+		if (dry)
+			tx_sleep(q);
+		else
+			sim_tx_wake(q);
+	}
+	return done;
+}
+
+uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more)
+{
+	struct sim_queue *q = xs->queue;
+	enum tx_stop stop = TX_BUDGET;
+	uint32_t done;
+
+	if (sim_port_tx_stalled(q->port)) {
+		*more = sim_ring_cons_avail(xs->tx, 1) != 0;
+		return 0;
+	}
+	done = tx_socket(q, xs, SIM_COPY_TX_BUDGET, SIM_COPY_MAX_FRAGS, true,
+			 &stop);
+	*more = stop != TX_DRY;
+	return done;
+}
+
+bool sim_tx_due(const struct sim_queue *q)
+{
+	const struct sim_pool *pool = q->pool;
+
+	return pool && pool->zc && (q->tx_awake || !pool->need_wakeup);
+}
+
+void sim_tx_recheck(struct sim_queue *q)
+{
+	struct sim_pool *pool = q->pool;
+
+	if (!pool || !pool->zc || !pool->need_wakeup || q->tx_awake)
+		return;
+	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
+		if (xs->tx && sim_ring_cons_has_more(xs->tx)) {
+			sim_tx_wake(q);
+			return;
+		}
+}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The wakeups: sendto(), recvfrom() and poll() on a simulated socket.
+ *
+ * Deterministic mode (no NIC thread running): the kick does the NIC's work
+ * right away, in the caller's thread — sendto a TX pass, recvfrom a NAPI
+ * poll, poll() what its need_wakeup flags ask for. Threaded mode: the kick
+ * only records the request and wakes the NIC thread; the rings are touched
+ * by their two owners alone.
+ *
+ * As in the kernel: a socket that is not bound fails with -ENXIO, a down
+ * link with -ENETDOWN, a missing ring with -ENOBUFS; a copy-mode sendto
+ * that leaves descriptors behind (its 32 are spent, or COMPLETION is full)
+ * returns -EAGAIN.
+ */
+#include <errno.h>
+#include <poll.h>
+
+#include "sim_internal.h"
+
+static int check_common(const struct sim_xsk *xs, const char *call)
+{
+	if (!xs)
+		return sim_fail(-EINVAL, "%s: socket is NULL", call);
+	if (xs->state != SIM_XSK_BOUND)
+		return sim_fail(-ENXIO, "%s: the socket is not bound", call);
+	if (sim_port_link_down(xs->queue->port))
+		return sim_fail(-ENETDOWN, "%s: port %s: link is down", call,
+				xs->queue->port->name);
+	return 0;
+}
+
+/* The NIC work of a kick, in the caller's thread (deterministic mode). */
+static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
+{
+	struct sim_queue *q = xs->queue;
+	int err = 0;
+
+	sim_lock(xs->sim);
+	if (rx) {
+		q->rx_sched = true;
+		sim_napi_poll(q);
+	}
+	if (tx && xs->zc) {
+		sim_tx_wake(q);
+		sim_tx_zc(q, true);
+	} else if (tx && xs->tx) {
+		bool more;
+
+		sim_tx_copy(xs, &more);
+		if (more)
+			err = -EAGAIN;
+	}
+	sim_unlock(xs->sim);
+	return err;
+}
+
+/* The same request for the NIC thread (threaded mode). */
+static void kick_thread(struct sim_xsk *xs, bool rx, bool tx)
+{
+	uint32_t kicks = rx ? SIM_KICK_RX : 0;
+
+	if (tx && xs->zc) {
+		kicks |= SIM_KICK_TX;
+	} else if (tx && xs->tx) {
+		__atomic_store_n(&xs->copy_kick, true, __ATOMIC_RELEASE);
+		kicks |= SIM_KICK_TX_COPY;
+	}
+	if (kicks)
+		sim_kick_queue(xs->queue, kicks);
+}
+
+static int kick(struct sim_xsk *xs, bool rx, bool tx)
+{
+	if (!sim_thread_running(xs->sim))
+		return kick_now(xs, rx, tx);
+	kick_thread(xs, rx, tx);
+	return 0;
+}
+
+int sim_xsk_sendto(struct sim_xsk *xs)
+{
+	int err = check_common(xs, "sendto");
+
+	if (err)
+		return err;
+	if (!xs->tx)
+		return sim_fail(-ENOBUFS, "sendto: the socket has no TX ring");
+	return kick(xs, false, true);
+}
+
+int sim_xsk_recvfrom(struct sim_xsk *xs)
+{
+	int err = check_common(xs, "recvfrom");
+
+	if (err)
+		return err;
+	if (!xs->rx)
+		return sim_fail(-ENOBUFS, "recvfrom: the socket has no RX ring");
+	return kick(xs, true, false);
+}
+
+static int poll_ready(struct sim_xsk *xs, short events)
+{
+	int mask = 0;
+
+	if (xs->rx && sim_ring_present(xs->rx))
+		mask |= POLLIN | POLLRDNORM;
+	if (xs->tx && sim_ring_present(xs->tx) <= xs->tx->entries / 2)
+		mask |= POLLOUT | POLLWRNORM;
+	return mask & events;
+}
+
+int sim_xsk_poll(struct sim_xsk *xs, short events, int timeout_ms)
+{
+	bool fill_flag, tx_flag;
+
+	if (!xs)
+		return sim_fail(-EINVAL, "poll: socket is NULL");
+	/* Like xsk_poll(): no events from an unbound socket or a down link. */
+	if (check_common(xs, "poll"))
+		return 0;
+	/*
+	 * xsk_poll() wakes the driver when a flag is up: in zero-copy mode
+	 * its NAPI (RX and TX), in copy mode a transmit pass.
+	 */
+	fill_flag = sim_ring_needs_wakeup(xs->pool->fq);
+	tx_flag = xs->tx && sim_ring_needs_wakeup(xs->tx);
+	if (xs->zc && (fill_flag || tx_flag))
+		kick(xs, true, true);
+	else if (!xs->zc && tx_flag)
+		kick(xs, false, true);
+	if (!sim_thread_running(xs->sim))
+		return poll_ready(xs, events);
+	return sim_wait_ready(xs->sim, timeout_ms, poll_ready, xs, events);
+}
