@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Socket options on the kernel backend: what the socket reports about its
+ * binding, busy polling, and two sockets on one UMEM across the pair.
+ */
+#include <string.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "stream.h"
+#include "veth_cases.h"
+#include "veth_io.h"
+
+#define PKTS 512
+
+static void pair_up(void)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+}
+
+/* Reported back: copy mode on veth, need_wakeup by default, the XDP mode asked for. */
+static void binding_reported(enum xskx_xdp_mode mode)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B, .mode = mode };
+	struct xskx_socket_info info;
+	enum xskx_xdp_mode in_use;
+	struct veth_end end;
+
+	pair_up();
+	ck_assert_msg(veth_end_open(&end, &o) == 0, "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_info(end.sock, &info), 0);
+	ck_assert(!info.zero_copy);
+	ck_assert(info.need_wakeup);
+	ck_assert_str_eq(info.backend, "kernel");
+	ck_assert_int_ge(xskx_socket_fd(end.sock), 0);
+	ck_assert_int_eq(xskx_socket_xdp_mode(end.sock, &in_use), 0);
+	ck_assert_int_eq(in_use, mode);
+	veth_end_close(&end);
+
+	o.flags = XSKX_SOCKET_NO_WAKEUP;
+	ck_assert_msg(veth_end_open(&end, &o) == 0, "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_info(end.sock, &info), 0);
+	ck_assert(!info.need_wakeup);
+	veth_end_close(&end);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+/* With busy polling on (it needs CAP_NET_ADMIN) traffic still flows. */
+static void busy_poll(enum xskx_xdp_mode mode)
+{
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_TX | XSKX_SOCKET_BUSY_POLL };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+					 .flags = XSKX_SOCKET_NO_RX | XSKX_SOCKET_BUSY_POLL };
+	struct veth_end rx, tx;
+
+	pair_up();
+	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
+	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
+	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
+	veth_end_close(&tx);
+	veth_end_close(&rx);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+/*
+ * One UMEM, a socket on each end of the pair (XDP_SHARED_UMEM on another
+ * device: each socket its own FILL/COMPLETION pair): what A sends, B
+ * receives into the same UMEM, and every frame comes home.
+ */
+static void shared_umem(enum xskx_xdp_mode mode)
+{
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 4096);
+	XSKX_OPTS(xskx_socket_opts, rx_opts, .ifname = PEER_VETH_B,
+		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = mode, .fill_frames = 1024);
+	XSKX_OPTS(xskx_socket_opts, tx_opts, .ifname = PEER_VETH_A,
+		  .flags = XSKX_SOCKET_NO_RX, .xdp_mode = mode);
+	struct veth_end rx = { 0 }, tx = { 0 };
+	struct xskx_umem *umem;
+	char why[384];
+
+	pair_up();
+	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
+	ck_assert_msg(xskx_socket_open(&rx.sock, umem, &rx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(xskx_socket_open(&tx.sock, umem, &tx_opts) == 0, "%s", xskx_last_error());
+	rx.umem = tx.umem = umem;
+	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
+	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
+	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
+	ck_assert_int_eq(xskx_socket_close(tx.sock), 0);
+	ck_assert_int_eq(xskx_socket_close(rx.sock), 0);
+	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+START_TEST(binding_generic)
+{
+	binding_reported(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+START_TEST(binding_native)
+{
+	binding_reported(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+START_TEST(busy_poll_generic)
+{
+	busy_poll(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+START_TEST(busy_poll_native)
+{
+	busy_poll(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+START_TEST(shared_umem_generic)
+{
+	shared_umem(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+START_TEST(shared_umem_native)
+{
+	shared_umem(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+void add_option_cases(Suite *suite)
+{
+	veth_add_case(suite, "BINDING_REPORTED_generic", binding_generic);
+	veth_add_case(suite, "BINDING_REPORTED_native", binding_native);
+	veth_add_case(suite, "BUSY_POLL_generic", busy_poll_generic);
+	veth_add_case(suite, "BUSY_POLL_native", busy_poll_native);
+	veth_add_case(suite, "SHARED_UMEM_generic", shared_umem_generic);
+	veth_add_case(suite, "SHARED_UMEM_native", shared_umem_native);
+}
