@@ -47,7 +47,6 @@ struct kernel_umem {
 	struct xsk_umem *xumem;
 	uint32_t sockets;
 	uint16_t bind_flags;	/* the first socket's: sharers inherit them */
-	bool zero_copy;
 };
 
 struct kernel_socket {
@@ -324,10 +323,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (err)
 		goto err_socket;
 
-	if (!kumem->sockets) {
+	if (!kumem->sockets)
 		kumem->bind_flags = s->bind_flags;
-		kumem->zero_copy = ks->zero_copy;
-	}
 	kumem->sockets++;
 	ks->kumem = kumem;
 	if (!s->fq->backend)
@@ -367,6 +364,9 @@ static int kernel_kick_tx(struct xskx_socket *s)
 {
 	struct kernel_socket *ks = ks_of(s);
 	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / COPY_TX_BUDGET + 1;
+
+	if (!s->tx.ring)
+		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ? -errno : 0;
 
 	for (uint32_t i = 0; i < rounds; i++) {
 		uint32_t before = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);

@@ -72,5 +72,8 @@ int xskx_kernel_check_request(const struct xskx_netdev *dev,
 	if (!err && !dev->up)
 		xskx_warn("'%s' is down: the socket binds, but no packet moves until the link is up",
 			  dev->name);
+	else if (!err && !dev->running)
+		xskx_warn("'%s' has no carrier: the socket binds, but no packet moves until it has",
+			  dev->name);
 	return err;
 }

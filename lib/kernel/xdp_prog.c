@@ -130,10 +130,13 @@ static int clear_stale(const struct xskx_netdev *dev)
 {
 	int err = xskx_xdp_each_prog(dev->ifindex, judge_prog, (void *)dev);
 
-	if (err < 0 && err != -EBUSY && err != -EPERM)
-		xskx_debug("cannot read the XDP programs of '%s' (%s); attaching anyway",
+	if (err == -EBUSY)
+		return err;
+	/* The attach that follows fails with a message of its own if it must. */
+	if (err < 0)
+		xskx_debug("cannot read or clear the XDP programs of '%s' (%s); attaching anyway",
 			   dev->name, strerror(-err));
-	return err == -EBUSY || err == -EPERM ? err : 0;
+	return 0;
 }
 
 /* What is on the device, for the message when our attach is refused. */
