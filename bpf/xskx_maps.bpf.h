@@ -39,7 +39,7 @@ static __always_inline void xskx_count(__u32 verdict)
 	__u64 *packets = bpf_map_lookup_elem(&xskx_verdicts, &verdict);
 
 	if (packets)
-		*packets += 1;	/* this CPU's slot: no other writer */
+		*packets += 1; /* this CPU's slot: no other writer */
 }
 
 #endif /* XSKX_MAPS_BPF_H */

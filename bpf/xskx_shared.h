@@ -49,10 +49,10 @@ enum xskx_verdict {
 #define XSKX_OWNER_MAP_NAME "xskx_owner"
 
 struct xskx_prog_owner {
-	__u32 pid;		/* in the owner's pid namespace */
+	__u32 pid; /* in the owner's pid namespace */
 	__u32 reserved;
-	__u64 pid_ns;		/* inode of that pid namespace */
-	__u64 start_time;	/* the owner's start time (clock ticks since boot) */
+	__u64 pid_ns;	  /* inode of that pid namespace */
+	__u64 start_time; /* the owner's start time (clock ticks since boot) */
 };
 
 #endif /* XSKX_SHARED_H */

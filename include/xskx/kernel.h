@@ -45,9 +45,9 @@ int xskx_socket_xdp_mode(const struct xskx_socket *sock,
 
 /* What XDP programs with xskx's counters did, summed over CPUs. */
 struct xskx_xdp_verdicts {
-	uint64_t redirected;	  /* handed to the queue's AF_XDP socket */
-	uint64_t passed;	  /* no socket on the queue: to the stack */
-	uint64_t dropped;	  /* dropped by the program (xskx's never drops) */
+	uint64_t redirected; /* handed to the queue's AF_XDP socket */
+	uint64_t passed;     /* no socket on the queue: to the stack */
+	uint64_t dropped;    /* dropped by the program (xskx's never drops) */
 	uint64_t redirect_failed; /* socket left between lookup and redirect */
 };
 

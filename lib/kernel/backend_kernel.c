@@ -46,14 +46,14 @@
 struct kernel_umem {
 	struct xsk_umem *xumem;
 	uint32_t sockets;
-	uint16_t bind_flags;	/* the first socket's: sharers inherit them */
+	uint16_t bind_flags; /* the first socket's: sharers inherit them */
 };
 
 struct kernel_socket {
 	struct xsk_socket *xsk;
 	int fd;
 	struct kernel_umem *kumem;
-	struct xskx_xdp_attachment *xdp;	/* NULL without an RX ring */
+	struct xskx_xdp_attachment *xdp; /* NULL without an RX ring */
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
 };
@@ -72,7 +72,8 @@ static int register_umem(struct xskx_socket *s)
 		.frame_size = umem->frame_size,
 		.frame_headroom = umem->headroom,
 		.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
-				 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
+				 XDP_UMEM_UNALIGNED_CHUNK_FLAG :
+				 0,
 	};
 	struct kernel_umem *kumem;
 	int err;
@@ -87,9 +88,13 @@ static int register_umem(struct xskx_socket *s)
 	if (err) {
 		free(kumem);
 		if (err == -EPERM || err == -EACCES)
-			return xskx_fail(-EPERM, "AF_XDP sockets need CAP_NET_RAW (run as root)");
-		return xskx_fail(err, "registering the UMEM with the kernel (XDP_UMEM_REG): %s",
-				 strerror(-err));
+			return xskx_fail(
+				-EPERM,
+				"AF_XDP sockets need CAP_NET_RAW (run as root)");
+		return xskx_fail(
+			err,
+			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
+			strerror(-err));
 	}
 	umem->backend_umem = kumem;
 	return 0;
@@ -138,8 +143,9 @@ static void sleep_ms(unsigned int ms)
  * One bind, retried while the queue is busy: a socket torn down a moment ago
  * may still hold it until the kernel's deferred release has run.
  */
-static int create_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
-			 uint16_t bind_flags, struct kernel_socket *ks)
+static int create_socket(struct xskx_socket *s,
+			 const struct xskx_socket_opts *o, uint16_t bind_flags,
+			 struct kernel_socket *ks)
 {
 	struct xsk_socket_config cfg = {
 		.rx_size = o->rx_size,
@@ -152,36 +158,43 @@ static int create_socket(struct xskx_socket *s, const struct xskx_socket_opts *o
 	int err;
 
 	for (int attempt = 0;; attempt++) {
-		err = xsk_socket__create_shared(&ks->xsk, o->ifname, o->queue_id,
-						kumem->xumem,
-						(o->flags & XSKX_SOCKET_NO_RX) ? NULL : &s->rx,
-						(o->flags & XSKX_SOCKET_NO_TX) ? NULL : &s->tx,
-						&s->fq->fill, &s->fq->comp, &cfg);
+		err = xsk_socket__create_shared(
+			&ks->xsk, o->ifname, o->queue_id, kumem->xumem,
+			(o->flags & XSKX_SOCKET_NO_RX) ? NULL : &s->rx,
+			(o->flags & XSKX_SOCKET_NO_TX) ? NULL : &s->tx,
+			&s->fq->fill, &s->fq->comp, &cfg);
 		if (err != -EBUSY || attempt == BIND_BUSY_RETRIES)
 			break;
 		sleep_ms(1u << attempt);
 		waited_ms += 1u << attempt;
 	}
 	if (err == -EBUSY)
-		return xskx_fail(-EBUSY,
-				 "queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
-				 o->queue_id, o->ifname, waited_ms);
+		return xskx_fail(
+			-EBUSY,
+			"queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
+			o->queue_id, o->ifname, waited_ms);
 	return err;
 }
 
-static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags, int err)
+static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
+		       int err)
 {
 	if (err == -EOPNOTSUPP && (flags & XDP_ZEROCOPY))
-		return xskx_fail(err,
-				 "'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
-				 o->ifname);
+		return xskx_fail(
+			err,
+			"'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
+			o->ifname);
 	if (err == -EOPNOTSUPP && (flags & XDP_USE_SG))
-		return xskx_fail(err,
-				 "'%s' refused multi-buffer (XDP_USE_SG) in this mode",
-				 o->ifname);
+		return xskx_fail(
+			err,
+			"'%s' refused multi-buffer (XDP_USE_SG) in this mode",
+			o->ifname);
 	if (err == -EPERM || err == -EACCES)
-		return xskx_fail(-EPERM, "AF_XDP sockets need CAP_NET_RAW (run as root)");
-	return xskx_fail(err, "binding an AF_XDP socket to queue %u of '%s': %s",
+		return xskx_fail(
+			-EPERM,
+			"AF_XDP sockets need CAP_NET_RAW (run as root)");
+	return xskx_fail(err,
+			 "binding an AF_XDP socket to queue %u of '%s': %s",
 			 o->queue_id, o->ifname, strerror(-err));
 }
 
@@ -212,12 +225,15 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 				return 0;
 			}
 			if (err != -EOPNOTSUPP && err != -EINVAL)
-				return bind_failed(o, flags | XDP_ZEROCOPY, err);
-			xskx_info("'%s' queue %u: zero-copy bind failed (%s): using copy mode",
-				  o->ifname, o->queue_id, strerror(-err));
+				return bind_failed(o, flags | XDP_ZEROCOPY,
+						   err);
+			xskx_info(
+				"'%s' queue %u: zero-copy bind failed (%s): using copy mode",
+				o->ifname, o->queue_id, strerror(-err));
 		} else {
-			xskx_info("'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
-				  o->ifname);
+			xskx_info(
+				"'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
+				o->ifname);
 		}
 		flags |= XDP_COPY;
 	}
@@ -231,15 +247,17 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 static int set_int_opt(int fd, int name, const char *what, int value)
 {
 	if (setsockopt(fd, SOL_SOCKET, name, &value, sizeof(value)))
-		return xskx_fail(-errno, "busy polling: setsockopt %s = %d: %s%s",
-				 what, value, strerror(errno),
-				 errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
+		return xskx_fail(
+			-errno, "busy polling: setsockopt %s = %d: %s%s", what,
+			value, strerror(errno),
+			errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
 	return 0;
 }
 
 static int set_busy_poll(int fd, const struct xskx_socket_opts *o)
 {
-	int usec = o->busy_poll_usec ? (int)o->busy_poll_usec : BUSY_POLL_DEFAULT_USEC;
+	int usec = o->busy_poll_usec ? (int)o->busy_poll_usec :
+				       BUSY_POLL_DEFAULT_USEC;
 	int budget = o->busy_poll_budget ? (int)o->busy_poll_budget :
 					   BUSY_POLL_DEFAULT_BUDGET;
 	int err;
@@ -248,7 +266,8 @@ static int set_busy_poll(int fd, const struct xskx_socket_opts *o)
 	if (!err)
 		err = set_int_opt(fd, SO_BUSY_POLL, "SO_BUSY_POLL", usec);
 	if (!err)
-		err = set_int_opt(fd, SO_BUSY_POLL_BUDGET, "SO_BUSY_POLL_BUDGET", budget);
+		err = set_int_opt(fd, SO_BUSY_POLL_BUDGET,
+				  "SO_BUSY_POLL_BUDGET", budget);
 	return err;
 }
 
@@ -258,7 +277,8 @@ static int read_zero_copy(int fd, bool *zero_copy)
 	socklen_t len = sizeof(options);
 
 	if (getsockopt(fd, SOL_XDP, XDP_OPTIONS, &options, &len))
-		return xskx_fail(-errno, "getsockopt XDP_OPTIONS: %s", strerror(errno));
+		return xskx_fail(-errno, "getsockopt XDP_OPTIONS: %s",
+				 strerror(errno));
 	*zero_copy = options.flags & XDP_OPTIONS_ZEROCOPY;
 	return 0;
 }
@@ -366,10 +386,13 @@ static int kernel_kick_tx(struct xskx_socket *s)
 	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / COPY_TX_BUDGET + 1;
 
 	if (!s->tx.ring)
-		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ? -errno : 0;
+		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?
+			       -errno :
+			       0;
 
 	for (uint32_t i = 0; i < rounds; i++) {
-		uint32_t before = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
+		uint32_t before =
+			__atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
 		int err = 0;
 		uint32_t after;
 
@@ -401,7 +424,8 @@ static int kernel_stats(struct xskx_socket *s, struct xdp_statistics *stats)
 
 	memset(stats, 0, sizeof(*stats));
 	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_STATISTICS, stats, &len))
-		return xskx_fail(-errno, "getsockopt XDP_STATISTICS on '%s': %s",
+		return xskx_fail(-errno,
+				 "getsockopt XDP_STATISTICS on '%s': %s",
 				 ks_of(s)->ifname, strerror(errno));
 	return 0;
 }
@@ -431,7 +455,8 @@ static int kernel_fd(const struct xskx_socket *s)
 typedef void give_back_fn(uint64_t addr, void *ctx);
 
 static void give_back_descs(const struct xdp_desc *ring, uint32_t mask,
-			    uint32_t from, uint32_t to, give_back_fn *fn, void *ctx)
+			    uint32_t from, uint32_t to, give_back_fn *fn,
+			    void *ctx)
 {
 	for (uint32_t i = from; i != to; i++)
 		fn(ring[i & mask].addr, ctx);
@@ -458,11 +483,13 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 
 	if (s->rx.ring)
 		give_back_descs(s->rx.ring, s->rx.mask, s->rx.cached_cons,
-				__atomic_load_n(s->rx.producer, __ATOMIC_ACQUIRE),
+				__atomic_load_n(s->rx.producer,
+						__ATOMIC_ACQUIRE),
 				fn, ctx);
 	if (s->tx.ring && !ks->zero_copy)
 		give_back_descs(s->tx.ring, s->tx.mask,
-				__atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE),
+				__atomic_load_n(s->tx.consumer,
+						__ATOMIC_ACQUIRE),
 				*s->tx.producer, fn, ctx);
 	if (fq->users != 1)
 		return;
@@ -471,7 +498,8 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 			fn, ctx);
 	if (!ks->zero_copy)
 		give_back_addrs(fq->fill.ring, fq->fill.mask,
-				__atomic_load_n(fq->fill.consumer, __ATOMIC_ACQUIRE),
+				__atomic_load_n(fq->fill.consumer,
+						__ATOMIC_ACQUIRE),
 				*fq->fill.producer, fn, ctx);
 }
 
@@ -560,7 +588,9 @@ XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,
 				  enum xskx_xdp_mode *mode)
 {
 	if (!s || !mode)
-		return xskx_fail(-EINVAL, "socket_xdp_mode: socket and mode must not be NULL");
+		return xskx_fail(
+			-EINVAL,
+			"socket_xdp_mode: socket and mode must not be NULL");
 	if (s->ops != &xskx_backend_kernel)
 		return -EOPNOTSUPP;
 	if (!ks_of(s)->xdp)

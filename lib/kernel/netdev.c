@@ -64,9 +64,10 @@ static int query_link(struct nl_sock *sk, const char *ifname,
 
 	err = rtnl_link_get_kernel(sk, 0, ifname, &link);
 	if (err == -NLE_OBJ_NOTFOUND || err == -NLE_NODEV)
-		return xskx_fail(-ENODEV,
-				 "no network interface named '%s' in this network namespace",
-				 ifname);
+		return xskx_fail(
+			-ENODEV,
+			"no network interface named '%s' in this network namespace",
+			ifname);
 	if (err < 0)
 		return xskx_fail(errno_from_nl(err),
 				 "reading interface '%s' over rtnetlink: %s",
@@ -143,7 +144,8 @@ static int parse_channels(struct nlattr **tb, void *arg)
 	if (tb[ETHTOOL_A_CHANNELS_TX_COUNT])
 		ch->tx = nla_get_u32(tb[ETHTOOL_A_CHANNELS_TX_COUNT]);
 	if (tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT])
-		ch->combined = nla_get_u32(tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT]);
+		ch->combined =
+			nla_get_u32(tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT]);
 	return 0;
 }
 
@@ -199,15 +201,17 @@ static int parse_netdev(struct nlattr **tb, void *arg)
 
 static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
 {
-	struct genl_reply reply = { .parse = parse_netdev, .arg = dev,
+	struct genl_reply reply = { .parse = parse_netdev,
+				    .arg = dev,
 				    .maxattr = NETDEV_A_DEV_MAX };
 	struct nl_msg *msg;
 	int family;
 
 	family = genl_ctrl_resolve(sk, NETDEV_FAMILY);
 	if (family < 0) {
-		xskx_debug("kernel has no netdev netlink family: zero-copy support of '%s' unknown",
-			   dev->name);
+		xskx_debug(
+			"kernel has no netdev netlink family: zero-copy support of '%s' unknown",
+			dev->name);
 		return;
 	}
 	msg = nlmsg_alloc();
@@ -252,8 +256,9 @@ int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
 		query_channels(sk, dev);
 		query_xdp_features(sk, dev);
 	} else {
-		xskx_debug("no generic netlink: queue counts of '%s' from the link, zero-copy support unknown",
-			   ifname);
+		xskx_debug(
+			"no generic netlink: queue counts of '%s' from the link, zero-copy support unknown",
+			ifname);
 	}
 	err = 0;
 out:

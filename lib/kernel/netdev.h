@@ -18,8 +18,8 @@ struct xskx_netdev {
 	int ifindex;
 	char name[IF_NAMESIZE];
 	uint32_t mtu;
-	bool up;		/* administratively up (IFF_UP) */
-	bool running;		/* operationally up (IFF_RUNNING) */
+	bool up;      /* administratively up (IFF_UP) */
+	bool running; /* operationally up (IFF_RUNNING) */
 	/*
 	 * Queues a socket can bind to: the active channels where the driver
 	 * reports them through ethtool, else the queues the device has.
@@ -28,7 +28,7 @@ struct xskx_netdev {
 	uint32_t tx_queues;
 	/* false on kernels without the netdev family: features unknown. */
 	bool xdp_features_known;
-	uint64_t xdp_features;	/* NETDEV_XDP_ACT_* bits */
+	uint64_t xdp_features; /* NETDEV_XDP_ACT_* bits */
 };
 
 /*

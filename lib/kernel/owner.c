@@ -40,8 +40,10 @@ static int read_stat(uint32_t pid, char *state, uint64_t *start_time)
 	buf[len] = '\0';
 	p = strrchr(buf, ')');
 	/* After ") ": state is field 3, start time field 22, 19 fields on. */
-	if (!p || sscanf(p + 1, " %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %" SCNu64,
-			 state, start_time) != 2)
+	if (!p ||
+	    sscanf(p + 1,
+		   " %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %" SCNu64,
+		   state, start_time) != 2)
 		return -EIO;
 	return 0;
 }

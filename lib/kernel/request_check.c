@@ -13,17 +13,19 @@ static int check_queue(const struct xskx_netdev *dev,
 
 	/* The kernel's bind checks each ring's direction on its own. */
 	if (rx && o->queue_id >= dev->rx_queues)
-		return xskx_fail(-EINVAL,
-				 "queue %u is out of range: '%s' has %u RX queue%s (0..%u)",
-				 o->queue_id, dev->name, dev->rx_queues,
-				 dev->rx_queues == 1 ? "" : "s",
-				 dev->rx_queues ? dev->rx_queues - 1 : 0);
+		return xskx_fail(
+			-EINVAL,
+			"queue %u is out of range: '%s' has %u RX queue%s (0..%u)",
+			o->queue_id, dev->name, dev->rx_queues,
+			dev->rx_queues == 1 ? "" : "s",
+			dev->rx_queues ? dev->rx_queues - 1 : 0);
 	if (tx && o->queue_id >= dev->tx_queues)
-		return xskx_fail(-EINVAL,
-				 "queue %u is out of range: '%s' has %u TX queue%s (0..%u)",
-				 o->queue_id, dev->name, dev->tx_queues,
-				 dev->tx_queues == 1 ? "" : "s",
-				 dev->tx_queues ? dev->tx_queues - 1 : 0);
+		return xskx_fail(
+			-EINVAL,
+			"queue %u is out of range: '%s' has %u TX queue%s (0..%u)",
+			o->queue_id, dev->name, dev->tx_queues,
+			dev->tx_queues == 1 ? "" : "s",
+			dev->tx_queues ? dev->tx_queues - 1 : 0);
 	return 0;
 }
 
@@ -37,20 +39,23 @@ static int check_frame(const struct xskx_netdev *dev,
 	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
 		return 0;
 	if (dev->mtu > max_mtu)
-		return xskx_fail(-EINVAL,
-				 "MTU %u of '%s' is larger than a frame of %u bytes holds (MTU %u at most with headroom %u): use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
-				 dev->mtu, dev->name, xskx_umem_frame_size(umem),
-				 max_mtu, xskx_umem_headroom(umem));
+		return xskx_fail(
+			-EINVAL,
+			"MTU %u of '%s' is larger than a frame of %u bytes holds (MTU %u at most with headroom %u): use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
+			dev->mtu, dev->name, xskx_umem_frame_size(umem),
+			max_mtu, xskx_umem_headroom(umem));
 	return 0;
 }
 
 static int check_zero_copy(const struct xskx_netdev *dev,
 			   const struct xskx_socket_opts *o)
 {
-	if (o->copy_mode == XSKX_ZEROCOPY_FORCE && !xskx_netdev_may_zero_copy(dev))
-		return xskx_fail(-EOPNOTSUPP,
-				 "'%s' has no AF_XDP zero-copy support (its driver does not advertise it): use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
-				 dev->name);
+	if (o->copy_mode == XSKX_ZEROCOPY_FORCE &&
+	    !xskx_netdev_may_zero_copy(dev))
+		return xskx_fail(
+			-EOPNOTSUPP,
+			"'%s' has no AF_XDP zero-copy support (its driver does not advertise it): use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
+			dev->name);
 	return 0;
 }
 
@@ -61,19 +66,22 @@ int xskx_kernel_check_request(const struct xskx_netdev *dev,
 	int err;
 
 	if (o->xdp_mode != XSKX_XDP_NATIVE && o->xdp_mode != XSKX_XDP_GENERIC)
-		return xskx_fail(-EINVAL,
-				 "xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
-				 (int)o->xdp_mode);
+		return xskx_fail(
+			-EINVAL,
+			"xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
+			(int)o->xdp_mode);
 	err = check_queue(dev, o);
 	if (!err)
 		err = check_frame(dev, o, umem);
 	if (!err)
 		err = check_zero_copy(dev, o);
 	if (!err && !dev->up)
-		xskx_warn("'%s' is down: the socket binds, but no packet moves until the link is up",
-			  dev->name);
+		xskx_warn(
+			"'%s' is down: the socket binds, but no packet moves until the link is up",
+			dev->name);
 	else if (!err && !dev->running)
-		xskx_warn("'%s' has no carrier: the socket binds, but no packet moves until it has",
-			  dev->name);
+		xskx_warn(
+			"'%s' has no carrier: the socket binds, but no packet moves until it has",
+			dev->name);
 	return err;
 }

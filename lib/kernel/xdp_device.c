@@ -44,7 +44,8 @@ int xskx_xdp_each_prog(int ifindex,
 		if (found.prog)
 			ret = fn(&found, ctx);
 	} else {
-		while (!ret && (prog = xdp_multiprog__next_prog(prog, found.mp))) {
+		while (!ret &&
+		       (prog = xdp_multiprog__next_prog(prog, found.mp))) {
 			found.prog = prog;
 			ret = fn(&found, ctx);
 		}
@@ -129,16 +130,20 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 	int err;
 
 	if (!ifname || !verdicts)
-		return xskx_fail(-EINVAL, "xdp_prog_stats: ifname and verdicts must not be NULL");
+		return xskx_fail(
+			-EINVAL,
+			"xdp_prog_stats: ifname and verdicts must not be NULL");
 	ifindex = if_nametoindex(ifname);
 	if (!ifindex)
-		return xskx_fail(-ENODEV,
-				 "xdp_prog_stats: no network interface named '%s' in this network namespace",
-				 ifname);
+		return xskx_fail(
+			-ENODEV,
+			"xdp_prog_stats: no network interface named '%s' in this network namespace",
+			ifname);
 	sum.cpus = libbpf_num_possible_cpus();
 	if (sum.cpus <= 0)
-		return xskx_fail(sum.cpus ? sum.cpus : -EIO,
-				 "xdp_prog_stats: cannot count the possible CPUs");
+		return xskx_fail(
+			sum.cpus ? sum.cpus : -EIO,
+			"xdp_prog_stats: cannot count the possible CPUs");
 	sum.percpu = calloc((size_t)sum.cpus, sizeof(*sum.percpu));
 	if (!sum.percpu)
 		return xskx_fail(-ENOMEM, "xdp_prog_stats: out of memory");
@@ -149,14 +154,19 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 	xskx_libxdp_log_end(&saved);
 	free(sum.percpu);
 	if (err < 0)
-		return xskx_fail(err, "xdp_prog_stats: reading the XDP programs of '%s': %s",
-				 ifname, strerror(-err));
+		return xskx_fail(
+			err,
+			"xdp_prog_stats: reading the XDP programs of '%s': %s",
+			ifname, strerror(-err));
 	if (sum.err)
-		return xskx_fail(sum.err, "xdp_prog_stats: reading the counters on '%s': %s",
-				 ifname, strerror(-sum.err));
+		return xskx_fail(
+			sum.err,
+			"xdp_prog_stats: reading the counters on '%s': %s",
+			ifname, strerror(-sum.err));
 	if (!sum.programs)
-		return xskx_fail(-ENOENT,
-				 "xdp_prog_stats: no XDP program with xskx's counters on '%s' (no xskx socket open on it?)",
-				 ifname);
+		return xskx_fail(
+			-ENOENT,
+			"xdp_prog_stats: no XDP program with xskx's counters on '%s' (no xskx socket open on it?)",
+			ifname);
 	return 0;
 }

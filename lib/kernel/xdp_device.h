@@ -11,8 +11,8 @@
 #include <xdp/libxdp.h>
 
 struct xskx_xdp_found {
-	struct xdp_multiprog *mp;	/* what is on the device */
-	struct xdp_program *prog;	/* one program of it */
+	struct xdp_multiprog *mp; /* what is on the device */
+	struct xdp_program *prog; /* one program of it */
 	bool in_dispatcher;
 	enum xdp_attach_mode mode;
 };

@@ -40,7 +40,7 @@ struct xskx_xdp_attachment {
 	pid_t pid;
 	char ifname[IF_NAMESIZE];
 	enum xskx_xdp_mode mode;
-	const void *elf;		/* the object it was loaded from */
+	const void *elf; /* the object it was loaded from */
 	struct bpf_object *obj;
 	struct xdp_program *prog;
 	int xsks_map_fd;
@@ -90,28 +90,33 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
 	int fd, err;
 
 	/* xskx manages exactly the programs that carry its owner map. */
-	fd = xskx_prog_map_fd(xdp_program__fd(found->prog), XSKX_OWNER_MAP_NAME);
+	fd = xskx_prog_map_fd(xdp_program__fd(found->prog),
+			      XSKX_OWNER_MAP_NAME);
 	if (fd < 0)
 		return 0;
 	bpf_map_lookup_elem(fd, &key, &owner);
 	close(fd);
 	switch (xskx_owner_state(&owner)) {
 	case XSKX_OWNER_ALIVE:
-		return xskx_fail(-EBUSY,
-				 "'%s' is served by the XDP program '%s' of xskx process %u, which is running: one process serves an interface",
-				 ifname, xdp_program__name(found->prog), owner.pid);
+		return xskx_fail(
+			-EBUSY,
+			"'%s' is served by the XDP program '%s' of xskx process %u, which is running: one process serves an interface",
+			ifname, xdp_program__name(found->prog), owner.pid);
 	case XSKX_OWNER_UNKNOWN:
-		return xskx_fail(-EBUSY,
-				 "'%s' has an xskx-managed XDP program (id %u) whose owner cannot be checked (another pid namespace, or still being set up); if no xskx process uses it, remove it with 'ip link set dev %s xdp off'",
-				 ifname, xdp_program__id(found->prog), ifname);
+		return xskx_fail(
+			-EBUSY,
+			"'%s' has an xskx-managed XDP program (id %u) whose owner cannot be checked (another pid namespace, or still being set up); if no xskx process uses it, remove it with 'ip link set dev %s xdp off'",
+			ifname, xdp_program__id(found->prog), ifname);
 	case XSKX_OWNER_GONE:
 		break;
 	}
-	xskx_info("replacing the XDP program '%s' (id %u) left on '%s' by xskx process %u, which is gone",
-		  xdp_program__name(found->prog), xdp_program__id(found->prog),
-		  ifname, owner.pid);
+	xskx_info(
+		"replacing the XDP program '%s' (id %u) left on '%s' by xskx process %u, which is gone",
+		xdp_program__name(found->prog), xdp_program__id(found->prog),
+		ifname, owner.pid);
 	if (found->in_dispatcher)
-		err = xdp_program__detach(found->prog, dev->ifindex, found->mode, 0);
+		err = xdp_program__detach(found->prog, dev->ifindex,
+					  found->mode, 0);
 	else
 		err = xdp_multiprog__detach(found->mp);
 	if (err)
@@ -134,8 +139,9 @@ static int clear_stale(const struct xskx_netdev *dev)
 		return err;
 	/* The attach that follows fails with a message of its own if it must. */
 	if (err < 0)
-		xskx_debug("cannot read or clear the XDP programs of '%s' (%s); attaching anyway",
-			   dev->name, strerror(-err));
+		xskx_debug(
+			"cannot read or clear the XDP programs of '%s' (%s); attaching anyway",
+			dev->name, strerror(-err));
 	return 0;
 }
 
@@ -157,24 +163,27 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 
 	switch (-err) {
 	case EOPNOTSUPP:
-		return xskx_fail(err,
-				 "'%s' has no native XDP support: open with xdp_mode XSKX_XDP_GENERIC, or set xdp_fallback",
-				 dev->name);
+		return xskx_fail(
+			err,
+			"'%s' has no native XDP support: open with xdp_mode XSKX_XDP_GENERIC, or set xdp_fallback",
+			dev->name);
 	case EEXIST:
 	case EBUSY:
 		xskx_xdp_each_prog(dev->ifindex, describe_prog, what);
-		return xskx_fail(-EBUSY,
-				 "cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
-				 dev->name, mode_name(mode), what);
+		return xskx_fail(
+			-EBUSY,
+			"cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
+			dev->name, mode_name(mode), what);
 	case EPERM:
 	case EACCES:
-		return xskx_fail(-EPERM,
-				 "attaching an XDP program to '%s' needs CAP_NET_ADMIN and CAP_BPF (run as root)",
-				 dev->name);
+		return xskx_fail(
+			-EPERM,
+			"attaching an XDP program to '%s' needs CAP_NET_ADMIN and CAP_BPF (run as root)",
+			dev->name);
 	default:
-		return xskx_fail(err,
-				 "attaching the XDP program to '%s' in %s mode: %s",
-				 dev->name, mode_name(mode), strerror(-err));
+		return xskx_fail(
+			err, "attaching the XDP program to '%s' in %s mode: %s",
+			dev->name, mode_name(mode), strerror(-err));
 	}
 }
 
@@ -205,18 +214,22 @@ static int open_prog(const struct xskx_netdev *dev,
 		att->obj = bpf_object__open_mem(req->obj, req->obj_size, &opts);
 	} else {
 		att->obj = bpf_object__open_mem(xskx_redirect_bpf_elf,
-						xskx_redirect_bpf_elf_size, &opts);
+						xskx_redirect_bpf_elf_size,
+						&opts);
 	}
 	if (!att->obj)
 		return xskx_fail(-errno, "opening the XDP object%s: %s",
-				 req->obj ? " given in opts.xdp_obj" : " embedded in xskx",
+				 req->obj ? " given in opts.xdp_obj" :
+					    " embedded in xskx",
 				 strerror(errno));
 	xsks = bpf_object__find_map_by_name(att->obj, XSKX_XSKMAP_NAME);
-	if (!xsks || !bpf_object__find_map_by_name(att->obj, XSKX_OWNER_MAP_NAME)) {
+	if (!xsks ||
+	    !bpf_object__find_map_by_name(att->obj, XSKX_OWNER_MAP_NAME)) {
 		unload(att);
-		return xskx_fail(-EINVAL,
-				 "the XDP object in opts.xdp_obj lacks the maps '%s' and '%s': build it on bpf/xskx_maps.bpf.h",
-				 XSKX_XSKMAP_NAME, XSKX_OWNER_MAP_NAME);
+		return xskx_fail(
+			-EINVAL,
+			"the XDP object in opts.xdp_obj lacks the maps '%s' and '%s': build it on bpf/xskx_maps.bpf.h",
+			XSKX_XSKMAP_NAME, XSKX_OWNER_MAP_NAME);
 	}
 	if (dev->rx_queues > entries)
 		entries = dev->rx_queues;
@@ -232,7 +245,8 @@ static int open_prog(const struct xskx_netdev *dev,
 		err = xdp_program__set_xdp_frags_support(att->prog, true);
 	if (err) {
 		unload(att);
-		return xskx_fail(err, "preparing the XDP program: %s", strerror(-err));
+		return xskx_fail(err, "preparing the XDP program: %s",
+				 strerror(-err));
 	}
 	return 0;
 }
@@ -251,20 +265,23 @@ static int claim(struct xskx_xdp_attachment *att)
 	if (!err && bpf_prog_bind_map(xdp_program__fd(att->prog), fd, NULL))
 		err = -errno;
 	if (err)
-		return xskx_fail(err, "recording the owner of the XDP program on '%s': %s",
-				 att->ifname, strerror(-err));
+		return xskx_fail(
+			err,
+			"recording the owner of the XDP program on '%s': %s",
+			att->ifname, strerror(-err));
 	return 0;
 }
 
 static int attach_in(const struct xskx_netdev *dev,
-		     const struct xskx_xdp_request *req, enum xskx_xdp_mode mode,
-		     struct xskx_xdp_attachment *att)
+		     const struct xskx_xdp_request *req,
+		     enum xskx_xdp_mode mode, struct xskx_xdp_attachment *att)
 {
 	int err = open_prog(dev, req, att);
 
 	if (err)
 		return err;
-	err = xdp_program__attach(att->prog, dev->ifindex, libxdp_mode(mode), 0);
+	err = xdp_program__attach(att->prog, dev->ifindex, libxdp_mode(mode),
+				  0);
 	if (err) {
 		unload(att);
 		return err;
@@ -279,19 +296,23 @@ static int attach(const struct xskx_netdev *dev,
 {
 	int err = attach_in(dev, req, req->mode, att);
 
-	if (err == -EOPNOTSUPP && req->mode == XSKX_XDP_NATIVE && req->fallback) {
-		xskx_warn("'%s' has no native XDP support: the XDP program runs in generic (skb) mode",
-			  dev->name);
+	if (err == -EOPNOTSUPP && req->mode == XSKX_XDP_NATIVE &&
+	    req->fallback) {
+		xskx_warn(
+			"'%s' has no native XDP support: the XDP program runs in generic (skb) mode",
+			dev->name);
 		err = attach_in(dev, req, XSKX_XDP_GENERIC, att);
 		if (err)
 			return attach_failed(dev, XSKX_XDP_GENERIC, err);
 	} else if (err) {
 		return attach_failed(dev, req->mode, err);
 	}
-	att->xsks_map_fd = bpf_object__find_map_fd_by_name(att->obj, XSKX_XSKMAP_NAME);
+	att->xsks_map_fd =
+		bpf_object__find_map_fd_by_name(att->obj, XSKX_XSKMAP_NAME);
 	err = claim(att);
 	if (err) {
-		xdp_program__detach(att->prog, dev->ifindex, libxdp_mode(att->mode), 0);
+		xdp_program__detach(att->prog, dev->ifindex,
+				    libxdp_mode(att->mode), 0);
 		unload(att);
 	}
 	return err;
@@ -311,13 +332,15 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 		bool fell_back = att->mode == XSKX_XDP_GENERIC && req->fallback;
 
 		if (att->mode != req->mode && !fell_back)
-			err = xskx_fail(-EBUSY,
-					"the XDP program runs on '%s' in %s mode for this process's other sockets; open this one with the same xdp_mode",
-					dev->name, mode_name(att->mode));
+			err = xskx_fail(
+				-EBUSY,
+				"the XDP program runs on '%s' in %s mode for this process's other sockets; open this one with the same xdp_mode",
+				dev->name, mode_name(att->mode));
 		else if (att->elf != req->obj)
-			err = xskx_fail(-EBUSY,
-					"this process's other sockets on '%s' use %s XDP program: open this one with the same opts.xdp_obj",
-					dev->name, att->elf ? "their own" : "xskx's");
+			err = xskx_fail(
+				-EBUSY,
+				"this process's other sockets on '%s' use %s XDP program: open this one with the same opts.xdp_obj",
+				dev->name, att->elf ? "their own" : "xskx's");
 		else
 			att->users++;
 		goto out;
@@ -361,12 +384,14 @@ static void detach(struct xskx_xdp_attachment *att)
 	int err;
 
 	xskx_libxdp_log_begin(&saved);
-	err = xdp_program__detach(att->prog, att->ifindex, libxdp_mode(att->mode), 0);
+	err = xdp_program__detach(att->prog, att->ifindex,
+				  libxdp_mode(att->mode), 0);
 	xskx_libxdp_log_end(&saved);
 	/* Gone with its interface (deleted, or its namespace left) is fine. */
 	if (err && err != -ENOENT && err != -ENODEV)
-		xskx_warn("detaching the XDP program from '%s': %s; remove it with 'ip link set dev %s xdp off'",
-			  att->ifname, strerror(-err), att->ifname);
+		xskx_warn(
+			"detaching the XDP program from '%s': %s; remove it with 'ip link set dev %s xdp off'",
+			att->ifname, strerror(-err), att->ifname);
 	unload(att);
 }
 
@@ -393,8 +418,7 @@ void xskx_xdp_release(struct xskx_xdp_attachment *att)
 	free(att);
 }
 
-int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
-			int fd)
+int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue, int fd)
 {
 	struct xsk_slot *slot = calloc(1, sizeof(*slot));
 	int err = 0;
@@ -413,8 +437,10 @@ int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 	}
 	pthread_mutex_unlock(&registry_lock);
 	if (err)
-		return xskx_fail(err, "adding the socket of queue %u to the XSKMAP of '%s': %s",
-				 queue, att->ifname, strerror(-err));
+		return xskx_fail(
+			err,
+			"adding the socket of queue %u to the XSKMAP of '%s': %s",
+			queue, att->ifname, strerror(-err));
 	return 0;
 }
 
@@ -433,10 +459,11 @@ void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 			*p = gone->next;
 			break;
 		}
-		held_slot = false;	/* a newer socket on the queue holds it */
+		held_slot = false; /* a newer socket on the queue holds it */
 	}
 	if (gone && held_slot) {
-		for (struct xsk_slot *s = gone->next; s && !next_owner; s = s->next)
+		for (struct xsk_slot *s = gone->next; s && !next_owner;
+		     s = s->next)
 			if (s->queue == queue)
 				next_owner = s;
 		if (next_owner)

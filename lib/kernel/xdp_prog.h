@@ -20,9 +20,9 @@ struct xskx_xdp_attachment;
 
 struct xskx_xdp_request {
 	enum xskx_xdp_mode mode;
-	bool fallback;		/* native unsupported: generic instead */
-	bool frags;		/* multi-buffer packets (xdp.frags) */
-	const void *obj;	/* the caller's BPF object; NULL: xskx's own */
+	bool fallback;	 /* native unsupported: generic instead */
+	bool frags;	 /* multi-buffer packets (xdp.frags) */
+	const void *obj; /* the caller's BPF object; NULL: xskx's own */
 	size_t obj_size;
 };
 

@@ -61,9 +61,10 @@ static struct nl_sock *route_socket(void)
 
 static int errno_of(int nlerr)
 {
-	return nlerr == -NLE_EXIST ? -EEXIST :
+	return nlerr == -NLE_EXIST	  ? -EEXIST :
 	       nlerr == -NLE_OBJ_NOTFOUND ? -ENODEV :
-	       nlerr == -NLE_PERM ? -EPERM : -EIO;
+	       nlerr == -NLE_PERM	  ? -EPERM :
+					    -EIO;
 }
 
 static int link_up(struct nl_sock *sk, const char *name, uint32_t mtu)
@@ -101,7 +102,8 @@ void veth_sandbox_enter(void)
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		die("making mounts private", errno);
 	/* sysfs shows the interfaces of the namespace that mounts it. */
-	if (mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+	if (mount("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  NULL))
 		die("mounting sysfs", errno);
 	if (mount("bpf", "/sys/fs/bpf", "bpf", 0, "mode=0700"))
 		skip("mounting bpffs", errno);

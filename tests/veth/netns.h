@@ -23,10 +23,10 @@
 void veth_sandbox_enter(void);
 
 struct veth_pair_opts {
-	const char *name;	/* e.g. "xv0" */
-	const char *peer;	/* e.g. "xv1" */
-	uint32_t queues;	/* RX and TX queues of each end; 0: 1 */
-	uint32_t mtu;		/* 0: 1500 */
+	const char *name; /* e.g. "xv0" */
+	const char *peer; /* e.g. "xv1" */
+	uint32_t queues;  /* RX and TX queues of each end; 0: 1 */
+	uint32_t mtu;	  /* 0: 1500 */
 };
 
 /*

@@ -17,7 +17,7 @@
 #define QUIESCE_SLEEP_NS 20000000
 
 struct veth_peer {
-	struct test_peer base;	/* first: the scenarios see only this */
+	struct test_peer base; /* first: the scenarios see only this */
 	enum xskx_xdp_mode mode;
 	enum test_xdp_prog prog[2];
 };
@@ -88,7 +88,8 @@ const char *peer_veth_mode_name(enum xskx_xdp_mode mode)
 
 struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 {
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
 	struct veth_peer *v;
 
 	if (veth_pair_create(&pair))
@@ -100,7 +101,8 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 	}
 	v->mode = mode;
 	v->base = (struct test_peer){
-		.name = mode == XSKX_XDP_NATIVE ? "veth-native" : "veth-generic",
+		.name = mode == XSKX_XDP_NATIVE ? "veth-native" :
+						  "veth-generic",
 		.poll_timeout_ms = 10,
 		.time_limit_s = 30,
 		.bind = veth_bind,

@@ -79,13 +79,15 @@ START_TEST(teardown)
 		struct scenario_result r = { 0 };
 
 		s->run(peer, &r);
-		ck_assert_msg(r.status == SCENARIO_PASS, "cycle %d: %s", cycle, r.msg);
+		ck_assert_msg(r.status == SCENARIO_PASS, "cycle %d: %s", cycle,
+			      r.msg);
 	}
 	peer->destroy(peer);
 }
 END_TEST
 
-static void add_loop_case(Suite *suite, const char *name, const TTest *test, int i)
+static void add_loop_case(Suite *suite, const char *name, const TTest *test,
+			  int i)
 {
 	TCase *tc = tcase_create(name);
 
@@ -106,7 +108,8 @@ void add_scenario_cases(Suite *suite)
 	int n = 0;
 
 	for (unsigned int i = 0; i < N_SCENARIOS * 2; i++, n++) {
-		snprintf(names[n], sizeof(names[n]), "%s_%s", veth_scenarios[i / 2],
+		snprintf(names[n], sizeof(names[n]), "%s_%s",
+			 veth_scenarios[i / 2],
 			 peer_veth_mode_name(modes[i % 2]));
 		add_loop_case(suite, names[n], scenario_on_veth, (int)i);
 	}

@@ -5,11 +5,11 @@
 
 #include <check.h>
 
-void add_scenario_cases(Suite *suite);	/* test_veth.c */
-void add_error_cases(Suite *suite);	/* veth_errors.c */
-void add_crash_cases(Suite *suite);	/* veth_crash.c */
-void add_verdict_cases(Suite *suite);	/* veth_verdicts.c */
-void add_option_cases(Suite *suite);	/* veth_options.c */
+void add_scenario_cases(Suite *suite); /* test_veth.c */
+void add_error_cases(Suite *suite);    /* veth_errors.c */
+void add_crash_cases(Suite *suite);    /* veth_crash.c */
+void add_verdict_cases(Suite *suite);  /* veth_verdicts.c */
+void add_option_cases(Suite *suite);   /* veth_options.c */
 
 /* A test case of its own, so that CTest can run it alone by name. */
 void veth_add_case(Suite *suite, const char *name, const TTest *test);

@@ -27,7 +27,8 @@
 /* The id of the XDP program on ifname, 0 when none. */
 static uint32_t prog_id_on(const char *ifname)
 {
-	struct xdp_multiprog *mp = xdp_multiprog__get_from_ifindex((int)if_nametoindex(ifname));
+	struct xdp_multiprog *mp =
+		xdp_multiprog__get_from_ifindex((int)if_nametoindex(ifname));
 	uint32_t id = 0;
 
 	if (!libxdp_get_error(mp) && mp) {
@@ -42,7 +43,8 @@ static uint32_t prog_id_on(const char *ifname)
 /* Binds a receiver on B, reports, and waits to be killed (bounded). */
 static void child(int report_fd, enum xskx_xdp_mode mode)
 {
-	struct veth_end_opts o = { .ifname = PEER_VETH_B, .mode = mode,
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = mode,
 				   .flags = XSKX_SOCKET_NO_TX };
 	struct veth_end end;
 	char ok = veth_end_open(&end, &o) == 0 ? 'y' : 'n';
@@ -55,11 +57,14 @@ static void child(int report_fd, enum xskx_xdp_mode mode)
 
 static void crash_cleanup(enum xskx_xdp_mode mode)
 {
-	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_TX };
-	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_RX };
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
 	struct veth_end rx, tx;
 	struct pollfd pfd;
 	char pid_text[32];
@@ -84,15 +89,18 @@ static void crash_cleanup(enum xskx_xdp_mode mode)
 	if (ok != 'y') {
 		kill(pid, SIGKILL);
 		waitpid(pid, NULL, 0);
-		ck_abort_msg("the child could not bind a socket on %s", PEER_VETH_B);
+		ck_abort_msg("the child could not bind a socket on %s",
+			     PEER_VETH_B);
 	}
 
 	/* Alive: its program stays, and the refusal names it. */
 	err = veth_end_open(&rx, &rx_opts);
 	snprintf(pid_text, sizeof(pid_text), "process %d", (int)pid);
-	ck_assert_msg(err == -EBUSY, "while the owner lives: expected EBUSY, got %s (%s)",
+	ck_assert_msg(err == -EBUSY,
+		      "while the owner lives: expected EBUSY, got %s (%s)",
 		      xskx_strerror(err), xskx_last_error());
-	ck_assert_msg(strstr(xskx_last_error(), pid_text), "%s", xskx_last_error());
+	ck_assert_msg(strstr(xskx_last_error(), pid_text), "%s",
+		      xskx_last_error());
 
 	stale_id = prog_id_on(PEER_VETH_B);
 	ck_assert_uint_ne(stale_id, 0);

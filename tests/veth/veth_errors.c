@@ -14,7 +14,8 @@
 
 static void pair_up(void)
 {
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
 }
@@ -29,8 +30,9 @@ static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
 			   const char *const *words)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_size = frame_size);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname, .queue_id = o->queue,
-		  .flags = o->flags, .xdp_mode = o->mode, .copy_mode = copy_mode);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
+		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode,
+		  .copy_mode = copy_mode);
 	struct xskx_socket *sock = NULL;
 	struct xskx_umem *umem;
 	int err;
@@ -40,8 +42,9 @@ static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
 	if (!err)
 		xskx_socket_close(sock);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_msg(err == want, "expected %s, got %s (%s)", xskx_strerror(want),
-		      xskx_strerror(err), xskx_last_error());
+	ck_assert_msg(err == want, "expected %s, got %s (%s)",
+		      xskx_strerror(want), xskx_strerror(err),
+		      xskx_last_error());
 	for (; *words; words++)
 		ck_assert_msg(strstr(xskx_last_error(), *words),
 			      "the message does not name '%s': %s", *words,
@@ -60,7 +63,8 @@ END_TEST
 START_TEST(queue_out_of_range)
 {
 	struct veth_end_opts o = { .ifname = PEER_VETH_B, .queue = 1 };
-	const char *const words[] = { PEER_VETH_B, "queue 1", "1 RX queue", NULL };
+	const char *const words[] = { PEER_VETH_B, "queue 1", "1 RX queue",
+				      NULL };
 
 	pair_up();
 	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EINVAL, words);
@@ -70,7 +74,8 @@ END_TEST
 
 START_TEST(mtu_larger_than_frame)
 {
-	struct veth_end_opts o = { .ifname = PEER_VETH_B, .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .flags = XSKX_SOCKET_NO_TX };
 	const char *const words[] = { PEER_VETH_B, "MTU 3000", "2048", NULL };
 
 	pair_up();
@@ -94,12 +99,14 @@ END_TEST
 /* The sandbox's loopback has no native XDP: refused, or generic when allowed. */
 START_TEST(native_xdp_unsupported)
 {
-	struct veth_end_opts o = { .ifname = "lo", .mode = XSKX_XDP_NATIVE,
+	struct veth_end_opts o = { .ifname = "lo",
+				   .mode = XSKX_XDP_NATIVE,
 				   .flags = XSKX_SOCKET_NO_TX };
 	const char *const words[] = { "lo", "native", NULL };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 256);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = "lo", .flags = XSKX_SOCKET_NO_TX,
-		  .xdp_mode = XSKX_XDP_NATIVE, .xdp_fallback = true);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = "lo",
+		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_NATIVE,
+		  .xdp_fallback = true);
 	enum xskx_xdp_mode mode = XSKX_XDP_NATIVE;
 	struct xskx_socket *sock;
 	struct xskx_umem *umem;
@@ -109,8 +116,8 @@ START_TEST(native_xdp_unsupported)
 	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EOPNOTSUPP, words);
 
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
-	ck_assert_msg(xskx_socket_open(&sock, umem, &so) == 0, "with xdp_fallback: %s",
-		      xskx_last_error());
+	ck_assert_msg(xskx_socket_open(&sock, umem, &so) == 0,
+		      "with xdp_fallback: %s", xskx_last_error());
 	ck_assert_int_eq(xskx_socket_xdp_mode(sock, &mode), 0);
 	ck_assert_int_eq(mode, XSKX_XDP_GENERIC);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
@@ -125,7 +132,8 @@ START_TEST(verdicts_without_program)
 	ck_assert_int_eq(xskx_xdp_prog_stats("xskx-nosuch", &v), -ENODEV);
 	pair_up();
 	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), -ENOENT);
-	ck_assert_msg(strstr(xskx_last_error(), PEER_VETH_B), "%s", xskx_last_error());
+	ck_assert_msg(strstr(xskx_last_error(), PEER_VETH_B), "%s",
+		      xskx_last_error());
 	pair_down();
 }
 END_TEST
@@ -134,8 +142,11 @@ void add_error_cases(Suite *suite)
 {
 	veth_add_case(suite, "ERR_missing_interface", missing_interface);
 	veth_add_case(suite, "ERR_queue_out_of_range", queue_out_of_range);
-	veth_add_case(suite, "ERR_mtu_larger_than_frame", mtu_larger_than_frame);
+	veth_add_case(suite, "ERR_mtu_larger_than_frame",
+		      mtu_larger_than_frame);
 	veth_add_case(suite, "ERR_zero_copy_forced", zero_copy_forced_on_veth);
-	veth_add_case(suite, "ERR_native_xdp_unsupported", native_xdp_unsupported);
-	veth_add_case(suite, "ERR_verdicts_without_program", verdicts_without_program);
+	veth_add_case(suite, "ERR_native_xdp_unsupported",
+		      native_xdp_unsupported);
+	veth_add_case(suite, "ERR_verdicts_without_program",
+		      verdicts_without_program);
 }

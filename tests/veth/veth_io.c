@@ -64,7 +64,8 @@ uint32_t veth_send(struct veth_end *end, uint32_t count, uint32_t len,
 		if (accepted < 0)
 			accepted = 0;
 		if ((uint32_t)accepted < n)
-			xskx_frame_free(end->umem, frames + accepted, n - (uint32_t)accepted);
+			xskx_frame_free(end->umem, frames + accepted,
+					n - (uint32_t)accepted);
 		sent += (uint32_t)accepted;
 		if (!accepted)
 			xskx_socket_poll(end->sock, POLLOUT, POLL_MS);
@@ -79,7 +80,8 @@ uint32_t veth_wait_completions(struct veth_end *end, uint32_t count)
 	for (int step = 0; step < MAX_STEPS; step++) {
 		/* The burst reclaims completions and kicks TX when asked. */
 		xskx_tx_burst(end->sock, NULL, 0);
-		if (xskx_socket_stats(end->sock, &stats) || stats.tx_completed >= count)
+		if (xskx_socket_stats(end->sock, &stats) ||
+		    stats.tx_completed >= count)
 			break;
 		xskx_socket_poll(end->sock, POLLOUT, POLL_MS);
 	}
@@ -92,8 +94,8 @@ int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 	uint32_t got = 0;
 	int idle_ms = 0;
 
-	for (int step = 0; step < MAX_STEPS && got < want && idle_ms < max_wait_ms;
-	     step++) {
+	for (int step = 0;
+	     step < MAX_STEPS && got < want && idle_ms < max_wait_ms; step++) {
 		struct xskx_pkt pkts[BATCH];
 		int n = xskx_rx_burst(end->sock, pkts, BATCH);
 
@@ -102,7 +104,8 @@ int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 		for (int i = 0; i < n; i++) {
 			uint32_t seq;
 
-			if (!pkt_seq(pkts[i].data, pkts[i].len, &seq) || seq != seq0 + got + (uint32_t)i) {
+			if (!pkt_seq(pkts[i].data, pkts[i].len, &seq) ||
+			    seq != seq0 + got + (uint32_t)i) {
 				xskx_rx_release(end->sock, pkts, (uint32_t)n);
 				return -1;
 			}

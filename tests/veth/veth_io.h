@@ -19,7 +19,7 @@ struct veth_end {
 struct veth_end_opts {
 	const char *ifname;
 	uint32_t queue;
-	uint32_t flags;		/* XSKX_SOCKET_* */
+	uint32_t flags; /* XSKX_SOCKET_* */
 	enum xskx_xdp_mode mode;
 	uint32_t frame_size;
 };

@@ -16,7 +16,8 @@
 
 static void pair_up(void)
 {
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
 }
@@ -51,15 +52,21 @@ static void binding_reported(enum xskx_xdp_mode mode)
 /* With busy polling on (it needs CAP_NET_ADMIN) traffic still flows. */
 static void busy_poll(enum xskx_xdp_mode mode)
 {
-	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
-					 .flags = XSKX_SOCKET_NO_TX | XSKX_SOCKET_BUSY_POLL };
-	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
-					 .flags = XSKX_SOCKET_NO_RX | XSKX_SOCKET_BUSY_POLL };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = mode,
+					 .flags = XSKX_SOCKET_NO_TX |
+						  XSKX_SOCKET_BUSY_POLL };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = mode,
+					 .flags = XSKX_SOCKET_NO_RX |
+						  XSKX_SOCKET_BUSY_POLL };
 	struct veth_end rx, tx;
 
 	pair_up();
-	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s", xskx_last_error());
-	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s",
+		      xskx_last_error());
 	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
 	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
 	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
@@ -77,7 +84,8 @@ static void shared_umem(enum xskx_xdp_mode mode)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 4096);
 	XSKX_OPTS(xskx_socket_opts, rx_opts, .ifname = PEER_VETH_B,
-		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = mode, .fill_frames = 1024);
+		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = mode,
+		  .fill_frames = 1024);
 	XSKX_OPTS(xskx_socket_opts, tx_opts, .ifname = PEER_VETH_A,
 		  .flags = XSKX_SOCKET_NO_RX, .xdp_mode = mode);
 	struct veth_end rx = { 0 }, tx = { 0 };
@@ -86,15 +94,18 @@ static void shared_umem(enum xskx_xdp_mode mode)
 
 	pair_up();
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
-	ck_assert_msg(xskx_socket_open(&rx.sock, umem, &rx_opts) == 0, "%s", xskx_last_error());
-	ck_assert_msg(xskx_socket_open(&tx.sock, umem, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(xskx_socket_open(&rx.sock, umem, &rx_opts) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_msg(xskx_socket_open(&tx.sock, umem, &tx_opts) == 0, "%s",
+		      xskx_last_error());
 	rx.umem = tx.umem = umem;
 	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
 	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
 	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
 	ck_assert_int_eq(xskx_socket_close(tx.sock), 0);
 	ck_assert_int_eq(xskx_socket_close(rx.sock), 0);
-	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s", why);
+	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s",
+		      why);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 	veth_pair_delete(PEER_VETH_A);
 }

@@ -28,7 +28,8 @@ static struct xskx_xdp_verdicts verdicts_when_passed(const char *ifname,
 	struct xskx_xdp_verdicts v = { 0 };
 
 	for (int i = 0; i < WAIT_STEPS; i++) {
-		ck_assert_msg(xskx_xdp_prog_stats(ifname, &v) == 0, "%s", xskx_last_error());
+		ck_assert_msg(xskx_xdp_prog_stats(ifname, &v) == 0, "%s",
+			      xskx_last_error());
 		if (v.passed >= want_passed)
 			break;
 		usleep(1000);
@@ -43,26 +44,35 @@ static struct xskx_xdp_verdicts verdicts_when_passed(const char *ifname,
  */
 static void verdicts(enum xskx_xdp_mode mode)
 {
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B,
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B,
 				       .queues = 2 };
-	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_TX };
-	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_RX };
 	struct veth_end rx0, rx1, tx;
 	struct xskx_xdp_verdicts v;
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
-	ck_assert_msg(veth_end_open(&rx0, &rx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&rx0, &rx_opts) == 0, "%s",
+		      xskx_last_error());
 	rx_opts.queue = 1;
-	ck_assert_msg(veth_end_open(&rx1, &rx_opts) == 0, "%s", xskx_last_error());
-	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&rx1, &rx_opts) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s",
+		      xskx_last_error());
 
-	ck_assert_uint_eq(veth_send(&tx, PKTS_REDIRECTED, 64, 0), PKTS_REDIRECTED);
-	ck_assert_int_eq(veth_receive(&rx0, PKTS_REDIRECTED, 0, 1000), PKTS_REDIRECTED);
+	ck_assert_uint_eq(veth_send(&tx, PKTS_REDIRECTED, 64, 0),
+			  PKTS_REDIRECTED);
+	ck_assert_int_eq(veth_receive(&rx0, PKTS_REDIRECTED, 0, 1000),
+			 PKTS_REDIRECTED);
 	veth_end_close(&rx0);
 
-	ck_assert_uint_eq(veth_send(&tx, PKTS_PASSED, 64, PKTS_REDIRECTED), PKTS_PASSED);
+	ck_assert_uint_eq(veth_send(&tx, PKTS_PASSED, 64, PKTS_REDIRECTED),
+			  PKTS_PASSED);
 	v = verdicts_when_passed(PEER_VETH_B, PKTS_PASSED);
 	ck_assert_int_eq(veth_receive(&rx1, 1, 0, 50), 0);
 
@@ -71,7 +81,8 @@ static void verdicts(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(v.dropped, 0);
 	ck_assert_uint_eq(v.redirect_failed, 0);
 
-	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS_REDIRECTED + PKTS_PASSED),
+	ck_assert_uint_eq(veth_wait_completions(&tx,
+						PKTS_REDIRECTED + PKTS_PASSED),
 			  PKTS_REDIRECTED + PKTS_PASSED);
 	veth_end_close(&tx);
 	veth_end_close(&rx1);
@@ -87,10 +98,14 @@ static void verdicts(enum xskx_xdp_mode mode)
  */
 static void rx_dropped_after_mtu_raise(enum xskx_xdp_mode mode)
 {
-	struct veth_pair_opts pair = { .name = PEER_VETH_A, .peer = PEER_VETH_B };
-	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B, .mode = mode,
-					 .flags = XSKX_SOCKET_NO_TX, .frame_size = 2048 };
-	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A, .mode = mode,
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = mode,
+					 .flags = XSKX_SOCKET_NO_TX,
+					 .frame_size = 2048 };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_RX };
 	const uint32_t big = 2500, count = 64;
 	struct xskx_xdp_verdicts v;
@@ -98,8 +113,10 @@ static void rx_dropped_after_mtu_raise(enum xskx_xdp_mode mode)
 	struct veth_end rx, tx;
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
-	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s", xskx_last_error());
-	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s", xskx_last_error());
+	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s",
+		      xskx_last_error());
 	ck_assert_int_eq(veth_link_set_mtu(PEER_VETH_A, 3000), 0);
 	ck_assert_int_eq(veth_link_set_mtu(PEER_VETH_B, 3000), 0);
 
@@ -147,6 +164,8 @@ void add_verdict_cases(Suite *suite)
 {
 	veth_add_case(suite, "XDP_VERDICTS_generic", verdicts_generic);
 	veth_add_case(suite, "XDP_VERDICTS_native", verdicts_native);
-	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_generic", rx_dropped_generic);
-	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_native", rx_dropped_native);
+	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_generic",
+		      rx_dropped_generic);
+	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_native",
+		      rx_dropped_native);
 }
