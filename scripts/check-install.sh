@@ -32,17 +32,22 @@ step() {
 
 # Runs a built consumer and checks which libxskx it loaded.
 run_consumer() {
-	local program=$1 linkage=$2
+	local program=$1 linkage=$2 dynamic
 	"$program"
+	# Captured first: grep -q ending a pipe early would fail it (pipefail).
 	if [[ $linkage == static ]]; then
-		if readelf -d "$program" | grep -q 'NEEDED.*libxskx'; then
+		dynamic=$(readelf -d "$program")
+		if grep -q 'NEEDED.*libxskx' <<<"$dynamic"; then
 			echo "$program: linked to libxskx.so, not libxskx.a" >&2
 			return 1
 		fi
-	elif ! ldd "$program" | grep -q "libxskx\.so.* => $prefix/"; then
-		echo "$program: libxskx.so not loaded from $prefix:" >&2
-		ldd "$program" >&2
-		return 1
+	else
+		dynamic=$(ldd "$program")
+		if ! grep -q "libxskx\.so.* => $prefix/" <<<"$dynamic"; then
+			echo "$program: libxskx.so not loaded from $prefix:" >&2
+			echo "$dynamic" >&2
+			return 1
+		fi
 	fi
 }
 
