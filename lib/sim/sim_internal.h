@@ -59,7 +59,8 @@
  */
 static inline void sim_count(uint64_t *counter, uint64_t n)
 {
-	__atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + n,
+	__atomic_store_n(counter,
+			 __atomic_load_n(counter, __ATOMIC_RELAXED) + n,
 			 __ATOMIC_RELAXED);
 }
 
@@ -88,9 +89,9 @@ struct sim_umem {
 	uint32_t headroom;
 	uint32_t chunks;
 	bool unaligned;
-	bool zc;		/* set by a zero-copy bind, as umem->zc */
-	bool sg;		/* XDP_USE_SG given at bind (XDP_UMEM_SG_FLAG) */
-	uint32_t refs;		/* sockets holding the registration */
+	bool zc;       /* set by a zero-copy bind, as umem->zc */
+	bool sg;       /* XDP_USE_SG given at bind (XDP_UMEM_SG_FLAG) */
+	uint32_t refs; /* sockets holding the registration */
 };
 
 /*
@@ -102,9 +103,9 @@ struct sim_pool {
 	struct sim_ring *fq;
 	struct sim_ring *cq;
 	struct sim_queue *queue;
-	uint32_t users;		/* sockets bound with this pair */
-	uint32_t frame_room;	/* data bytes per frame: chunk - headroom - 256 */
-	uint32_t data_offset;	/* data from frame start: 256 + headroom */
+	uint32_t users;	      /* sockets bound with this pair */
+	uint32_t frame_room;  /* data bytes per frame: chunk - headroom - 256 */
+	uint32_t data_offset; /* data from frame start: 256 + headroom */
 	bool zc;
 	bool need_wakeup;
 	uint8_t cached_need_wakeup; /* SIM_WAKEUP_*: flags as set in the rings */
@@ -112,16 +113,16 @@ struct sim_pool {
 
 /* One descriptor of the hardware RX ring. */
 struct sim_hw_slot {
-	uint64_t addr;		/* frame start (its handle in the pool) */
-	uint32_t len;		/* bytes received into it */
-	uint32_t contd;		/* more fragments of this packet follow */
+	uint64_t addr;	/* frame start (its handle in the pool) */
+	uint32_t len;	/* bytes received into it */
+	uint32_t contd; /* more fragments of this packet follow */
 };
 
 struct sim_queue {
 	struct xskx_sim_port *port;
 	uint32_t index;
-	struct sim_pool *pool;	  /* NULL: no socket bound */
-	struct sim_xsk *sockets;  /* bound here, in bind order */
+	struct sim_pool *pool;	   /* NULL: no socket bound */
+	struct sim_xsk *sockets;   /* bound here, in bind order */
 	struct sim_xsk *rx_target; /* the first of them with an RX ring */
 
 	/*
@@ -139,6 +140,7 @@ struct sim_queue {
 
 	bool rx_sched;		/* NAPI poll pending (arrival, kick, budget) */
 	bool tx_awake;		/* zero-copy TX runs in every round */
+	uint32_t tx_dry_passes; /* passes in a row that found nothing */
 	uint32_t tx_next;	/* first socket of the next TX pass */
 	uint32_t kicks;		/* SIM_KICK_*, set by other threads */
 };
@@ -158,8 +160,8 @@ struct xskx_sim_port {
 	uint32_t max_frags;
 	enum xskx_sim_rx_full_policy rx_full_policy;
 	bool no_zero_copy;
-	bool tx_stalled;	/* atomic */
-	bool link_down;		/* atomic */
+	bool tx_stalled; /* atomic */
+	bool link_down;	 /* atomic */
 
 	struct sim_queue *queues;
 	struct xskx_sim_port *peer;
@@ -178,19 +180,19 @@ struct xskx_sim {
 	enum xskx_sim_mode mode;
 	int cpu_plus_one;
 	pthread_mutex_t lock;
-	pthread_cond_t nic_wake;	/* the idle NIC thread sleeps here */
+	pthread_cond_t nic_wake; /* the idle NIC thread sleeps here */
 	pthread_mutex_t poll_lock;
-	pthread_cond_t poll_wake;	/* sim_xsk_poll() waits here */
+	pthread_cond_t poll_wake; /* sim_xsk_poll() waits here */
 	struct xskx_sim_port *ports;
 	uint32_t nports;
 	uint32_t nsockets;
 	pthread_t thread;
-	bool running;		/* atomic: the NIC thread runs */
-	bool stopping;		/* atomic */
-	int nic_sleeping;	/* atomic */
-	int kick_pending;	/* atomic */
-	int poll_waiters;	/* atomic */
-	int ctl_waiters;	/* atomic: threads waiting for the lock */
+	bool running;	  /* atomic: the NIC thread runs */
+	bool stopping;	  /* atomic */
+	int nic_sleeping; /* atomic */
+	int kick_pending; /* atomic */
+	int poll_waiters; /* atomic */
+	int ctl_waiters;  /* atomic: threads waiting for the lock */
 	/* A queue without a pool is processing a packet right now. */
 	bool in_direct_rx;
 };
@@ -206,11 +208,11 @@ struct sim_xsk {
 	struct sim_umem *umem;
 	struct sim_ring *rx;
 	struct sim_ring *tx;
-	struct sim_ring *fq_tmp;	/* FILL/COMP until bind hands them to a pool */
+	struct sim_ring *fq_tmp; /* FILL/COMP until bind hands them to a pool */
 	struct sim_ring *cq_tmp;
 	struct sim_pool *pool;
 	struct sim_queue *queue;
-	struct sim_xsk *next;		/* in queue->sockets */
+	struct sim_xsk *next; /* in queue->sockets */
 	bool zc;
 	bool sg;
 	/* A bad fragment was seen: consume to the end of its packet. */

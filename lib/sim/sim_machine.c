@@ -92,18 +92,21 @@ SIM_API int xskx_sim_create(struct xskx_sim **simp,
 	int err;
 
 	if (!simp)
-		return sim_fail(-EINVAL, "xskx_sim_create: sim must not be NULL");
+		return sim_fail(-EINVAL,
+				"xskx_sim_create: sim must not be NULL");
 	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_opts");
 	if (err)
 		return err;
 	if (o.mode != XSKX_SIM_DETERMINISTIC && o.mode != XSKX_SIM_THREADED)
-		return sim_fail(-EINVAL,
-				"xskx_sim_create: mode %d is neither XSKX_SIM_DETERMINISTIC nor XSKX_SIM_THREADED",
-				(int)o.mode);
+		return sim_fail(
+			-EINVAL,
+			"xskx_sim_create: mode %d is neither XSKX_SIM_DETERMINISTIC nor XSKX_SIM_THREADED",
+			(int)o.mode);
 	if (o.cpu_plus_one < 0 || o.cpu_plus_one > CPU_SETSIZE)
-		return sim_fail(-EINVAL,
-				"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
-				o.cpu_plus_one, CPU_SETSIZE);
+		return sim_fail(
+			-EINVAL,
+			"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
+			o.cpu_plus_one, CPU_SETSIZE);
 	sim = calloc(1, sizeof(*sim));
 	if (!sim)
 		return -ENOMEM;
@@ -137,9 +140,10 @@ SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
 	sockets = sim->nsockets;
 	sim_unlock(sim);
 	if (sockets)
-		return sim_fail(-EBUSY,
-				"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
-				sockets);
+		return sim_fail(
+			-EBUSY,
+			"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
+			sockets);
 	xskx_sim_stop(sim);
 	while (sim->ports) {
 		struct xskx_sim_port *port = sim->ports;
@@ -161,7 +165,8 @@ static uint32_t copy_kicks(struct sim_queue *q)
 	bool more;
 
 	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
-		if (__atomic_exchange_n(&xs->copy_kick, false, __ATOMIC_ACQUIRE))
+		if (__atomic_exchange_n(&xs->copy_kick, false,
+					__ATOMIC_ACQUIRE))
 			moved += sim_tx_copy(xs, &more);
 	return moved;
 }
@@ -214,8 +219,9 @@ SIM_API int xskx_sim_poll(struct xskx_sim *sim)
 	if (!sim)
 		return sim_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
 	if (sim_thread_running(sim))
-		return sim_fail(-EBUSY,
-				"xskx_sim_poll: the NIC thread runs the machine; stop it first");
+		return sim_fail(
+			-EBUSY,
+			"xskx_sim_poll: the NIC thread runs the machine; stop it first");
 	sim_lock(sim);
 	moved = sim_round(sim);
 	sim_unlock(sim);
@@ -239,9 +245,12 @@ SIM_API bool xskx_sim_sources_active(const struct xskx_sim *sim)
 
 static void wake_pollers(struct xskx_sim *sim)
 {
-	/* Pairs with the fence in sim_wait_ready(): ring indices, then waiters. */
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (!__atomic_load_n(&sim->poll_waiters, __ATOMIC_RELAXED))
+	/*
+	 * Ring indices were published, now look for waiters; a waiter counts
+	 * itself, then looks at the rings. The read-modify-write orders the
+	 * stores before it like a full fence (which TSan cannot follow).
+	 */
+	if (!__atomic_fetch_add(&sim->poll_waiters, 0, __ATOMIC_SEQ_CST))
 		return;
 	pthread_mutex_lock(&sim->poll_lock);
 	pthread_cond_broadcast(&sim->poll_wake);
@@ -302,15 +311,6 @@ static bool nic_sleep(struct xskx_sim *sim)
 	return kicked;
 }
 
-static void pin_to_cpu(struct xskx_sim *sim)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(sim->cpu_plus_one - 1, &set);
-	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-}
-
 static void *nic_thread(void *arg)
 {
 	struct xskx_sim *sim = arg;
@@ -320,7 +320,8 @@ static void *nic_thread(void *arg)
 	while (!__atomic_load_n(&sim->stopping, __ATOMIC_ACQUIRE)) {
 		if (__atomic_load_n(&sim->ctl_waiters, __ATOMIC_RELAXED)) {
 			pthread_mutex_unlock(&sim->lock);
-			while (__atomic_load_n(&sim->ctl_waiters, __ATOMIC_RELAXED))
+			while (__atomic_load_n(&sim->ctl_waiters,
+					       __ATOMIC_RELAXED))
 				sched_yield();
 			pthread_mutex_lock(&sim->lock);
 		}
@@ -338,50 +339,48 @@ static void *nic_thread(void *arg)
 	return NULL;
 }
 
-static int cpu_check(struct xskx_sim *sim)
+/* The NIC thread's attributes: pinned to a CPU when asked. */
+static int thread_attr(struct xskx_sim *sim, pthread_attr_t *attr)
 {
-	cpu_set_t allowed;
+	cpu_set_t set;
 
+	pthread_attr_init(attr);
 	if (!sim->cpu_plus_one)
 		return 0;
-	if (sched_getaffinity(0, sizeof(allowed), &allowed) ||
-	    !CPU_ISSET(sim->cpu_plus_one - 1, &allowed))
-		return sim_fail(-EINVAL,
-				"xskx_sim_start: CPU %d (cpu_plus_one %d) is not one this process may run on",
-				sim->cpu_plus_one - 1, sim->cpu_plus_one);
-	return 0;
-}
-
-static void *nic_thread_pinned(void *arg)
-{
-	pin_to_cpu(arg);
-	return nic_thread(arg);
+	CPU_ZERO(&set);
+	CPU_SET(sim->cpu_plus_one - 1, &set);
+	return -pthread_attr_setaffinity_np(attr, sizeof(set), &set);
 }
 
 SIM_API int xskx_sim_start(struct xskx_sim *sim)
 {
+	pthread_attr_t attr;
 	int err;
 
 	if (!sim)
 		return sim_fail(-EINVAL, "xskx_sim_start: sim is NULL");
 	if (sim->mode != XSKX_SIM_THREADED)
-		return sim_fail(-EINVAL,
-				"xskx_sim_start: the machine was created in deterministic mode; create it with XSKX_SIM_THREADED");
+		return sim_fail(
+			-EINVAL,
+			"xskx_sim_start: the machine was created in deterministic mode; create it with XSKX_SIM_THREADED");
 	if (sim_thread_running(sim))
-		return sim_fail(-EBUSY, "xskx_sim_start: the NIC thread already runs");
-	err = cpu_check(sim);
-	if (err)
-		return err;
+		return sim_fail(-EBUSY,
+				"xskx_sim_start: the NIC thread already runs");
 	__atomic_store_n(&sim->stopping, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sim->running, true, __ATOMIC_RELEASE);
-	err = -pthread_create(&sim->thread, NULL,
-			      sim->cpu_plus_one ? nic_thread_pinned : nic_thread,
-			      sim);
-	if (err) {
-		__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
-		return sim_fail(err, "xskx_sim_start: cannot create the NIC thread");
-	}
-	return 0;
+	err = thread_attr(sim, &attr);
+	if (!err)
+		err = -pthread_create(&sim->thread, &attr, nic_thread, sim);
+	pthread_attr_destroy(&attr);
+	if (!err)
+		return 0;
+	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
+	if (sim->cpu_plus_one)
+		return sim_fail(
+			err,
+			"xskx_sim_start: cannot start the NIC thread on CPU %d (cpu_plus_one %d): not a CPU this process may use?",
+			sim->cpu_plus_one - 1, sim->cpu_plus_one);
+	return sim_fail(err, "xskx_sim_start: cannot create the NIC thread");
 }
 
 SIM_API int xskx_sim_stop(struct xskx_sim *sim)
@@ -411,9 +410,8 @@ int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 	if (timeout_ms > 0)
 		until = now + (uint64_t)timeout_ms * 1000000u;
 	pthread_mutex_lock(&sim->poll_lock);
+	/* Pairs with wake_pollers(): count ourselves, then look at the rings. */
 	__atomic_add_fetch(&sim->poll_waiters, 1, __ATOMIC_SEQ_CST);
-	/* Pairs with wake_pollers(): waiters, then ring indices. */
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	while (!(mask = ready(xsk, events)) && now < until) {
 		uint64_t slice = now + SIM_POLL_SLICE_NS;
 		struct timespec ts = to_timespec(slice < until ? slice : until);

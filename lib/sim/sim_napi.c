@@ -110,7 +110,8 @@ static void dma(struct sim_queue *q, const struct sim_pkt *pkt)
 	do {
 		struct sim_hw_slot *slot = &q->hw[q->ntr];
 		uint8_t *dst = frame_data(pool, slot->addr);
-		uint32_t want = left < pool->frame_room ? left : pool->frame_room;
+		uint32_t want = left < pool->frame_room ? left :
+							  pool->frame_room;
 
 		slot->len = want;
 		left -= want;
@@ -156,7 +157,8 @@ static bool direct_rx(struct sim_queue *q, const struct sim_pkt *pkt)
 	}
 	sim->in_direct_rx = true;
 	for (uint32_t i = 0; i < pkt->nsegs; i++) {
-		memcpy(port->scratch + off, pkt->segs[i].data, pkt->segs[i].len);
+		memcpy(port->scratch + off, pkt->segs[i].data,
+		       pkt->segs[i].len);
 		off += pkt->segs[i].len;
 	}
 	sim_count(&port->stats.rx_packets, 1);
@@ -343,7 +345,8 @@ bool sim_refill(struct sim_queue *q)
 static bool rx_has_room_now(struct sim_queue *q, uint32_t frags)
 {
 	struct sim_ring *rx = q->rx_target->rx;
-	uint32_t cons = __atomic_load_n(&rx->shared->consumer, __ATOMIC_SEQ_CST);
+	uint32_t cons =
+		__atomic_load_n(&rx->shared->consumer, __ATOMIC_SEQ_CST);
 
 	return rx->entries - (rx->cached_prod - cons) >= frags;
 }
@@ -408,7 +411,8 @@ uint32_t sim_napi_poll(struct sim_queue *q)
 		case XSKX_XDP_PASS:
 			c.pass++;
 			pkt = packet_segs(q, frags, segs);
-			sim_port_sink(port, XSKX_SIM_SINK_STACK, &pkt, q->index);
+			sim_port_sink(port, XSKX_SIM_SINK_STACK, &pkt,
+				      q->index);
 			break;
 		case XSKX_XDP_TX:
 			c.tx++;
@@ -500,4 +504,5 @@ void sim_queue_release_frames(struct sim_queue *q,
 	q->received = q->posted = q->nspare = 0;
 	q->rx_sched = false;
 	q->tx_awake = false;
+	q->tx_dry_passes = 0;
 }

@@ -12,7 +12,8 @@ _Static_assert(sizeof(struct sim_ring_shared) == 5 * SIM_CACHE_LINE,
 struct sim_ring *sim_ring_create(uint32_t entries, uint32_t desc_size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t bytes = sizeof(struct sim_ring_shared) + (size_t)entries * desc_size;
+	size_t bytes =
+		sizeof(struct sim_ring_shared) + (size_t)entries * desc_size;
 	struct sim_ring *ring = calloc(1, sizeof(*ring));
 	void *block;
 

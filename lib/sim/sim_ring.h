@@ -39,7 +39,7 @@ struct sim_ring_shared {
 
 struct sim_ring {
 	struct sim_ring_shared *shared;
-	void *desc;		/* uint64_t[] (FILL, COMP) or xdp_desc[] (RX, TX) */
+	void *desc; /* uint64_t[] (FILL, COMP) or xdp_desc[] (RX, TX) */
 	uint32_t mask;
 	uint32_t entries;
 	uint32_t cached_prod;
@@ -62,8 +62,8 @@ static inline uint32_t sim_ring_cons_avail(struct sim_ring *r, uint32_t max)
 
 	if (n < max) {
 		/* (B) pairs with the application's (A) */
-		r->cached_prod = __atomic_load_n(&r->shared->producer,
-						 __ATOMIC_ACQUIRE);
+		r->cached_prod =
+			__atomic_load_n(&r->shared->producer, __ATOMIC_ACQUIRE);
 		n = r->cached_prod - r->cached_cons;
 	}
 	return n < max ? n : max;
@@ -87,8 +87,8 @@ static inline uint32_t sim_ring_prod_free(struct sim_ring *r, uint32_t max)
 
 	if (n < max) {
 		/* (D) pairs with the application's (C) */
-		r->cached_cons = __atomic_load_n(&r->shared->consumer,
-						 __ATOMIC_ACQUIRE);
+		r->cached_cons =
+			__atomic_load_n(&r->shared->consumer, __ATOMIC_ACQUIRE);
 		n = r->entries - (r->cached_prod - r->cached_cons);
 	}
 	return n < max ? n : max;

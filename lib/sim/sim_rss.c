@@ -27,11 +27,19 @@ static uint32_t word_at(const uint8_t *p)
 	       (uint32_t)p[2] << 8 | p[3];
 }
 
+static uint32_t rotl(uint32_t x, int r)
+{
+	return x << r | x >> (32 - r);
+}
+
+/* One word into murmur3's state. */
 static uint32_t mix(uint32_t h, uint32_t word)
 {
-	h ^= word;
-	h *= 0x9e3779b1u;
-	return h << 13 | h >> 19;
+	word *= 0xcc9e2d51u;
+	word = rotl(word, 15);
+	word *= 0x1b873593u;
+	h = rotl(h ^ word, 13);
+	return h * 5 + 0xe6546b64u;
 }
 
 /* murmur3's finalizer: every input bit reaches every output bit. */
@@ -60,7 +68,8 @@ uint32_t sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues)
 	if (nqueues <= 1 || len < off + 2)
 		return 0;
 	type = be16_at(frame + off);
-	while ((type == ETH_P_8021Q || type == ETH_P_8021AD) && len >= off + 6) {
+	while ((type == ETH_P_8021Q || type == ETH_P_8021AD) &&
+	       len >= off + 6) {
 		off += 4;
 		type = be16_at(frame + off);
 	}

@@ -30,15 +30,15 @@
 
 struct sim_source {
 	struct sim_source *next;
-	uint64_t count;		/* 0: no limit */
-	uint64_t rate_pps;	/* 0: as fast as the ring takes them */
-	uint64_t sent;		/* atomic: read by xskx_sim_sources_active() */
-	uint64_t start_ns;	/* when the first frame went */
+	uint64_t count;	   /* 0: no limit */
+	uint64_t rate_pps; /* 0: as fast as the ring takes them */
+	uint64_t sent;	   /* atomic: read by xskx_sim_sources_active() */
+	uint64_t start_ns; /* when the first frame went */
 	uint32_t pkt_size;
 	uint32_t flows;
 	uint32_t burst;
 	uint8_t *frame;
-	uint32_t *flow_queue;	/* the queue RSS picks for each flow */
+	uint32_t *flow_queue; /* the queue RSS picks for each flow */
 };
 
 static void put_be16(uint8_t *p, uint16_t v)
@@ -67,19 +67,19 @@ static uint16_t ipv4_checksum(const uint8_t *hdr)
 static void build_frame(uint8_t *f, uint32_t size)
 {
 	static const uint8_t eth[SRC_IP_HDR] = {
-		0x02, 0, 0, 0, 0, 0x02,	/* destination */
-		0x02, 0, 0, 0, 0, 0x01,	/* source */
-		0x08, 0x00,		/* IPv4 */
+		0x02, 0,    0, 0, 0, 0x02, /* destination */
+		0x02, 0,    0, 0, 0, 0x01, /* source */
+		0x08, 0x00,		   /* IPv4 */
 	};
 	uint8_t *ip = f + SRC_IP_HDR, *udp = f + SRC_UDP_HDR;
 
 	memset(f, 0, size);
 	memcpy(f, eth, sizeof(eth));
-	ip[0] = 0x45;			/* version 4, 20-byte header */
+	ip[0] = 0x45; /* version 4, 20-byte header */
 	put_be16(ip + 2, (uint16_t)(size - SRC_IP_HDR));
-	put_be16(ip + 6, 0x4000);	/* don't fragment */
-	ip[8] = 64;			/* TTL */
-	ip[9] = 17;			/* UDP */
+	put_be16(ip + 6, 0x4000); /* don't fragment */
+	ip[8] = 64;		  /* TTL */
+	ip[9] = 17;		  /* UDP */
 	memcpy(ip + 12, (const uint8_t[]){ 10, 0, 0, 1, 10, 0, 0, 2 }, 8);
 	put_be16(ip + 10, ipv4_checksum(ip));
 	put_be16(udp + 2, 9);
@@ -99,7 +99,8 @@ static void source_free(struct sim_source *s)
 	free(s);
 }
 
-static int source_settings(struct sim_source *s, const struct xskx_sim_port *port,
+static int source_settings(struct sim_source *s,
+			   const struct xskx_sim_port *port,
 			   const struct xskx_sim_source_opts *o)
 {
 	s->pkt_size = o->pkt_size ? o->pkt_size : 64;
@@ -107,15 +108,18 @@ static int source_settings(struct sim_source *s, const struct xskx_sim_port *por
 	s->rate_pps = o->rate_pps;
 	s->flows = o->flows ? o->flows : 1;
 	s->burst = o->burst ? o->burst : 64;
-	if (s->pkt_size < SRC_MIN_SIZE || s->pkt_size > port->mtu + SIM_ETH_HLEN)
-		return sim_fail(-EINVAL,
-				"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
-				port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
-				SIM_ETH_HLEN);
+	if (s->pkt_size < SRC_MIN_SIZE ||
+	    s->pkt_size > port->mtu + SIM_ETH_HLEN)
+		return sim_fail(
+			-EINVAL,
+			"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
+			port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
+			SIM_ETH_HLEN);
 	if (s->flows > SRC_MAX_FLOWS)
-		return sim_fail(-EINVAL,
-				"port %s: source flows %u: at most %u UDP source ports",
-				port->name, s->flows, SRC_MAX_FLOWS);
+		return sim_fail(
+			-EINVAL,
+			"port %s: source flows %u: at most %u UDP source ports",
+			port->name, s->flows, SRC_MAX_FLOWS);
 	return 0;
 }
 
@@ -127,7 +131,8 @@ SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 	int err;
 
 	if (!port)
-		return sim_fail(-EINVAL, "xskx_sim_port_add_source: port is NULL");
+		return sim_fail(-EINVAL,
+				"xskx_sim_port_add_source: port is NULL");
 	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_source_opts");
 	if (err)
 		return err;
@@ -148,8 +153,8 @@ SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 	build_frame(s->frame, s->pkt_size);
 	for (uint32_t flow = 0; flow < s->flows; flow++) {
 		set_flow(s, flow, 0);
-		s->flow_queue[flow] = sim_rss_queue(s->frame, s->pkt_size,
-						    port->nqueues);
+		s->flow_queue[flow] =
+			sim_rss_queue(s->frame, s->pkt_size, port->nqueues);
 	}
 	sim_lock(port->sim);
 	s->next = port->sources;
@@ -160,7 +165,8 @@ SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 
 static bool unfinished(const struct sim_source *s)
 {
-	return !s->count || __atomic_load_n(&s->sent, __ATOMIC_RELAXED) < s->count;
+	return !s->count ||
+	       __atomic_load_n(&s->sent, __ATOMIC_RELAXED) < s->count;
 }
 
 /* Frames this source may send now. */
@@ -176,8 +182,9 @@ static uint64_t due(struct sim_source *s, uint64_t now_ns)
 		if (!s->start_ns)
 			s->start_ns = now_ns;
 		/* Frame k is due at start + k / rate: frame 0 at once. */
-		until = (unsigned __int128)(now_ns - s->start_ns) * s->rate_pps /
-				1000000000u + 1;
+		until = (unsigned __int128)(now_ns - s->start_ns) *
+				s->rate_pps / 1000000000u +
+			1;
 		if (until <= s->sent)
 			return 0;
 		if (until - s->sent < n)

@@ -22,15 +22,18 @@
  * end the application has not yet published stays on the ring.
  *
  * need_wakeup (zero-copy): a kick clears the TX flags of the queue's
- * sockets and keeps the NIC sending round after round; when a pass finds
- * the rings empty the flags go up and TX sleeps until the next kick. In
- * copy mode TX runs only inside sendto/poll and the flag stays up.
+ * sockets and keeps the NIC sending round after round; when passes find
+ * the rings empty the flags go up and TX sleeps until the next kick (see
+ * tx_linger). In copy mode TX runs only inside sendto/poll and the flag
+ * stays up.
  *
  * tx_ring_empty_descs counts passes that found a socket's TX ring empty:
  * every such sendto/poll, as the kernel's copy path counts, and once per
  * idle period for a NIC that polls on its own.
  */
 #include "sim_internal.h"
+
+#define SIM_TX_LINGER_ROUNDS 256
 
 static bool tx_desc_valid(const struct sim_umem *umem, const struct xdp_desc *d)
 {
@@ -43,7 +46,8 @@ static bool tx_desc_valid(const struct sim_umem *umem, const struct xdp_desc *d)
 		return d->len <= umem->chunk_size && addr < umem->size &&
 		       addr + d->len <= umem->size;
 	}
-	return (d->addr & (umem->chunk_size - 1)) + d->len <= umem->chunk_size &&
+	return (d->addr & (umem->chunk_size - 1)) + d->len <=
+		       umem->chunk_size &&
 	       d->addr < umem->size;
 }
 
@@ -54,8 +58,8 @@ static const uint8_t *tx_data(const struct sim_umem *umem, uint64_t addr)
 }
 
 enum tx_stop {
-	TX_DRY,		/* no complete packet left on the ring */
-	TX_BUDGET,	/* budget spent; there may be more */
+	TX_DRY,	   /* no complete packet left on the ring */
+	TX_BUDGET, /* budget spent; there may be more */
 	TX_COMP_FULL,
 };
 
@@ -82,7 +86,8 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 			const struct xdp_desc *d =
 				sim_ring_desc(tx, tx->cached_cons + i++);
 
-			if (valid && (frags == max_frags || !tx_desc_valid(umem, d)))
+			if (valid &&
+			    (frags == max_frags || !tx_desc_valid(umem, d)))
 				valid = false;
 			if (valid) {
 				segs[frags].data = tx_data(umem, d->addr);
@@ -180,6 +185,18 @@ static void tx_sleep(struct sim_queue *q)
 		}
 }
 
+/*
+ * Dry passes before TX sleeps. On the NIC thread, TX lingers for a few
+ * microseconds of rounds, as a driver's NAPI keeps running until the
+ * completions of what it sent come in and so picks up descriptors queued
+ * meanwhile without a kick. Run by kicks and xskx_sim_poll(), it sleeps at
+ * the first dry pass, so that tests see the flag when the ring runs dry.
+ */
+static uint32_t tx_linger(const struct sim_queue *q)
+{
+	return sim_thread_running(q->port->sim) ? SIM_TX_LINGER_ROUNDS : 1;
+}
+
 /* The next socket after xs with a TX ring, wrapping around. */
 static struct sim_xsk *next_sender(struct sim_queue *q, struct sim_xsk *xs)
 {
@@ -222,11 +239,14 @@ uint32_t sim_tx_zc(struct sim_queue *q, bool kicked)
 	}
 	if (done == budget)
 		dry = false;
-	if (q->pool->need_wakeup) {
-		if (dry)
-			tx_sleep(q);
-		else
-			sim_tx_wake(q);
+	if (!q->pool->need_wakeup)
+		return done;
+	if (!dry) {
+		q->tx_dry_passes = 0;
+		sim_tx_wake(q);
+	} else if (++q->tx_dry_passes >= tx_linger(q)) {
+		q->tx_dry_passes = 0;
+		tx_sleep(q);
 	}
 	return done;
 }

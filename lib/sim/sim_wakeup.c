@@ -96,7 +96,8 @@ int sim_xsk_recvfrom(struct sim_xsk *xs)
 	if (err)
 		return err;
 	if (!xs->rx)
-		return sim_fail(-ENOBUFS, "recvfrom: the socket has no RX ring");
+		return sim_fail(-ENOBUFS,
+				"recvfrom: the socket has no RX ring");
 	return kick(xs, true, false);
 }
 

@@ -56,7 +56,9 @@ int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 	struct sim_xsk *xs;
 
 	if (!sim || !xskp)
-		return sim_fail(-EINVAL, "socket: no simulated machine (is the port NULL?)");
+		return sim_fail(
+			-EINVAL,
+			"socket: no simulated machine (is the port NULL?)");
 	xs = calloc(1, sizeof(*xs));
 	if (!xs)
 		return -ENOMEM;
@@ -80,37 +82,45 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 	bool unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
 
 	if (reg->chunk_size < 2048 || reg->chunk_size > page)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: chunk_size %u is outside [2048, page size %llu]",
-				reg->chunk_size, (unsigned long long)page);
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: chunk_size %u is outside [2048, page size %llu]",
+			reg->chunk_size, (unsigned long long)page);
 	if (reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
-				reg->flags);
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
+			reg->flags);
 	if (!unaligned && !is_power_of_2(reg->chunk_size))
-		return sim_fail(-EINVAL,
-				"UMEM_REG: chunk_size %u is not a power of two, as aligned mode needs",
-				reg->chunk_size);
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: chunk_size %u is not a power of two, as aligned mode needs",
+			reg->chunk_size);
 	if (reg->addr % page)
-		return sim_fail(-EINVAL, "UMEM_REG: area 0x%llx is not page-aligned",
+		return sim_fail(-EINVAL,
+				"UMEM_REG: area 0x%llx is not page-aligned",
 				(unsigned long long)reg->addr);
 	if (reg->addr + reg->len < reg->addr ||
 	    (reg->len + page - 1) / page > UINT32_MAX)
 		return sim_fail(-EINVAL, "UMEM_REG: len %llu is too large",
 				(unsigned long long)reg->len);
-	if (reg->len / reg->chunk_size == 0 || reg->len / reg->chunk_size > UINT32_MAX)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: len %llu does not hold between one and 2^32 - 1 chunks of %u",
-				(unsigned long long)reg->len, reg->chunk_size);
+	if (reg->len / reg->chunk_size == 0 ||
+	    reg->len / reg->chunk_size > UINT32_MAX)
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: len %llu does not hold between one and 2^32 - 1 chunks of %u",
+			(unsigned long long)reg->len, reg->chunk_size);
 	if (!unaligned && reg->len % reg->chunk_size)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: len %llu is not a multiple of chunk_size %u, as aligned mode needs",
-				(unsigned long long)reg->len, reg->chunk_size);
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: len %llu is not a multiple of chunk_size %u, as aligned mode needs",
+			(unsigned long long)reg->len, reg->chunk_size);
 	if (reg->headroom >= reg->chunk_size - SIM_XDP_PACKET_HEADROOM)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: headroom %u must be below chunk_size %u - %u",
-				reg->headroom, reg->chunk_size,
-				SIM_XDP_PACKET_HEADROOM);
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
+			reg->headroom, reg->chunk_size,
+			SIM_XDP_PACKET_HEADROOM);
 	/* The kernel fails to pin pages it cannot reach. */
 	if (!reg->addr)
 		return sim_fail(-EFAULT, "UMEM_REG: area is NULL");
@@ -123,7 +133,9 @@ int sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 	int err;
 
 	if (!xs || !reg)
-		return sim_fail(-EINVAL, "UMEM_REG: socket and registration must not be NULL");
+		return sim_fail(
+			-EINVAL,
+			"UMEM_REG: socket and registration must not be NULL");
 	if (xs->state != SIM_XSK_READY || xs->umem)
 		return sim_fail(-EBUSY, "UMEM_REG: the socket %s",
 				xs->umem ? "already has a UMEM" : "is bound");
@@ -151,18 +163,21 @@ int sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 			 which == XDP_UMEM_COMPLETION_RING;
 
 	if (!slot)
-		return sim_fail(-ENOPROTOOPT, "setsockopt: no such ring option %d", which);
+		return sim_fail(-ENOPROTOOPT,
+				"setsockopt: no such ring option %d", which);
 	if (xs->state != SIM_XSK_READY)
-		return sim_fail(-EBUSY,
-				"%s ring: the socket is bound; set ring sizes before bind",
-				ring_name(which));
+		return sim_fail(
+			-EBUSY,
+			"%s ring: the socket is bound; set ring sizes before bind",
+			ring_name(which));
 	if (!is_power_of_2(entries) || *slot)
-		return sim_fail(-EINVAL,
-				*slot ? "%s ring: its size is already set" :
-					"%s ring: %u entries is not a non-zero power of two",
-				ring_name(which), entries);
+		return sim_fail(
+			-EINVAL,
+			*slot ? "%s ring: its size is already set" :
+				"%s ring: %u entries is not a non-zero power of two",
+			ring_name(which), entries);
 	*slot = sim_ring_create(entries, umem_ring ? sizeof(uint64_t) :
-						      sizeof(struct xdp_desc));
+						     sizeof(struct xdp_desc));
 	if (!*slot)
 		return -ENOMEM;
 	/* TX needs to be woken the first time (xsk_setsockopt). */
@@ -181,7 +196,8 @@ int sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
 	ring = *slot;
 	if (xs->state == SIM_XSK_BOUND && which == XDP_UMEM_FILL_RING)
 		ring = xs->pool->fq;
-	else if (xs->state == SIM_XSK_BOUND && which == XDP_UMEM_COMPLETION_RING)
+	else if (xs->state == SIM_XSK_BOUND &&
+		 which == XDP_UMEM_COMPLETION_RING)
 		ring = xs->pool->cq;
 	if (!ring)
 		return sim_fail(-EINVAL, "mmap: the socket has no %s ring",
@@ -202,7 +218,8 @@ static bool zc_frames_fit(const struct xskx_sim_port *port,
 			 SIM_XDP_PACKET_HEADROOM - (mb ? SIM_MB_TAILROOM : 0);
 
 	frame &= ~127u;
-	return port->mtu + SIM_ETH_PAD_LEN <= frame * (mb ? port->max_frags : 1);
+	return port->mtu + SIM_ETH_PAD_LEN <=
+	       frame * (mb ? port->max_frags : 1);
 }
 
 /*
@@ -219,18 +236,20 @@ static int pick_mode(struct sim_pool *pool, const struct xskx_sim_port *port,
 	if (port->no_zero_copy || (mb && port->max_frags == 1)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(-EOPNOTSUPP,
-				"bind: port %s has no zero-copy%s; bind without XDP_ZEROCOPY for copy mode",
-				port->name, port->no_zero_copy ? "" : " multi-buffer");
+		return sim_fail(
+			-EOPNOTSUPP,
+			"bind: port %s has no zero-copy%s; bind without XDP_ZEROCOPY for copy mode",
+			port->name, port->no_zero_copy ? "" : " multi-buffer");
 	}
 	if (!zc_frames_fit(port, pool->umem, mb)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(-EINVAL,
-				"bind: port %s queue %u: an MTU %u packet does not fit %s%u-byte frames with %u bytes of headroom",
-				port->name, queue_id, port->mtu,
-				mb ? "the fragments of " : "", pool->umem->chunk_size,
-				pool->umem->headroom);
+		return sim_fail(
+			-EINVAL,
+			"bind: port %s queue %u: an MTU %u packet does not fit %s%u-byte frames with %u bytes of headroom",
+			port->name, queue_id, port->mtu,
+			mb ? "the fragments of " : "", pool->umem->chunk_size,
+			pool->umem->headroom);
 	}
 	pool->zc = true;
 	pool->umem->zc = true;
@@ -246,24 +265,27 @@ static int assign_pool(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if ((flags & XDP_COPY) && (flags & XDP_ZEROCOPY))
-		return sim_fail(-EINVAL, "bind: XDP_COPY and XDP_ZEROCOPY together");
-	if (queue_id < port->nqueues && port->queues[queue_id].pool)
-		return sim_fail(-EBUSY,
-				"bind: queue %u of port %s is held by another socket",
-				queue_id, port->name);
-	if (queue_id >= port->nqueues)
 		return sim_fail(-EINVAL,
-				"bind: queue %u out of range: port %s has %u queue%s",
-				queue_id, port->name, port->nqueues,
-				port->nqueues == 1 ? "" : "s");
+				"bind: XDP_COPY and XDP_ZEROCOPY together");
+	if (queue_id < port->nqueues && port->queues[queue_id].pool)
+		return sim_fail(
+			-EBUSY,
+			"bind: queue %u of port %s is held by another socket",
+			queue_id, port->name);
+	if (queue_id >= port->nqueues)
+		return sim_fail(
+			-EINVAL,
+			"bind: queue %u out of range: port %s has %u queue%s",
+			queue_id, port->name, port->nqueues,
+			port->nqueues == 1 ? "" : "s");
 	pool = calloc(1, sizeof(*pool));
 	if (!pool)
 		return -ENOMEM;
 	pool->umem = umem;
 	pool->fq = xs->fq_tmp;
 	pool->cq = xs->cq_tmp;
-	pool->frame_room = umem->chunk_size - umem->headroom -
-			   SIM_XDP_PACKET_HEADROOM;
+	pool->frame_room =
+		umem->chunk_size - umem->headroom - SIM_XDP_PACKET_HEADROOM;
 	pool->data_offset = SIM_XDP_PACKET_HEADROOM + umem->headroom;
 	pool->need_wakeup = flags & XDP_USE_NEED_WAKEUP;
 	pool->cached_need_wakeup = SIM_WAKEUP_TX;
@@ -290,25 +312,32 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 	struct sim_umem *umem;
 	int err;
 
-	if (flags & (XDP_COPY | XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP | XDP_USE_SG))
-		return sim_fail(-EINVAL,
-				"bind: a socket sharing a UMEM takes the owner's mode; pass no XDP_COPY, XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP or XDP_USE_SG");
+	if (flags &
+	    (XDP_COPY | XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP | XDP_USE_SG))
+		return sim_fail(
+			-EINVAL,
+			"bind: a socket sharing a UMEM takes the owner's mode; pass no XDP_COPY, XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP or XDP_USE_SG");
 	if (xs->umem)
-		return sim_fail(-EINVAL,
-				"bind: XDP_SHARED_UMEM on a socket that registered its own UMEM");
+		return sim_fail(
+			-EINVAL,
+			"bind: XDP_SHARED_UMEM on a socket that registered its own UMEM");
 	if (!owner || owner->sim != xs->sim)
-		return sim_fail(-EBADF,
-				"bind: XDP_SHARED_UMEM needs a socket of the same machine to share with");
+		return sim_fail(
+			-EBADF,
+			"bind: XDP_SHARED_UMEM needs a socket of the same machine to share with");
 	if (owner->state != SIM_XSK_BOUND)
-		return sim_fail(-EBADF, "bind: the socket to share the UMEM with is not bound");
+		return sim_fail(
+			-EBADF,
+			"bind: the socket to share the UMEM with is not bound");
 	umem = owner->umem;
 	if (owner->queue->port != port || owner->queue->index != queue_id) {
 		uint16_t inherited = umem->zc ? XDP_ZEROCOPY : XDP_COPY;
 
 		/* One FILL and COMPLETION ring for each queue (xp_assign_dev_shared). */
 		if (!xs->fq_tmp || !xs->cq_tmp)
-			return sim_fail(-EINVAL,
-					"bind: sharing a UMEM on another queue needs FILL and COMPLETION rings of its own");
+			return sim_fail(
+				-EINVAL,
+				"bind: sharing a UMEM on another queue needs FILL and COMPLETION rings of its own");
 		if (umem->sg)
 			inherited |= XDP_USE_SG;
 		if (owner->pool->need_wakeup)
@@ -318,8 +347,9 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 			return err;
 	} else {
 		if (xs->fq_tmp || xs->cq_tmp)
-			return sim_fail(-EINVAL,
-					"bind: on the owner's queue the FILL and COMPLETION rings are the owner's; set none");
+			return sim_fail(
+				-EINVAL,
+				"bind: on the owner's queue the FILL and COMPLETION rings are the owner's; set none");
 		xs->pool = owner->pool;
 		xs->pool->users++;
 	}
@@ -350,25 +380,30 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if (flags & ~known)
-		return sim_fail(-EINVAL, "bind: unknown flags 0x%x", flags & ~known);
+		return sim_fail(-EINVAL, "bind: unknown flags 0x%x",
+				flags & ~known);
 	if (xs->state != SIM_XSK_READY)
 		return sim_fail(-EBUSY, "bind: the socket is already bound");
 	if (!port)
 		return sim_fail(-ENODEV, "bind: no port");
 	if (port->sim != xs->sim)
-		return sim_fail(-EINVAL,
-				"bind: port %s belongs to another simulated machine",
-				port->name);
+		return sim_fail(
+			-EINVAL,
+			"bind: port %s belongs to another simulated machine",
+			port->name);
 	if (!xs->rx && !xs->tx)
-		return sim_fail(-EINVAL, "bind: the socket has neither an RX nor a TX ring");
+		return sim_fail(
+			-EINVAL,
+			"bind: the socket has neither an RX nor a TX ring");
 	if (flags & XDP_SHARED_UMEM) {
 		struct sim_pool *had = shared ? shared->pool : NULL;
 
 		err = bind_shared(xs, port, queue_id, flags, shared);
 		new_pool = xs->pool != had;
 	} else if (!xs->umem || !xs->fq_tmp || !xs->cq_tmp) {
-		return sim_fail(-EINVAL,
-				"bind: register a UMEM and set the FILL and COMPLETION ring sizes first");
+		return sim_fail(
+			-EINVAL,
+			"bind: register a UMEM and set the FILL and COMPLETION ring sizes first");
 	} else {
 		err = assign_pool(xs, port, queue_id, flags, xs->umem);
 		new_pool = true;
@@ -462,7 +497,8 @@ static void unbind(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 		}
 	if (q->rx_target == xs) {
 		q->rx_target = NULL;
-		for (struct sim_xsk *s = q->sockets; s && !q->rx_target; s = s->next)
+		for (struct sim_xsk *s = q->sockets; s && !q->rx_target;
+		     s = s->next)
 			if (s->rx)
 				q->rx_target = s;
 	}
@@ -505,15 +541,19 @@ int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 	const struct sim_pool *pool;
 
 	if (!xs || !stats)
-		return sim_fail(-EINVAL, "XDP_STATISTICS: socket and stats must not be NULL");
+		return sim_fail(
+			-EINVAL,
+			"XDP_STATISTICS: socket and stats must not be NULL");
 	pool = xs->pool;
 	*stats = (struct xdp_statistics){
 		.rx_dropped = sim_counter(&xs->rx_dropped),
 		.rx_ring_full = sim_counter(&xs->rx_queue_full),
-		.rx_invalid_descs = pool ? sim_counter(&pool->fq->invalid_descs) : 0,
+		.rx_invalid_descs =
+			pool ? sim_counter(&pool->fq->invalid_descs) : 0,
 		.rx_fill_ring_empty_descs =
 			pool ? sim_counter(&pool->fq->queue_empty_descs) : 0,
-		.tx_invalid_descs = xs->tx ? sim_counter(&xs->tx->invalid_descs) : 0,
+		.tx_invalid_descs =
+			xs->tx ? sim_counter(&xs->tx->invalid_descs) : 0,
 		.tx_ring_empty_descs =
 			xs->tx ? sim_counter(&xs->tx->queue_empty_descs) : 0,
 	};
@@ -523,7 +563,9 @@ int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 int sim_xsk_get_options(struct sim_xsk *xs, struct xdp_options *opts)
 {
 	if (!xs || !opts)
-		return sim_fail(-EINVAL, "XDP_OPTIONS: socket and options must not be NULL");
+		return sim_fail(
+			-EINVAL,
+			"XDP_OPTIONS: socket and options must not be NULL");
 	opts->flags = xs->zc ? XDP_OPTIONS_ZEROCOPY : 0;
 	return 0;
 }

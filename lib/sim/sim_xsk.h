@@ -53,7 +53,7 @@ struct sim_ring_map {
 	uint32_t *producer;
 	uint32_t *consumer;
 	uint32_t *flags;
-	void *desc;		/* uint64_t[] for FILL/COMP, xdp_desc[] for RX/TX */
+	void *desc; /* uint64_t[] for FILL/COMP, xdp_desc[] for RX/TX */
 	uint32_t entries;
 };
 
