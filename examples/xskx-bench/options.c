@@ -47,7 +47,8 @@ static const char usage[] =
 	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
 	"                         (default: native, generic where native fails)\n"
 	"\n"
-	"UMEM and rings (0 or absent: the library's default):\n"
+	"UMEM and rings (0 or absent: the library's default; with --baseline and\n"
+	"--compare FILL holds every frame, as the baseline has no frame pool):\n"
 	"  -f, --frame-size BYTES --frames N\n"
 	"  --rx-size N  --tx-size N  --fill-size N  --comp-size N\n"
 	"\n"
@@ -239,6 +240,22 @@ static const char *flag_name(int c)
 			return name;
 		}
 	return "?";
+}
+
+/*
+ * The baseline has no frame pool: only the frames on FILL circulate. Sized
+ * to hold every frame (as xdpsock sizes it), FILL gives the baseline and the
+ * burst API, whose pool tops FILL up, the same frames in flight.
+ */
+static uint32_t fill_for_every_frame(uint32_t frames)
+{
+	uint32_t size = 1;
+
+	if (!frames)
+		frames = XSKX_UMEM_DEFAULT_FRAME_COUNT;
+	while (size < frames)
+		size <<= 1;
+	return size;
 }
 
 /* Settings that only mean something together with others. */
@@ -458,5 +475,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	o->xdp_fallback = !native && !generic;
 	if (!check_combination(o, sim_only_flag, mode_given))
 		return BENCH_PARSE_BAD;
+	if ((o->baseline || o->compare) && !o->fill_size)
+		o->fill_size = fill_for_every_frame(o->frames);
 	return BENCH_PARSE_RUN;
 }
