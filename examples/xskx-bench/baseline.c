@@ -15,8 +15,7 @@ int bench_baseline_rxdrop_step(struct bench *b)
 	uint32_t rx_idx, fill_idx;
 	uint32_t n = xsk_ring_cons__peek(rx, b->opts->batch, &rx_idx);
 
-	if (b->opts->busy_poll ||
-	    (!n && xsk_ring_prod__needs_wakeup(fill))) {
+	if (b->opts->busy_poll || (!n && xsk_ring_prod__needs_wakeup(fill))) {
 		int err = xskx_socket_kick_rx(b->sock);
 
 		if (err)
@@ -34,7 +33,8 @@ int bench_baseline_rxdrop_step(struct bench *b)
 	}
 	for (uint32_t i = 0; i < n; i++)
 		*xsk_ring_prod__fill_addr(fill, fill_idx + i) =
-			xsk_ring_cons__rx_desc(rx, rx_idx + i)->addr & b->frame_mask;
+			xsk_ring_cons__rx_desc(rx, rx_idx + i)->addr &
+			b->frame_mask;
 	xsk_ring_prod__submit(fill, n);
 	xsk_ring_cons__release(rx, n);
 	b->rx_packets += n;

@@ -22,13 +22,13 @@ struct bench {
 	const struct bench_opts *opts;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
-	struct xskx_sim *sim;		/* NULL on the kernel backend */
+	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *port;
-	bool sim_running;		/* the NIC thread is started */
-	struct xskx_rings rings;	/* for the baseline */
-	uint64_t frame_mask;		/* address -> its frame's start */
-	struct xskx_pkt *pkts;		/* one burst */
-	uint64_t *frames;		/* one burst of frames (txonly) */
+	bool sim_running;	 /* the NIC thread is started */
+	struct xskx_rings rings; /* for the baseline */
+	uint64_t frame_mask;	 /* address -> its frame's start */
+	struct xskx_pkt *pkts;	 /* one burst */
+	uint64_t *frames;	 /* one burst of frames (txonly) */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
 	/* counted by the steps, so both variants count the same way */
@@ -60,18 +60,18 @@ enum bench_stop_reason {
 	BENCH_STOP_DURATION,
 	BENCH_STOP_PACKETS,
 	BENCH_STOP_SIGNAL,
-	BENCH_STOP_IDLE,	/* deterministic: the source is done, all quiet */
+	BENCH_STOP_IDLE, /* deterministic: the source is done, all quiet */
 };
 
 struct bench_result {
-	const char *variant;		/* "burst" or "baseline" */
+	const char *variant; /* "burst" or "baseline" */
 	enum bench_stop_reason stop;
 	double seconds;
 	uint64_t rx_packets, tx_packets;
-	uint64_t steps, idle_steps;	/* bursts, and those that moved nothing */
+	uint64_t steps, idle_steps; /* bursts, and those that moved nothing */
 	struct xskx_stats stats;
 	struct xskx_socket_info info;
-	const char *xdp_mode;		/* kernel backend, RX: "native", "generic" */
+	const char *xdp_mode; /* kernel backend, RX: "native", "generic" */
 	bool have_port;
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;
@@ -95,7 +95,8 @@ struct bench_sample {
 };
 
 void bench_report_line(const struct bench *b, const char *variant,
-		       struct bench_sample *prev, const struct bench_sample *now);
+		       struct bench_sample *prev,
+		       const struct bench_sample *now);
 void bench_report_result(const struct bench_opts *o,
 			 const struct bench_result *res);
 void bench_report_compare(const struct bench_opts *o,

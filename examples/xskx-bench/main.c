@@ -26,8 +26,7 @@ int bench_lib_error(const char *call, int err)
  * Errors are printed by bench_lib_error() with the call that failed; the
  * library's other messages (a fallback to copy mode, say) go to stderr.
  */
-static void log_to_stderr(enum xskx_log_level level, const char *msg,
-			  void *ctx)
+static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
 {
 	(void)ctx;
 	if (level != XSKX_LOG_ERROR)
@@ -49,6 +48,20 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+static bench_step_fn step_of(enum bench_mode mode, bool baseline)
+{
+	if (baseline)
+		return bench_baseline_rxdrop_step;
+	switch (mode) {
+	case BENCH_TXONLY:
+		return bench_txonly_step;
+	case BENCH_L2FWD:
+		return bench_l2fwd_step;
+	default:
+		return bench_rxdrop_step;
+	}
+}
+
 static int run_one(const struct bench_opts *o, bool baseline,
 		   struct bench_result *res)
 {
@@ -56,10 +69,7 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	int err = bench_setup(&b, o);
 
 	if (!err)
-		err = bench_run(&b, baseline ? bench_baseline_rxdrop_step :
-				o->mode == BENCH_TXONLY ? bench_txonly_step :
-				o->mode == BENCH_L2FWD ? bench_l2fwd_step :
-							 bench_rxdrop_step,
+		err = bench_run(&b, step_of(o->mode, baseline),
 				baseline ? "baseline" : "burst", res);
 	bench_teardown(&b);
 	return err;
@@ -80,7 +90,8 @@ int main(int argc, char **argv)
 		break;
 	}
 #ifndef __OPTIMIZE__
-	fprintf(stderr, "xskx-bench: warning: built without optimization; the figures mean little\n");
+	fprintf(stderr,
+		"xskx-bench: warning: built without optimization; the figures mean little\n");
 #endif
 	xskx_set_log(log_to_stderr, NULL);
 	catch_signals();

@@ -32,7 +32,8 @@ int bench_txonly_prepare(struct bench *b)
 	n = xskx_frame_alloc(b->umem, frames, count);
 	for (uint32_t i = 0; i < n; i++)
 		bench_build_udp_frame(
-			xskx_umem_addr_data(area, xskx_umem_tx_addr(b->umem, frames[i])),
+			xskx_umem_addr_data(area, xskx_umem_tx_addr(b->umem,
+								    frames[i])),
 			b->opts->pkt_size);
 	xskx_frame_free(b->umem, frames, n);
 	free(frames);

@@ -271,7 +271,8 @@ static bool check_combination(const struct bench_opts *o,
 	else if (o->sim && o->ifname)
 		err = "--sim and -i exclude each other: choose one backend";
 	else if (o->ifname && sim_only_flag)
-		fprintf(stderr, "xskx-bench: %s is a setting of the simulated NIC: use it with --sim\n",
+		fprintf(stderr,
+			"xskx-bench: %s is a setting of the simulated NIC: use it with --sim\n",
 			sim_only_flag);
 	else if ((o->baseline || o->compare) && mode_given &&
 		 o->mode != BENCH_RXDROP)
@@ -279,7 +280,8 @@ static bool check_combination(const struct bench_opts *o,
 	else if (o->baseline && o->compare)
 		err = "--compare runs --baseline itself: give one of them";
 	else if (o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
-		fprintf(stderr, "xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
+		fprintf(stderr,
+			"xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
 			o->pkt_size, frame, XSKX_XDP_PACKET_HEADROOM);
 	else
 		return true;
@@ -320,7 +322,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		case 't':
 		case 'l':
 			o->mode = c == 'r' ? BENCH_RXDROP :
-				  c == 't' ? BENCH_TXONLY : BENCH_L2FWD;
+				  c == 't' ? BENCH_TXONLY :
+					     BENCH_L2FWD;
 			mode_given = true;
 			break;
 		case OPT_SIM_DETERMINISTIC:
@@ -339,7 +342,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			queue_given = true;
 			break;
 		case 'd':
-			ok = parse_seconds("--duration", optarg, &o->duration_s);
+			ok = parse_seconds("--duration", optarg,
+					   &o->duration_s);
 			break;
 		case OPT_PACKETS:
 			ok = parse_u64("--packets", optarg, 1, UINT64_MAX,
@@ -364,8 +368,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		case OPT_TX_SIZE:
 		case OPT_FILL_SIZE:
 		case OPT_COMP_SIZE: {
-			uint32_t *size = c == OPT_RX_SIZE ? &o->rx_size :
-					 c == OPT_TX_SIZE ? &o->tx_size :
+			uint32_t *size = c == OPT_RX_SIZE   ? &o->rx_size :
+					 c == OPT_TX_SIZE   ? &o->tx_size :
 					 c == OPT_FILL_SIZE ? &o->fill_size :
 							      &o->comp_size;
 
@@ -401,8 +405,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		case OPT_HW_RING:
 		case OPT_REFILL_BATCH:
 		case OPT_FLOWS: {
-			uint32_t *v = c == OPT_NIC_BUDGET ? &o->nic_budget :
-				      c == OPT_HW_RING ? &o->hw_ring :
+			uint32_t *v = c == OPT_NIC_BUDGET   ? &o->nic_budget :
+				      c == OPT_HW_RING	    ? &o->hw_ring :
 				      c == OPT_REFILL_BATCH ? &o->refill_batch :
 							      &o->flows;
 
@@ -433,15 +437,18 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			fputs(usage, stdout);
 			return BENCH_PARSE_HELP;
 		case ':':
-			fprintf(stderr, "xskx-bench: %s needs a value (see --help)\n",
+			fprintf(stderr,
+				"xskx-bench: %s needs a value (see --help)\n",
 				argv[optind - 1]);
 			return BENCH_PARSE_BAD;
 		default:
 			if (optopt)
-				fprintf(stderr, "xskx-bench: unknown option '-%c' (see --help)\n",
+				fprintf(stderr,
+					"xskx-bench: unknown option '-%c' (see --help)\n",
 					optopt);
 			else
-				fprintf(stderr, "xskx-bench: unknown option '%s' (see --help)\n",
+				fprintf(stderr,
+					"xskx-bench: unknown option '%s' (see --help)\n",
 					argv[optind - 1]);
 			return BENCH_PARSE_BAD;
 		}
@@ -449,7 +456,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	if (!ok)
 		return BENCH_PARSE_BAD;
 	if (optind < argc) {
-		fprintf(stderr, "xskx-bench: unexpected argument '%s' (see --help)\n",
+		fprintf(stderr,
+			"xskx-bench: unexpected argument '%s' (see --help)\n",
 			argv[optind]);
 		return BENCH_PARSE_BAD;
 	}
@@ -458,7 +466,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		return BENCH_PARSE_BAD;
 	}
 	if (queue_given && !o->ifname) {
-		fprintf(stderr, "xskx-bench: -q selects a queue of -i IFNAME; the simulated port has one queue\n");
+		fprintf(stderr,
+			"xskx-bench: -q selects a queue of -i IFNAME; the simulated port has one queue\n");
 		return BENCH_PARSE_BAD;
 	}
 	if (native && generic) {
@@ -466,11 +475,13 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		return BENCH_PARSE_BAD;
 	}
 	if ((native || generic) && !o->ifname) {
-		fprintf(stderr, "xskx-bench: -N and -S choose where the kernel runs the XDP program: use them with -i IFNAME\n");
+		fprintf(stderr,
+			"xskx-bench: -N and -S choose where the kernel runs the XDP program: use them with -i IFNAME\n");
 		return BENCH_PARSE_BAD;
 	}
 	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
-		       copy ? XSKX_COPY_FORCE : XSKX_COPY_AUTO;
+		       copy	 ? XSKX_COPY_FORCE :
+				   XSKX_COPY_AUTO;
 	o->xdp_mode = generic ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
 	o->xdp_fallback = !native && !generic;
 	if (!check_combination(o, sim_only_flag, mode_given))

@@ -17,40 +17,40 @@ enum bench_mode {
 struct bench_opts {
 	enum bench_mode mode;
 	bool sim;		/* the simulated NIC, threaded */
-	bool sim_deterministic;	/* the simulated NIC, driven by this thread */
+	bool sim_deterministic; /* the simulated NIC, driven by this thread */
 	const char *ifname;	/* the kernel backend */
 	uint32_t queue_id;
 
 	double duration_s;
-	uint64_t packets;	/* stop after this many packets; 0: no limit */
+	uint64_t packets; /* stop after this many packets; 0: no limit */
 	uint32_t batch;
-	uint32_t pkt_size;	/* Ethernet frame without FCS */
+	uint32_t pkt_size; /* Ethernet frame without FCS */
 	uint32_t frame_size;
 	uint32_t frames;
 	uint32_t rx_size, tx_size, fill_size, comp_size;
 
 	bool no_need_wakeup;
-	bool poll;		/* xskx_socket_poll() before every burst */
+	bool poll; /* xskx_socket_poll() before every burst */
 	bool busy_poll;
 	enum xskx_copy_mode copy_mode;
-	enum xskx_xdp_mode xdp_mode;	/* kernel backend */
-	bool xdp_fallback;	/* native unsupported: generic instead */
+	enum xskx_xdp_mode xdp_mode; /* kernel backend */
+	bool xdp_fallback;	     /* native unsupported: generic instead */
 
 	/* The simulated NIC's port. */
 	enum xskx_sim_rx_full_policy rx_full_policy;
 	uint32_t nic_budget, hw_ring, refill_batch, flows;
-	int nic_cpu, app_cpu;	/* -1: not pinned */
+	int nic_cpu, app_cpu; /* -1: not pinned */
 
-	bool baseline;		/* rxdrop on bare libxdp ring operations */
-	bool compare;		/* rxdrop burst, then baseline, same settings */
+	bool baseline; /* rxdrop on bare libxdp ring operations */
+	bool compare;  /* rxdrop burst, then baseline, same settings */
 	bool json;
 	bool quiet;
 };
 
 enum bench_parse_result {
 	BENCH_PARSE_RUN,
-	BENCH_PARSE_HELP,	/* usage printed: exit 0 */
-	BENCH_PARSE_BAD,	/* message printed: exit 2 */
+	BENCH_PARSE_HELP, /* usage printed: exit 0 */
+	BENCH_PARSE_BAD,  /* message printed: exit 2 */
 };
 
 enum bench_parse_result bench_parse_options(int argc, char **argv,

@@ -35,8 +35,8 @@ void bench_build_udp_frame(uint8_t *frame, uint32_t len)
 		.tot_len = htons((uint16_t)(len - sizeof(eth))),
 		.ttl = 64,
 		.protocol = IPPROTO_UDP,
-		.saddr = htonl(0x0a000001),	/* 10.0.0.1 */
-		.daddr = htonl(0x0a000002),	/* 10.0.0.2 */
+		.saddr = htonl(0x0a000001), /* 10.0.0.1 */
+		.daddr = htonl(0x0a000002), /* 10.0.0.2 */
 	};
 	/* A zero UDP checksum means "none" over IPv4. */
 	struct udphdr udp = {

@@ -13,12 +13,14 @@
 
 #include "bench.h"
 
-#define FIELD(type, name) { #name, offsetof(struct type, name) }
-
 struct counter {
 	const char *name;
 	size_t off;
 };
+
+/* One counter a line: */
+/* clang-format off */
+#define FIELD(type, name) { #name, offsetof(struct type, name) }
 
 /* The kernel's XDP_STATISTICS, under the kernel's names. */
 static const struct counter xdp_counters[] = {
@@ -68,6 +70,7 @@ static const struct counter port_counters[] = {
 	FIELD(xskx_sim_port_stats, source_packets),
 	FIELD(xskx_sim_port_stats, wasted_polls),
 };
+/* clang-format on */
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -103,7 +106,8 @@ static FILE *live_stream(const struct bench_opts *o)
 }
 
 void bench_report_line(const struct bench *b, const char *variant,
-		       struct bench_sample *prev, const struct bench_sample *now)
+		       struct bench_sample *prev,
+		       const struct bench_sample *now)
 {
 	const struct bench_opts *o = b->opts;
 	FILE *f = live_stream(o);
@@ -111,11 +115,14 @@ void bench_report_line(const struct bench *b, const char *variant,
 	uint64_t rx = now->rx_packets - prev->rx_packets;
 	uint64_t tx = now->tx_packets - prev->tx_packets;
 
-	fprintf(f, "%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
+	fprintf(f,
+		"%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
 		bench_mode_name(o->mode), variant, rate(rx, dt) / 1e6,
-		mbit(now->stats.rx_bytes - prev->stats.rx_bytes, rx, o->pkt_size, dt),
+		mbit(now->stats.rx_bytes - prev->stats.rx_bytes, rx,
+		     o->pkt_size, dt),
 		rate(tx, dt) / 1e6,
-		mbit(now->stats.tx_bytes - prev->stats.tx_bytes, tx, o->pkt_size, dt));
+		mbit(now->stats.tx_bytes - prev->stats.tx_bytes, tx,
+		     o->pkt_size, dt));
 	for (size_t i = 0; i < COUNT(xdp_counters); i++) {
 		uint64_t d = value(&now->stats, &xdp_counters[i]) -
 			     value(&prev->stats, &xdp_counters[i]);
@@ -272,11 +279,13 @@ static void text_counters(const char *title, const void *base,
 {
 	printf("  %s:", title);
 	for (size_t i = 0; i < n; i++)
-		printf(" %s %llu", c[i].name, (unsigned long long)value(base, &c[i]));
+		printf(" %s %llu", c[i].name,
+		       (unsigned long long)value(base, &c[i]));
 	putchar('\n');
 }
 
-static void text_result(const struct bench_opts *o, const struct bench_result *r)
+static void text_result(const struct bench_opts *o,
+			const struct bench_result *r)
 {
 	const struct xskx_frame_census *c = &r->census;
 
@@ -284,7 +293,8 @@ static void text_result(const struct bench_opts *o, const struct bench_result *r
 	       bench_mode_name(o->mode), r->variant, r->info.backend,
 	       r->info.zero_copy ? "zero-copy" : "copy",
 	       r->xdp_mode ? ", XDP " : "", r->xdp_mode ? r->xdp_mode : "",
-	       r->seconds, stop_names[r->stop], (unsigned long long)r->rx_packets,
+	       r->seconds, stop_names[r->stop],
+	       (unsigned long long)r->rx_packets,
 	       rate(r->rx_packets, r->seconds) / 1e6,
 	       (unsigned long long)r->tx_packets,
 	       rate(r->tx_packets, r->seconds) / 1e6);
@@ -303,7 +313,8 @@ static void text_result(const struct bench_opts *o, const struct bench_result *r
 static void warn_unaccounted(const struct bench_result *r)
 {
 	if (!frames_accounted(r))
-		fprintf(stderr, "xskx-bench: warning: %s run: the frame census counts %u frames, the UMEM has %u\n",
+		fprintf(stderr,
+			"xskx-bench: warning: %s run: the frame census counts %u frames, the UMEM has %u\n",
 			r->variant, r->census.total, r->frame_count);
 }
 

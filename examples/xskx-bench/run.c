@@ -82,7 +82,8 @@ static int finish(struct bench *b, struct bench_result *res)
 		if (err && err != -ENOENT)
 			return bench_lib_error("xskx_socket_xdp_mode", err);
 		if (!err)
-			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" : "generic";
+			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" :
+								  "generic";
 	}
 	res->frame_count = xskx_umem_frame_count(b->umem);
 	err = xskx_umem_census(b->umem, &res->census);
@@ -141,9 +142,12 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 			res->stop = BENCH_STOP_PACKETS;
 			break;
 		}
-		idle_rounds = deterministic && !moved && !n && !b->fwd_pending &&
-			      o->mode != BENCH_TXONLY &&
-			      !xskx_sim_sources_active(b->sim) ? idle_rounds + 1 : 0;
+		idle_rounds = deterministic && !moved && !n &&
+					      !b->fwd_pending &&
+					      o->mode != BENCH_TXONLY &&
+					      !xskx_sim_sources_active(b->sim) ?
+				      idle_rounds + 1 :
+				      0;
 		if (idle_rounds == IDLE_ROUNDS_TO_STOP) {
 			res->stop = BENCH_STOP_IDLE;
 			break;

@@ -25,17 +25,13 @@ static int setup_sim(struct bench *b)
 		  .mode = o->sim_deterministic ? XSKX_SIM_DETERMINISTIC :
 						 XSKX_SIM_THREADED,
 		  .cpu_plus_one = o->nic_cpu + 1);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts,
-		  .name = "sim0",
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "sim0",
 		  .mtu = o->pkt_size - 14 > 1500 ? o->pkt_size - 14 : 0,
-		  .hw_ring_size = o->hw_ring,
-		  .napi_budget = o->nic_budget,
+		  .hw_ring_size = o->hw_ring, .napi_budget = o->nic_budget,
 		  .refill_batch = o->refill_batch,
 		  .rx_full_policy = o->rx_full_policy);
-	XSKX_OPTS(xskx_sim_source_opts, source_opts,
-		  .pkt_size = o->pkt_size,
-		  .count = o->packets,
-		  .flows = o->flows);
+	XSKX_OPTS(xskx_sim_source_opts, source_opts, .pkt_size = o->pkt_size,
+		  .count = o->packets, .flows = o->flows);
 	int err;
 
 	err = xskx_sim_create(&b->sim, &sim_opts);
@@ -69,10 +65,8 @@ static uint32_t socket_flags(const struct bench_opts *o)
 
 int bench_setup(struct bench *b, const struct bench_opts *o)
 {
-	XSKX_OPTS(xskx_umem_opts, umem_opts,
-		  .frame_count = o->frames,
-		  .frame_size = o->frame_size,
-		  .fill_size = o->fill_size,
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = o->frames,
+		  .frame_size = o->frame_size, .fill_size = o->fill_size,
 		  .comp_size = o->comp_size);
 	int err;
 
@@ -92,16 +86,11 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 			return err;
 	}
 
-	XSKX_OPTS(xskx_socket_opts, sock_opts,
-		  .ifname = o->ifname,
-		  .sim_port = b->port,
-		  .queue_id = o->queue_id,
-		  .rx_size = o->rx_size,
-		  .tx_size = o->tx_size,
-		  .flags = socket_flags(o),
-		  .copy_mode = o->copy_mode,
-		  .xdp_mode = o->xdp_mode,
-		  .xdp_fallback = o->xdp_fallback);
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .ifname = o->ifname,
+		  .sim_port = b->port, .queue_id = o->queue_id,
+		  .rx_size = o->rx_size, .tx_size = o->tx_size,
+		  .flags = socket_flags(o), .copy_mode = o->copy_mode,
+		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
 		return bench_lib_error("xskx_socket_open", err);
@@ -122,7 +111,8 @@ static void pin_this_thread(int cpu)
 	CPU_SET(cpu, &set);
 	err = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	if (err)
-		fprintf(stderr, "xskx-bench: warning: cannot pin to CPU %d (%s): running unpinned\n",
+		fprintf(stderr,
+			"xskx-bench: warning: cannot pin to CPU %d (%s): running unpinned\n",
 			cpu, xskx_strerror(err));
 }
 
