@@ -55,7 +55,7 @@ static void refill(struct xskx_socket *s)
 	struct xsk_ring_prod *fill = &s->fq->fill;
 	struct xskx_frame_pool *pool = &s->umem->pool;
 	uint32_t n = xsk_prod_nb_free(fill, s->refill_batch);
-	uint32_t idx;
+	uint32_t idx = 0;
 
 	if (n < s->refill_batch && !xsk_ring_prod__needs_wakeup(fill))
 		return;

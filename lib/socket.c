@@ -96,7 +96,7 @@ static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 {
 	struct xskx_umem *umem = s->umem;
 	uint32_t n = xskx_ring_prod_free(&s->fq->fill);
-	uint32_t idx;
+	uint32_t idx = 0;
 
 	if (!wanted) {
 		wanted = umem->pool.count;
