@@ -95,9 +95,17 @@ static int finish(struct bench *b, struct bench_result *res)
 /*
  * Deterministic mode ends early once the source is done and neither the NIC
  * nor the application moved anything for a few rounds in a row: a single
- * quiet round can be a kick that has just refilled the NIC.
+ * quiet round can be a kick that has just refilled the NIC. (txonly has no
+ * source and never ends this way.)
  */
-#define IDLE_ROUNDS_TO_STOP 4
+#define QUIET_ROUNDS_TO_STOP 4
+
+static bool quiet_round(struct bench *b, int nic_moved, int app_moved)
+{
+	return b->opts->sim_deterministic && b->opts->mode != BENCH_TXONLY &&
+	       !nic_moved && !app_moved && !b->fwd_pending &&
+	       !xskx_sim_sources_active(b->sim);
+}
 
 int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	      struct bench_result *res)
@@ -108,7 +116,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	bool deterministic = b->sim && o->sim_deterministic;
 	struct bench_sample last, cur;
 	double start, deadline, next_line;
-	unsigned int idle_rounds = 0;
+	unsigned int quiet_rounds = 0;
 	int err;
 
 	memset(res, 0, sizeof(*res));
@@ -135,20 +143,15 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 			break;
 		n = step(b);
 		if (n < 0)
-			return bench_lib_error(variant, n);
+			return bench_lib_error(bench_mode_name(o->mode), n);
 		res->steps++;
 		res->idle_steps += n == 0;
 		if (o->packets && *counted >= o->packets) {
 			res->stop = BENCH_STOP_PACKETS;
 			break;
 		}
-		idle_rounds = deterministic && !moved && !n &&
-					      !b->fwd_pending &&
-					      o->mode != BENCH_TXONLY &&
-					      !xskx_sim_sources_active(b->sim) ?
-				      idle_rounds + 1 :
-				      0;
-		if (idle_rounds == IDLE_ROUNDS_TO_STOP) {
+		quiet_rounds = quiet_round(b, moved, n) ? quiet_rounds + 1 : 0;
+		if (quiet_rounds == QUIET_ROUNDS_TO_STOP) {
 			res->stop = BENCH_STOP_IDLE;
 			break;
 		}
