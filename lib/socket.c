@@ -169,8 +169,15 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	fq->users++;
 	s->next = umem->sockets;
 	umem->sockets = s;
-	if (!(s->flags & XSKX_SOCKET_NO_RX))
+	if (!(s->flags & XSKX_SOCKET_NO_RX)) {
 		initial_fill(s, o.fill_frames);
+		/*
+		 * A zero-copy driver posts buffers when it polls; one that found
+		 * FILL empty at bind sleeps until told that FILL has entries.
+		 */
+		if (xsk_ring_prod__needs_wakeup(&fq->fill))
+			xskx_socket_kick_rx(s);
+	}
 	*sockp = s;
 	return 0;
 }
