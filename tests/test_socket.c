@@ -323,6 +323,18 @@ static void inject(struct rig *rig, uint8_t tag)
 	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, sizeof(frame)), 0);
 }
 
+/*
+ * The first receive burst hands FILL to the NIC (kicking it, as FILL's
+ * need_wakeup flag asks after bind); a packet that arrives before is missed,
+ * as on a zero-copy NIC with no buffer posted.
+ */
+static void hand_fill_to_nic(struct xskx_socket *sock)
+{
+	struct xskx_pkt none[1];
+
+	ck_assert_int_eq(xskx_rx_burst(sock, none, 1), 0);
+}
+
 static int receive(struct rig *rig, struct xskx_socket *sock, struct xskx_pkt *pkts,
 		   uint32_t want)
 {
@@ -350,6 +362,7 @@ START_TEST(received_packet_is_the_injected_one)
 	rig_create(&rig, true);
 	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_TX);
 	sock = open_ok(rig.umem, &opts);
+	hand_fill_to_nic(sock);
 	inject(&rig, 42);
 	ck_assert_int_eq(receive(&rig, sock, &pkt, 1), 1);
 	ck_assert_uint_eq(pkt.len, 64);
@@ -366,8 +379,11 @@ END_TEST
 /* Fill n packets of 64 bytes in fresh frames. */
 static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts, uint32_t n)
 {
-	uint64_t frames[256];
-	uint32_t got = xskx_frame_alloc(umem, frames, n);
+	uint64_t frames[128];
+	uint32_t got;
+
+	ck_assert_uint_le(n, 128);
+	got = xskx_frame_alloc(umem, frames, n);
 
 	for (uint32_t i = 0; i < got; i++) {
 		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
@@ -440,6 +456,7 @@ START_TEST(forwarding_a_received_frame_copies_nothing)
 	opts = sim_opts_for(&rig, 0);
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	hand_fill_to_nic(sock);
 	inject(&rig, 7);
 	ck_assert_int_eq(receive(&rig, sock, &pkt, 1), 1);
 
@@ -467,32 +484,39 @@ START_TEST(forwarding_a_received_frame_copies_nothing)
 }
 END_TEST
 
+#define BURSTS 10u
+
 /*
- * Send bursts of 8 packets, each followed by an empty receive burst, and let
- * the NIC carry them; returns the socket's stats.
+ * Send BURSTS bursts of 8 packets, each followed by an empty receive burst,
+ * and let the NIC carry them; returns the socket's stats. The frames are
+ * taken first: this is about kicks, not about how many frames RX leaves.
  */
-static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock,
-				     uint32_t bursts)
+static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock)
 {
-	struct xskx_pkt pkts[8];
+	struct xskx_pkt pkts[BURSTS * 8], none[8];
 	struct xskx_stats stats;
 
-	for (uint32_t b = 0; b < bursts; b++) {
-		ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, 8), 8);
-		ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), 8);
+	ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, BURSTS * 8), BURSTS * 8);
+	for (uint32_t b = 0; b < BURSTS; b++) {
+		ck_assert_int_eq(xskx_tx_burst(sock, pkts + 8 * b, 8), 8);
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
-		ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 0);
+		ck_assert_int_eq(xskx_rx_burst(sock, none, 8), 0);
 	}
 	for (int turn = 0; turn < 100; turn++) {
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
 		xskx_tx_reclaim(sock);
 	}
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
-	ck_assert_uint_eq(stats.tx_completed, 8 * bursts);
+	ck_assert_uint_eq(stats.tx_completed, BURSTS * 8);
 	return stats;
 }
 
-START_TEST(without_need_wakeup_no_kicks)
+/*
+ * Without need_wakeup the NIC polls on its own and never raises FILL's flag,
+ * so receiving never kicks. (TX's flag is another matter: the kernel raises
+ * it when the TX ring is made and only a need_wakeup driver lowers it.)
+ */
+START_TEST(without_need_wakeup_rx_never_kicks)
 {
 	struct rig rig;
 	struct xskx_socket_opts opts;
@@ -502,10 +526,9 @@ START_TEST(without_need_wakeup_no_kicks)
 	rig_create(&rig, true);
 	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_WAKEUP);
 	sock = open_ok(rig.umem, &opts);
-	stats = send_bursts(&rig, sock, 10);
-	ck_assert_uint_eq(stats.tx_kicks, 0);
+	stats = send_bursts(&rig, sock);
 	ck_assert_uint_eq(stats.rx_kicks, 0);
-	ck_assert_uint_eq(rig.sink_packets, 80);
+	ck_assert_uint_eq(rig.sink_packets, BURSTS * 8);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	rig_destroy(&rig);
 }
@@ -521,10 +544,10 @@ START_TEST(busy_poll_kicks_every_burst)
 	rig_create(&rig, true);
 	opts = sim_opts_for(&rig, XSKX_SOCKET_BUSY_POLL);
 	sock = open_ok(rig.umem, &opts);
-	stats = send_bursts(&rig, sock, 10);
-	ck_assert_uint_ge(stats.tx_kicks, 10);
-	ck_assert_uint_ge(stats.rx_kicks, 10);
-	ck_assert_uint_eq(rig.sink_packets, 80);
+	stats = send_bursts(&rig, sock);
+	ck_assert_uint_ge(stats.tx_kicks, BURSTS);
+	ck_assert_uint_ge(stats.rx_kicks, BURSTS);
+	ck_assert_uint_eq(rig.sink_packets, BURSTS * 8);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	rig_destroy(&rig);
 }
@@ -553,7 +576,7 @@ static Suite *socket_suite(void)
 	tcase_add_test(burst, received_packet_is_the_injected_one);
 	tcase_add_test(burst, full_tx_ring_accepts_fewer_and_leaves_the_rest);
 	tcase_add_test(burst, forwarding_a_received_frame_copies_nothing);
-	tcase_add_test(burst, without_need_wakeup_no_kicks);
+	tcase_add_test(burst, without_need_wakeup_rx_never_kicks);
 	tcase_add_test(burst, busy_poll_kicks_every_burst);
 	suite_add_tcase(s, burst);
 	return s;

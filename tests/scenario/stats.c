@@ -104,9 +104,15 @@ void scenario_stat_tx_invalid(struct test_peer *peer, struct scenario_result *r)
 	free(descs);
 }
 
-/* Send everything the stream has, without receiving, then let the peer settle. */
+/*
+ * Send everything the stream has without reading, then let the peer settle.
+ * One receive burst first, on an empty RX ring, hands FILL to the peer as
+ * the selftests' receiver does before the sender starts.
+ */
 static bool send_all_unread(struct traffic *t, struct scenario_result *r)
 {
+	if (!traffic_receive(t, r))
+		return false;
 	while (t->next_tx < t->stream->count) {
 		if (!traffic_send(t, r) || !link_turn(t->link, r, "the sender to finish"))
 			return false;

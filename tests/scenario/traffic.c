@@ -67,15 +67,28 @@ static const char *raw_what(const struct traffic *t, uint32_t seq)
 	return t->opts.raw[seq].what;
 }
 
+/* Where the exchange stood, and the peer's counters, after a failure. */
 static bool note_progress(const struct traffic *t, struct scenario_result *r)
 {
+	struct xskx_stats rx = { 0 }, tx = { 0 };
 	uint32_t want = t->rx_next;
 
 	while (want < t->stream->count && !t->stream->arrives[want])
 		want++;
-	return note(r, " (sent %u of %u, received %u of %u, next expected packet %u %s)",
+	xskx_socket_stats(t->link->sock[t->rx_port], &rx);
+	xskx_socket_stats(t->link->sock[t->tx_port], &tx);
+	return note(r, " (sent %u of %u, received %u of %u, next expected packet %u %s;"
+		    " receiver: rx_dropped %llu rx_ring_full %llu rx_fill_ring_empty_descs %llu"
+		    " rx_invalid_descs %llu; sender: tx_invalid_descs %llu tx_packets %llu"
+		    " tx_completed %llu)",
 		    t->next_tx, t->stream->count, t->received, t->stream->arriving,
-		    want, raw_what(t, want));
+		    want, raw_what(t, want), (unsigned long long)rx.rx_dropped,
+		    (unsigned long long)rx.rx_ring_full,
+		    (unsigned long long)rx.rx_fill_ring_empty_descs,
+		    (unsigned long long)rx.rx_invalid_descs,
+		    (unsigned long long)tx.tx_invalid_descs,
+		    (unsigned long long)tx.tx_packets,
+		    (unsigned long long)tx.tx_completed);
 }
 
 /* How many packets to send now: the batch, bounded by the stream and the window. */
@@ -407,7 +420,12 @@ bool traffic_run(struct test_link *link, const struct test_stream *stream,
 
 	traffic_begin(&t, link, stream, opts);
 	while (!traffic_all_received(&t)) {
-		if (!traffic_send(&t, r) || !traffic_receive(&t, r))
+		/*
+		 * The receiver goes first, as in the selftests: its first burst
+		 * hands FILL to the peer (kicking it if it asks) before
+		 * anything is on the wire.
+		 */
+		if (!traffic_receive(&t, r) || !traffic_send(&t, r))
 			return note_progress(&t, r);
 		if (traffic_all_received(&t))
 			break;
