@@ -125,20 +125,51 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	}
 
 	refill(s);
-	if (xsk_ring_prod__needs_wakeup(&s->fq->fill) ||
-	    ((s->flags & XSKX_SOCKET_BUSY_POLL) && !n))
+	/*
+	 * Wake the peer only once RX is drained: a driver that stopped (FILL
+	 * ran dry, or RX was full) has nothing to add while packets are still
+	 * waiting here, and a kick per burst until it restarts would be
+	 * syscalls for nothing.
+	 */
+	if (!n && ((s->flags & XSKX_SOCKET_BUSY_POLL) ||
+		   xsk_ring_prod__needs_wakeup(&s->fq->fill)))
 		err = xskx_socket_kick_rx(s);
 	else
 		s->stats.kicks_skipped++;
 	return burst_result(s, n, err);
 }
 
+/*
+ * Where n frames go back on the pool's stack in one stretch, or NULL when the
+ * per-frame path is needed (frames not a power of two, or a pool too full to
+ * take them all: a double free somewhere).
+ */
+static uint64_t *pool_room(struct xskx_umem *umem, uint32_t n, uint64_t *mask)
+{
+	struct xskx_frame_pool *pool = &umem->pool;
+
+	*mask = xskx_umem_base_mask(umem);
+	if (!*mask || pool->count + n > umem->frame_count)
+		return NULL;
+	pool->count += n;
+	return pool->addrs + pool->count - n;
+}
+
 XSKX_API void xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			      uint32_t n)
 {
+	struct xskx_umem *umem = s->umem;
+	uint64_t mask;
+	uint64_t *room = pool_room(umem, n, &mask);
+
+	if (__builtin_expect(!room, 0)) {
+		for (uint32_t i = 0; i < n; i++)
+			xskx_pool_put_from_app(umem, pkts[i].addr);
+		return;
+	}
 	for (uint32_t i = 0; i < n; i++)
-		xskx_pool_put(s->umem, pkts[i].addr);
-	s->umem->frames_in_app -= n;
+		room[i] = pkts[i].addr & mask;
+	umem->frames_in_app -= n;
 }
 
 XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
@@ -146,11 +177,20 @@ XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 	struct xsk_ring_cons *comp = &s->fq->comp;
 	uint32_t idx = 0;
 	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
+	uint64_t mask;
+	uint64_t *room;
 
 	if (!n)
 		return 0;
-	for (uint32_t i = 0; i < n; i++)
-		xskx_pool_put(s->umem, *xsk_ring_cons__comp_addr(comp, idx + i));
+	room = pool_room(s->umem, n, &mask);
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
+
+		if (__builtin_expect(room != NULL, 1))
+			room[i] = addr & mask;
+		else
+			xskx_pool_put(s->umem, addr);
+	}
 	xsk_ring_cons__release(comp, n);
 	s->stats.tx_completed += n;
 	return n;

@@ -45,18 +45,6 @@ uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n)
 	return n;
 }
 
-void xskx_pool_put(struct xskx_umem *umem, uint64_t addr)
-{
-	struct xskx_frame_pool *pool = &umem->pool;
-
-	/* A full pool means a frame was given back twice: refuse, count it. */
-	if (pool->count == umem->frame_count) {
-		umem->double_frees++;
-		return;
-	}
-	pool->addrs[pool->count++] = xskx_umem_frame_base(umem, addr);
-}
-
 XSKX_API uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs,
 				   uint32_t n)
 {
@@ -69,8 +57,7 @@ XSKX_API void xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,
 			      uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
-		xskx_pool_put(umem, addrs[i]);
-	umem->frames_in_app -= n;
+		xskx_pool_put_from_app(umem, addrs[i]);
 }
 
 XSKX_API uint32_t xskx_umem_pool_count(const struct xskx_umem *umem)

@@ -69,12 +69,46 @@ static inline uint64_t xskx_umem_frame_base(const struct xskx_umem *umem,
 	return a - a % umem->frame_size;
 }
 
+/*
+ * The mask that turns any address inside a frame (offset bits included) into
+ * the frame's start, or 0 when frames are not a power of two in size and
+ * xskx_umem_frame_base() must divide.
+ */
+static inline uint64_t xskx_umem_base_mask(const struct xskx_umem *umem)
+{
+	if (!umem->frame_shift)
+		return 0;
+	return XSK_UNALIGNED_BUF_ADDR_MASK & ~((uint64_t)umem->frame_size - 1);
+}
+
 /* Allocate the pool's stack and fill it with every frame; free it. */
 int xskx_pool_init(struct xskx_umem *umem);
 void xskx_pool_fini(struct xskx_umem *umem);
 
 /* Pool operations that do not touch frames_in_app (ring <-> pool moves). */
 uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
-void xskx_pool_put(struct xskx_umem *umem, uint64_t addr);
+
+/*
+ * Give one frame back; inline because RX release and TX completion call it
+ * for every packet. A full pool means a frame was given back twice: refuse
+ * it and count it rather than overrun the stack.
+ */
+static inline bool xskx_pool_put(struct xskx_umem *umem, uint64_t addr)
+{
+	struct xskx_frame_pool *pool = &umem->pool;
+
+	if (__builtin_expect(pool->count == umem->frame_count, 0)) {
+		umem->double_frees++;
+		return false;
+	}
+	pool->addrs[pool->count++] = xskx_umem_frame_base(umem, addr);
+	return true;
+}
+
+/* Give back frames the application held: only those the pool took count. */
+static inline void xskx_pool_put_from_app(struct xskx_umem *umem, uint64_t addr)
+{
+	umem->frames_in_app -= xskx_pool_put(umem, addr);
+}
 
 #endif /* XSKX_UMEM_INTERNAL_H */

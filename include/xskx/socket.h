@@ -118,10 +118,10 @@ struct xskx_pkt {
 /*
  * Receive up to max packets into pkts. Returns the number received (0 when
  * none) or a negative errno when a needed kick failed for a reason other
- * than "try again" (-ENETDOWN, -ENXIO...). Refills FILL from the pool first
- * when the batch watermark is met; kicks the peer only when FILL's
- * need_wakeup flag is set (always with XSKX_SOCKET_BUSY_POLL, never
- * otherwise). The frames of returned packets belong to the application until
+ * than "try again" (-ENXIO...). Refills FILL from the pool first when the
+ * batch watermark is met; when RX is empty, kicks the peer if FILL's
+ * need_wakeup flag is set (always with XSKX_SOCKET_BUSY_POLL), never
+ * otherwise. The frames of returned packets belong to the application until
  * given back by xskx_rx_release() or xskx_tx_burst(). When the kick fails
  * after packets were received, the packets are returned and the error comes
  * from the next burst on the socket (xskx_tx_burst likewise).
