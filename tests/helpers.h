@@ -28,6 +28,16 @@ int test_main(Suite *suite, int argc, char **argv);
 void test_skip(const char *why) __attribute__((noreturn));
 
 /*
+ * A ring's need_wakeup flag, read atomically: libxdp's
+ * xsk_ring_prod__needs_wakeup() reads it plainly, which ThreadSanitizer
+ * reports as a race with the simulated NIC's thread that writes it.
+ */
+static inline bool test_needs_wakeup(const struct xsk_ring_prod *ring)
+{
+	return __atomic_load_n(ring->flags, __ATOMIC_RELAXED) & XDP_RING_NEED_WAKEUP;
+}
+
+/*
  * Route the library's log into a buffer: afterwards test_log_count() says
  * how many messages arrived since the last test_log_reset() and
  * test_log_last() gives the newest one.

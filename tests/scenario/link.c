@@ -190,6 +190,8 @@ bool link_stats(struct test_link *link, enum test_port port,
 static void check_census(struct test_link *link, struct scenario_result *r,
 			 const char *when, bool all_in_pool)
 {
+	bool counted = link->peer->caps & TEST_PEER_COUNTS_FRAMES;
+	struct xskx_frame_census c;
 	char why[384];
 
 	for (int p = 0; p < 2 && scenario_ok(r); p++) {
@@ -199,6 +201,10 @@ static void check_census(struct test_link *link, struct scenario_result *r,
 
 		if (!ok)
 			scenario_fail(r, "port %s UMEM %s: %s", port_names[p], when, why);
+		else if (!all_in_pool && counted &&
+			 (xskx_umem_census(link->umem[p], &c) || !c.nic_counted))
+			scenario_fail(r, "port %s UMEM %s: peer %s did not count the frames it holds",
+				      port_names[p], when, link->peer->name);
 	}
 }
 

@@ -47,6 +47,11 @@ enum test_xdp_prog {
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */
 #define TEST_PEER_DETERMINISTIC (1u << 0)
+/*
+ * The peer counts the frames it holds (the census reports nic_counted), so
+ * "census total == frame count" is a real check, and scenarios insist on it.
+ */
+#define TEST_PEER_COUNTS_FRAMES (1u << 1)
 
 struct test_peer {
 	/* For messages: "sim", "sim-threaded", "veth-generic"... */

@@ -6,7 +6,7 @@
 #include "peer_sim.h"
 
 /* Sanitizers slow the simulated NIC down tenfold; a stuck scenario still ends. */
-#define PEER_SIM_TIME_LIMIT_S 60u
+#define PEER_SIM_TIME_LIMIT_S 30u
 /* Threaded mode: how long xskx_socket_poll may wait, and one pump's nap. */
 #define PEER_SIM_POLL_TIMEOUT_MS 10
 #define PEER_SIM_NAP_NS 20000L
@@ -115,7 +115,8 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 	ps->threaded = mode == XSKX_SIM_THREADED;
 	ps->peer = (struct test_peer){
 		.name = ps->threaded ? "sim-threaded" : "sim",
-		.caps = ps->threaded ? 0 : TEST_PEER_DETERMINISTIC,
+		.caps = TEST_PEER_COUNTS_FRAMES |
+			(ps->threaded ? 0 : TEST_PEER_DETERMINISTIC),
 		.poll_timeout_ms = ps->threaded ? PEER_SIM_POLL_TIMEOUT_MS : 0,
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
 		.bind = sim_bind,

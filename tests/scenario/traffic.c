@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "helpers.h"
 #include "traffic.h"
 
 #define TRAFFIC_BATCH 64u
@@ -131,7 +132,7 @@ static bool kick_tx_if_asked(struct traffic *t, const struct xskx_rings *rings,
 {
 	int err;
 
-	if (!rings->tx || !xsk_ring_prod__needs_wakeup(rings->tx))
+	if (!rings->tx || !test_needs_wakeup(rings->tx))
 		return true;
 	err = xskx_socket_kick_tx(t->link->sock[t->tx_port]);
 	if (err)
