@@ -269,8 +269,61 @@ bool sim_sources_unfinished(const struct xskx_sim_port *port);
 bool sim_sources_rate_limited(const struct xskx_sim_port *port);
 void sim_sources_free(struct xskx_sim_port *port);
 
-/* sim_napi.c: the RX side of a queue. */
-bool sim_queue_can_take(const struct sim_queue *q, uint32_t len);
+/* A packet's fragments in the pool's frames. */
+static inline uint32_t sim_frags(const struct sim_pool *pool, uint32_t len)
+{
+	return len <= pool->frame_room ? 1 : (len - 1) / pool->frame_room + 1;
+}
+
+/* Where a frame's packet data starts. */
+static inline uint8_t *sim_frame_data(const struct sim_pool *pool,
+				      uint64_t frame)
+{
+	return pool->umem->area + frame + pool->data_offset;
+}
+
+/* The address an RX descriptor carries: xp_get_handle() in the kernel. */
+static inline uint64_t sim_rx_handle(const struct sim_pool *pool,
+				     uint64_t frame)
+{
+	if (pool->umem->unaligned)
+		return frame | (uint64_t)pool->data_offset
+				       << XSK_UNALIGNED_BUF_OFFSET_SHIFT;
+	return frame + pool->data_offset;
+}
+
+/*
+ * The frame a FILL entry names, and whether it is a valid one:
+ * xp_check_aligned() / xp_check_unaligned() in the kernel.
+ */
+static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
+{
+	if (umem->unaligned) {
+		*addr &= XSK_UNALIGNED_BUF_ADDR_MASK;
+		return *addr < umem->size &&
+		       *addr + umem->chunk_size <= umem->size;
+	}
+	*addr &= ~((uint64_t)umem->chunk_size - 1);
+	return *addr < umem->size;
+}
+
+/* The port's XDP hook, or the default: redirect when a socket is bound. */
+static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
+						uint8_t *data, uint32_t len)
+{
+	const struct xskx_sim_port *port = q->port;
+
+	if (port->xdp)
+		return port->xdp(data, len, q->index, port->xdp_ctx);
+	return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
+}
+
+/* sim_rx_driver.c: queues without a zero-copy pool. */
+bool sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt);
+bool sim_rx_driver_can_take(struct sim_queue *q, uint32_t len);
+
+/* sim_napi.c: the RX side of a zero-copy queue. */
+bool sim_queue_can_take(struct sim_queue *q, uint32_t len);
 /* DMA a packet into posted buffers; false (rx_missed) when they lack. */
 bool sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt);
 uint32_t sim_napi_poll(struct sim_queue *q);

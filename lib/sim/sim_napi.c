@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * The RX side of a queue, as a zero-copy driver runs it.
+ * The RX side of a queue bound in zero-copy mode, as a zero-copy driver
+ * runs it.
  *
  * The hardware RX ring holds UMEM frames taken from FILL. A packet from the
  * wire is written ("DMA'd") into the next posted frames at the data offset
@@ -21,16 +22,15 @@
  * ring, for the next poll (zero-copy with need_wakeup and the STOP policy:
  * "xsk: stop NAPI Rx processing on full XSK RQ"), or drops it.
  *
- * need_wakeup (zero-copy, XDP_USE_NEED_WAKEUP): at the end of each poll the
- * FILL ring's flag goes up when the refill fell short, the poll stopped on
- * a full RX ring or no frame is posted, and comes down otherwise; a poll
- * then runs only when something schedules it — an arrival (the interrupt),
- * a kick, or work left over. Without need_wakeup, and in copy mode, the NIC
- * polls whenever there is work.
+ * need_wakeup (XDP_USE_NEED_WAKEUP): at the end of each poll the FILL
+ * ring's flag goes up when the refill fell short, the poll stopped on a
+ * full RX ring or no frame is posted, and comes down otherwise; a poll then
+ * runs only when something schedules it — an arrival (the interrupt), a
+ * kick, or work left over. Without need_wakeup the NIC polls whenever there
+ * is work.
  *
- * A queue no socket is bound to has no pool of UMEM frames: its packets are
- * handled at arrival, in the port's scratch buffer, as a driver handles
- * traffic on queues without AF_XDP.
+ * Queues without a zero-copy pool receive into the driver's own buffers
+ * (sim_rx_driver.c).
  */
 #include <string.h>
 
@@ -62,42 +62,13 @@ static inline uint32_t hw_unused(const struct sim_queue *q)
 	return q->hw_size - q->posted - q->received;
 }
 
-static inline uint32_t frags_for(const struct sim_pool *pool, uint32_t len)
-{
-	return len <= pool->frame_room ? 1 : (len - 1) / pool->frame_room + 1;
-}
-
-static inline uint8_t *frame_data(const struct sim_pool *pool, uint64_t addr)
-{
-	return pool->umem->area + addr + pool->data_offset;
-}
-
-/* The address an RX descriptor carries: xp_get_handle() in the kernel. */
-static inline uint64_t rx_handle(const struct sim_pool *pool, uint64_t addr)
-{
-	if (pool->umem->unaligned)
-		return addr | (uint64_t)pool->data_offset
-				      << XSK_UNALIGNED_BUF_OFFSET_SHIFT;
-	return addr + pool->data_offset;
-}
-
-static enum xskx_xdp_verdict run_xdp(const struct sim_queue *q, uint8_t *data,
-				     uint32_t len)
-{
-	const struct xskx_sim_port *port = q->port;
-
-	if (port->xdp)
-		return port->xdp(data, len, q->index, port->xdp_ctx);
-	return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
-}
-
-bool sim_queue_can_take(const struct sim_queue *q, uint32_t len)
+bool sim_queue_can_take(struct sim_queue *q, uint32_t len)
 {
 	uint32_t frags;
 
-	if (!q->pool)
-		return !q->port->sim->in_direct_rx;
-	frags = frags_for(q->pool, len);
+	if (!q->pool || !q->pool->zc)
+		return sim_rx_driver_can_take(q, len);
+	frags = sim_frags(q->pool, len);
 	return frags <= q->posted && frags <= q->port->max_frags;
 }
 
@@ -109,7 +80,7 @@ static void dma(struct sim_queue *q, const struct sim_pkt *pkt)
 
 	do {
 		struct sim_hw_slot *slot = &q->hw[q->ntr];
-		uint8_t *dst = frame_data(pool, slot->addr);
+		uint8_t *dst = sim_frame_data(pool, slot->addr);
 		uint32_t want = left < pool->frame_room ? left :
 							  pool->frame_room;
 
@@ -137,57 +108,12 @@ static void dma(struct sim_queue *q, const struct sim_pkt *pkt)
 	q->received += used;
 }
 
-/* A queue without a pool: the driver's own buffer, handled at once. */
-static bool direct_rx(struct sim_queue *q, const struct sim_pkt *pkt)
-{
-	struct xskx_sim_port *port = q->port;
-	struct xskx_sim *sim = port->sim;
-	struct sim_seg seg = { port->scratch, pkt->len };
-	struct sim_pkt linear = { &seg, 1, pkt->len };
-	uint32_t off = 0;
-
-	/*
-	 * One scratch buffer per port, and XDP_TX from here may come back to
-	 * another queue without a pool: the driver's buffer is busy, so that
-	 * packet finds none.
-	 */
-	if (sim->in_direct_rx || pkt->len > port->scratch_size) {
-		sim_count(&port->stats.rx_missed, 1);
-		return false;
-	}
-	sim->in_direct_rx = true;
-	for (uint32_t i = 0; i < pkt->nsegs; i++) {
-		memcpy(port->scratch + off, pkt->segs[i].data,
-		       pkt->segs[i].len);
-		off += pkt->segs[i].len;
-	}
-	sim_count(&port->stats.rx_packets, 1);
-	switch (run_xdp(q, port->scratch, pkt->len)) {
-	case XSKX_XDP_PASS:
-		sim_count(&port->stats.xdp_pass, 1);
-		sim_port_sink(port, XSKX_SIM_SINK_STACK, &linear, q->index);
-		break;
-	case XSKX_XDP_TX:
-		sim_count(&port->stats.xdp_tx, 1);
-		sim_port_transmit(port, &linear, q->index);
-		break;
-	case XSKX_XDP_REDIRECT:
-		sim_count(&port->stats.xdp_redirect_err, 1);
-		break;
-	default:
-		sim_count(&port->stats.xdp_drop, 1);
-		break;
-	}
-	sim->in_direct_rx = false;
-	return true;
-}
-
 bool sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt)
 {
 	struct xskx_sim_port *port = q->port;
 
-	if (!q->pool)
-		return direct_rx(q, pkt);
+	if (!q->pool || !q->pool->zc)
+		return sim_rx_driver(q, pkt);
 	if (!sim_queue_can_take(q, pkt->len)) {
 		sim_count(&port->stats.rx_missed, 1);
 		return false;
@@ -218,7 +144,7 @@ static struct sim_pkt packet_segs(const struct sim_queue *q, uint32_t frags,
 	uint32_t i = q->ntc;
 
 	for (uint32_t f = 0; f < frags; f++) {
-		segs[f].data = frame_data(q->pool, q->hw[i].addr);
+		segs[f].data = sim_frame_data(q->pool, q->hw[i].addr);
 		segs[f].len = q->hw[i].len;
 		pkt.len += q->hw[i].len;
 		i = hw_next(q, i);
@@ -257,7 +183,7 @@ static enum rx_result redirect(struct sim_queue *q, uint32_t frags,
 	for (uint32_t f = 0; f < frags; f++) {
 		struct xdp_desc *d = sim_ring_desc(rx, rx->cached_prod++);
 
-		d->addr = rx_handle(pool, q->hw[i].addr);
+		d->addr = sim_rx_handle(pool, q->hw[i].addr);
 		d->len = q->hw[i].len;
 		d->options = q->hw[i].contd ? XDP_PKT_CONTD : 0;
 		i = hw_next(q, i);
@@ -288,18 +214,6 @@ static void post(struct sim_queue *q, uint64_t addr)
 	q->posted++;
 }
 
-/* xp_check_aligned() / xp_check_unaligned(): the frame a FILL entry names. */
-static bool fill_entry_frame(const struct sim_umem *umem, uint64_t *addr)
-{
-	if (umem->unaligned) {
-		*addr &= XSK_UNALIGNED_BUF_ADDR_MASK;
-		return *addr < umem->size &&
-		       *addr + umem->chunk_size <= umem->size;
-	}
-	*addr &= ~((uint64_t)umem->chunk_size - 1);
-	return *addr < umem->size;
-}
-
 static uint32_t refill_from_fill(struct sim_queue *q, uint32_t want)
 {
 	struct sim_ring *fq = q->pool->fq;
@@ -309,7 +223,7 @@ static uint32_t refill_from_fill(struct sim_queue *q, uint32_t want)
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr = *sim_ring_addr(fq, fq->cached_cons + i);
 
-		if (fill_entry_frame(umem, &addr)) {
+		if (sim_fill_frame(umem, &addr)) {
 			post(q, addr);
 			valid++;
 		}
@@ -394,7 +308,8 @@ uint32_t sim_napi_poll(struct sim_queue *q)
 		bool recycle = true;
 		struct sim_pkt pkt;
 
-		switch (run_xdp(q, frame_data(pool, first->addr), first->len)) {
+		switch (sim_run_xdp(q, sim_frame_data(pool, first->addr),
+				    first->len)) {
 		case XSKX_XDP_REDIRECT:
 			switch (redirect(q, frags, &c)) {
 			case RX_DELIVERED:
@@ -463,7 +378,7 @@ void sim_napi_enable(struct sim_queue *q)
 
 bool sim_napi_due(const struct sim_queue *q)
 {
-	if (!q->pool)
+	if (!q->pool || !q->pool->zc)
 		return false;
 	if (q->rx_sched)
 		return true;

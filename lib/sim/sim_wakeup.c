@@ -4,7 +4,8 @@
  *
  * Deterministic mode (no NIC thread running): the kick does the NIC's work
  * right away, in the caller's thread — sendto a TX pass, recvfrom a NAPI
- * poll, poll() what its need_wakeup flags ask for. Threaded mode: the kick
+ * poll (zero-copy; copy mode receives as packets arrive and has nothing to
+ * wake), poll() what its need_wakeup flags ask for. Threaded mode: the kick
  * only records the request and wakes the NIC thread; the rings are touched
  * by their two owners alone.
  *
@@ -37,7 +38,7 @@ static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 	int err = 0;
 
 	sim_lock(xs->sim);
-	if (rx) {
+	if (rx && xs->zc) {
 		q->rx_sched = true;
 		sim_napi_poll(q);
 	}
@@ -58,7 +59,7 @@ static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 /* The same request for the NIC thread (threaded mode). */
 static void kick_thread(struct sim_xsk *xs, bool rx, bool tx)
 {
-	uint32_t kicks = rx ? SIM_KICK_RX : 0;
+	uint32_t kicks = rx && xs->zc ? SIM_KICK_RX : 0;
 
 	if (tx && xs->zc) {
 		kicks |= SIM_KICK_TX;
