@@ -110,9 +110,12 @@ enum xskx_xdp_verdict {
 /*
  * The XDP program of a port: called from the NAPI poll for every received
  * packet, with the packet's bytes inside the UMEM frame (it may rewrite
- * them, e.g. swap MACs before XDP_TX). NULL restores the default, which
- * redirects to the socket bound to the queue and passes the packet to the
- * (simulated) stack when none is.
+ * them, e.g. swap MACs before XDP_TX); for a multi-buffer packet, its first
+ * buffer, as a program without frags support sees it. NULL restores the
+ * default, which redirects to the socket bound to the queue and passes the
+ * packet to the (simulated) stack when none is. This callback and the sink
+ * run inside the NIC's work (on the NIC thread in threaded mode) and must
+ * not call back into the machine, its ports or their sockets.
  */
 typedef enum xskx_xdp_verdict (*xskx_sim_xdp_fn)(uint8_t *data, uint32_t len,
 						 uint32_t queue, void *ctx);
