@@ -26,7 +26,7 @@ enum scenario_status {
 
 struct scenario_result {
 	enum scenario_status status;
-	char msg[512];
+	char msg[1024];
 };
 
 typedef void (*scenario_fn)(struct test_peer *peer, struct scenario_result *result);

@@ -72,16 +72,19 @@ static const char *raw_what(const struct traffic *t, uint32_t seq)
 static bool note_progress(const struct traffic *t, struct scenario_result *r)
 {
 	struct xskx_stats rx = { 0 }, tx = { 0 };
+	struct xskx_frame_census c = { 0 };
 	uint32_t want = t->rx_next;
 
 	while (want < t->stream->count && !t->stream->arrives[want])
 		want++;
 	xskx_socket_stats(t->link->sock[t->rx_port], &rx);
 	xskx_socket_stats(t->link->sock[t->tx_port], &tx);
+	xskx_umem_census(t->link->umem[t->tx_port], &c);
 	return note(r, " (sent %u of %u, received %u of %u, next expected packet %u %s;"
 		    " receiver: rx_dropped %llu rx_ring_full %llu rx_fill_ring_empty_descs %llu"
 		    " rx_invalid_descs %llu; sender: tx_invalid_descs %llu tx_packets %llu"
-		    " tx_completed %llu)",
+		    " tx_completed %llu, its frames: pool %u fill %u nic %u rx %u app %u"
+		    " tx %u comp %u)",
 		    t->next_tx, t->stream->count, t->received, t->stream->arriving,
 		    want, raw_what(t, want), (unsigned long long)rx.rx_dropped,
 		    (unsigned long long)rx.rx_ring_full,
@@ -89,7 +92,8 @@ static bool note_progress(const struct traffic *t, struct scenario_result *r)
 		    (unsigned long long)rx.rx_invalid_descs,
 		    (unsigned long long)tx.tx_invalid_descs,
 		    (unsigned long long)tx.tx_packets,
-		    (unsigned long long)tx.tx_completed);
+		    (unsigned long long)tx.tx_completed, c.pool, c.fill, c.nic, c.rx,
+		    c.app, c.tx, c.comp);
 }
 
 /* How many packets to send now: the batch, bounded by the stream and the window. */
