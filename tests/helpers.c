@@ -67,10 +67,11 @@ const char *test_log_last(void)
 static void census_describe(const struct xskx_frame_census *c, char *why,
 			    size_t why_size, const char *problem)
 {
-	snprintf(why, why_size,
-		 "%s: pool %u fill %u nic %u rx %u app %u tx %u comp %u = total %u (nic %s)",
-		 problem, c->pool, c->fill, c->nic, c->rx, c->app, c->tx,
-		 c->comp, c->total, c->nic_counted ? "counted" : "derived");
+	snprintf(
+		why, why_size,
+		"%s: pool %u fill %u nic %u rx %u app %u tx %u comp %u = total %u (nic %s)",
+		problem, c->pool, c->fill, c->nic, c->rx, c->app, c->tx,
+		c->comp, c->total, c->nic_counted ? "counted" : "derived");
 }
 
 bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
@@ -84,28 +85,33 @@ bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
 	memset(&c, 0, sizeof(c));
 	err = xskx_umem_census(umem, &c);
 	if (err) {
-		snprintf(why, why_size, "xskx_umem_census: %s", xskx_strerror(err));
+		snprintf(why, why_size, "xskx_umem_census: %s",
+			 xskx_strerror(err));
 		return false;
 	}
 	if (c.pool + c.fill + c.nic + c.rx + c.app + c.tx + c.comp != c.total) {
-		census_describe(&c, why, why_size, "census parts do not add up to its total");
+		census_describe(&c, why, why_size,
+				"census parts do not add up to its total");
 		return false;
 	}
 	if (c.double_frees) {
-		snprintf(problem, sizeof(problem), "%llu frames were given back twice",
+		snprintf(problem, sizeof(problem),
+			 "%llu frames were given back twice",
 			 (unsigned long long)c.double_frees);
 		census_describe(&c, why, why_size, problem);
 		return false;
 	}
 	if (c.total != frames) {
-		snprintf(problem, sizeof(problem), "census total %u != %u frames in the UMEM",
-			 c.total, frames);
+		snprintf(problem, sizeof(problem),
+			 "census total %u != %u frames in the UMEM", c.total,
+			 frames);
 		census_describe(&c, why, why_size, problem);
 		return false;
 	}
 	if (c.app != app_expected) {
-		snprintf(problem, sizeof(problem), "application holds %u frames, expected %u",
-			 c.app, app_expected);
+		snprintf(problem, sizeof(problem),
+			 "application holds %u frames, expected %u", c.app,
+			 app_expected);
 		census_describe(&c, why, why_size, problem);
 		return false;
 	}
@@ -122,14 +128,15 @@ bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size)
 	memset(&c, 0, sizeof(c));
 	err = xskx_umem_census(umem, &c);
 	if (err) {
-		snprintf(why, why_size, "xskx_umem_census: %s", xskx_strerror(err));
+		snprintf(why, why_size, "xskx_umem_census: %s",
+			 xskx_strerror(err));
 		return false;
 	}
 	if (c.pool != frames || c.total != frames ||
 	    xskx_umem_pool_count(umem) != frames) {
 		snprintf(problem, sizeof(problem),
-			 "expected all %u frames in the pool (pool_count %u)", frames,
-			 xskx_umem_pool_count(umem));
+			 "expected all %u frames in the pool (pool_count %u)",
+			 frames, xskx_umem_pool_count(umem));
 		census_describe(&c, why, why_size, problem);
 		return false;
 	}

@@ -34,7 +34,8 @@ void test_skip(const char *why) __attribute__((noreturn));
  */
 static inline bool test_needs_wakeup(const struct xsk_ring_prod *ring)
 {
-	return __atomic_load_n(ring->flags, __ATOMIC_RELAXED) & XDP_RING_NEED_WAKEUP;
+	return __atomic_load_n(ring->flags, __ATOMIC_RELAXED) &
+	       XDP_RING_NEED_WAKEUP;
 }
 
 /*
@@ -57,6 +58,7 @@ bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
 		    size_t why_size);
 
 /* The census of umem when every frame must be back in the pool. */
-bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size);
+bool test_census_all_in_pool(struct xskx_umem *umem, char *why,
+			     size_t why_size);
 
 #endif /* XSKX_TEST_HELPERS_H */

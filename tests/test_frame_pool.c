@@ -15,7 +15,8 @@ static struct xskx_umem *umem_create(uint32_t frame_size, uint32_t headroom,
 				     uint32_t flags)
 {
 	XSKX_OPTS(xskx_umem_opts, opts, .frame_count = FRAMES,
-		  .frame_size = frame_size, .headroom = headroom, .flags = flags);
+		  .frame_size = frame_size, .headroom = headroom,
+		  .flags = flags);
 	struct xskx_umem *umem = NULL;
 	int ret = xskx_umem_create(&umem, &opts);
 
@@ -62,7 +63,8 @@ START_TEST(every_frame_is_handed_out_once)
 	/* In uneven batches, as an application would take them. */
 	for (uint32_t batch = 1; got < FRAMES; batch = batch * 2 + 1)
 		got += xskx_frame_alloc(umem, addrs + got,
-					FRAMES - got < batch ? FRAMES - got : batch);
+					FRAMES - got < batch ? FRAMES - got :
+							       batch);
 	for (unsigned int i = 0; i < FRAMES; i++) {
 		uint64_t frame = addrs[i] / 2048;
 
@@ -81,7 +83,8 @@ START_TEST(exhausted_pool_returns_fewer)
 	struct xskx_umem *umem = umem_create(2048, 0, 0);
 	uint64_t *addrs = calloc(FRAMES + 10, sizeof(*addrs));
 
-	ck_assert_uint_eq(xskx_frame_alloc(umem, addrs, FRAMES - 6), FRAMES - 6);
+	ck_assert_uint_eq(xskx_frame_alloc(umem, addrs, FRAMES - 6),
+			  FRAMES - 6);
 	ck_assert_uint_eq(xskx_frame_alloc(umem, addrs + FRAMES - 6, 16), 6);
 	ck_assert_uint_eq(xskx_frame_alloc(umem, addrs + FRAMES, 1), 0);
 	ck_assert_uint_eq(xskx_frame_alloc(umem, addrs + FRAMES, 0), 0);
@@ -121,7 +124,8 @@ START_TEST(unaligned_free_with_offset_bits)
 	for (unsigned int i = 0; i < FRAMES; i++)
 		ck_assert_uint_eq(addrs[i] % 3000, 0);
 	/* An RX address of unaligned mode: offset in the top 16 bits. */
-	tagged = ((uint64_t)300 << XSK_UNALIGNED_BUF_OFFSET_SHIFT) | (addrs[5] + 2999);
+	tagged = ((uint64_t)300 << XSK_UNALIGNED_BUF_OFFSET_SHIFT) |
+		 (addrs[5] + 2999);
 	xskx_frame_free(umem, &tagged, 1);
 	ck_assert_uint_eq(xskx_frame_alloc(umem, &again, 1), 1);
 	ck_assert_uint_eq(again, addrs[5]);
@@ -144,9 +148,10 @@ START_TEST(double_free_is_refused_and_counted)
 	ck_assert_int_eq(xskx_umem_census(umem, &c), 0);
 	ck_assert_uint_eq(c.double_frees, 1);
 	ck_assert_uint_eq(c.pool, FRAMES);
-	ck_assert_msg(c.app == 0 && c.total == FRAMES,
-		      "after a refused double free: app %u, total %u (expected 0, %u)",
-		      c.app, c.total, FRAMES);
+	ck_assert_msg(
+		c.app == 0 && c.total == FRAMES,
+		"after a refused double free: app %u, total %u (expected 0, %u)",
+		c.app, c.total, FRAMES);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 }
 END_TEST

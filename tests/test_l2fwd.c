@@ -28,9 +28,10 @@ struct l2fwd {
 	struct xskx_sim_port *in, *out;
 	struct xskx_umem *umem;
 	struct xskx_socket *rx, *tx;
-	uint64_t sink_packets;	/* written by the NIC (thread), read atomically */
+	uint64_t sink_packets; /* written by the NIC (thread), read atomically */
 	uint64_t sink_stack;
-	struct xskx_pkt pending[L2FWD_BATCH];	/* received, not yet accepted by tx */
+	struct xskx_pkt
+		pending[L2FWD_BATCH]; /* received, not yet accepted by tx */
 	uint32_t npending;
 	uint64_t forwarded;
 	struct timespec deadline;
@@ -50,13 +51,14 @@ static void count_sink(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		__atomic_fetch_add(&l->sink_stack, 1, __ATOMIC_RELAXED);
 }
 
-static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode, uint64_t packets)
+static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode,
+			uint64_t packets)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
 	XSKX_OPTS(xskx_sim_port_opts, in_opts, .name = "in");
 	XSKX_OPTS(xskx_sim_port_opts, out_opts, .name = "out");
-	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = 64, .count = packets,
-		  .burst = L2FWD_BATCH);
+	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = 64,
+		  .count = packets, .burst = L2FWD_BATCH);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = L2FWD_FRAMES,
 		  .frame_size = xskx_frame_size_for_mtu(1500, 0));
 	XSKX_OPTS(xskx_socket_opts, rx_opts, .flags = XSKX_SOCKET_NO_TX);
@@ -70,11 +72,14 @@ static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode, uint64_t packe
 	ck_assert_int_eq(xskx_sim_port_create(l->sim, &out_opts, &l->out), 0);
 	ck_assert_int_eq(xskx_sim_port_add_source(l->in, &source), 0);
 	ck_assert_int_eq(xskx_sim_port_set_sink(l->out, count_sink, l), 0);
-	ck_assert_msg(!xskx_umem_create(&l->umem, &umem_opts), "%s", xskx_last_error());
+	ck_assert_msg(!xskx_umem_create(&l->umem, &umem_opts), "%s",
+		      xskx_last_error());
 	rx_opts.sim_port = l->in;
 	tx_opts.sim_port = l->out;
-	ck_assert_msg(!xskx_socket_open(&l->rx, l->umem, &rx_opts), "%s", xskx_last_error());
-	ck_assert_msg(!xskx_socket_open(&l->tx, l->umem, &tx_opts), "%s", xskx_last_error());
+	ck_assert_msg(!xskx_socket_open(&l->rx, l->umem, &rx_opts), "%s",
+		      xskx_last_error());
+	ck_assert_msg(!xskx_socket_open(&l->tx, l->umem, &tx_opts), "%s",
+		      xskx_last_error());
 }
 
 static bool past_deadline(const struct l2fwd *l)
@@ -83,13 +88,15 @@ static bool past_deadline(const struct l2fwd *l)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return now.tv_sec > l->deadline.tv_sec ||
-	       (now.tv_sec == l->deadline.tv_sec && now.tv_nsec > l->deadline.tv_nsec);
+	       (now.tv_sec == l->deadline.tv_sec &&
+		now.tv_nsec > l->deadline.tv_nsec);
 }
 
 /* Receive into the pending batch, then forward what tx accepts. Returns packets moved. */
 static uint32_t forward_once(struct l2fwd *l)
 {
-	int n = xskx_rx_burst(l->rx, l->pending + l->npending, L2FWD_BATCH - l->npending);
+	int n = xskx_rx_burst(l->rx, l->pending + l->npending,
+			      L2FWD_BATCH - l->npending);
 	int accepted;
 
 	ck_assert_msg(n >= 0, "xskx_rx_burst: %s", xskx_strerror(n));
@@ -97,9 +104,11 @@ static uint32_t forward_once(struct l2fwd *l)
 	if (!l->npending)
 		return 0;
 	accepted = xskx_tx_burst(l->tx, l->pending, l->npending);
-	ck_assert_msg(accepted >= 0, "xskx_tx_burst: %s", xskx_strerror(accepted));
+	ck_assert_msg(accepted >= 0, "xskx_tx_burst: %s",
+		      xskx_strerror(accepted));
 	l->npending -= (uint32_t)accepted;
-	memmove(l->pending, l->pending + accepted, l->npending * sizeof(l->pending[0]));
+	memmove(l->pending, l->pending + accepted,
+		l->npending * sizeof(l->pending[0]));
 	l->forwarded += (uint64_t)accepted;
 	return (uint32_t)n + (uint32_t)accepted;
 }
@@ -110,14 +119,17 @@ static void assert_census(struct l2fwd *l, uint32_t app)
 	char why[384];
 
 	ck_assert_msg(test_census_ok(l->umem, app, why, sizeof(why)),
-		      "after %llu packets forwarded: %s", (unsigned long long)l->forwarded, why);
+		      "after %llu packets forwarded: %s",
+		      (unsigned long long)l->forwarded, why);
 	ck_assert_int_eq(xskx_umem_census(l->umem, &c), 0);
-	ck_assert_msg(c.nic_counted, "the simulated NIC did not count its frames");
+	ck_assert_msg(c.nic_counted,
+		      "the simulated NIC did not count its frames");
 }
 
 static void run_deterministic(struct l2fwd *l, uint64_t packets)
 {
-	uint64_t max_turns = packets * L2FWD_MAX_TURNS_PER_PKT / L2FWD_BATCH + 10000;
+	uint64_t max_turns =
+		packets * L2FWD_MAX_TURNS_PER_PKT / L2FWD_BATCH + 10000;
 	uint64_t next_census = L2FWD_CENSUS_EVERY;
 	uint32_t idle = 0;
 
@@ -125,16 +137,22 @@ static void run_deterministic(struct l2fwd *l, uint64_t packets)
 		int polled = xskx_sim_poll(l->sim);
 		uint32_t moved;
 
-		ck_assert_msg(turn < max_turns, "still forwarding after %llu turns (%llu forwarded)",
-			      (unsigned long long)turn, (unsigned long long)l->forwarded);
-		ck_assert_msg(polled >= 0, "xskx_sim_poll: %s", xskx_strerror(polled));
+		ck_assert_msg(
+			turn < max_turns,
+			"still forwarding after %llu turns (%llu forwarded)",
+			(unsigned long long)turn,
+			(unsigned long long)l->forwarded);
+		ck_assert_msg(polled >= 0, "xskx_sim_poll: %s",
+			      xskx_strerror(polled));
 		moved = forward_once(l);
 		if (l->forwarded >= next_census) {
 			assert_census(l, l->npending);
 			next_census += L2FWD_CENSUS_EVERY;
 		}
-		idle = !polled && !moved && !l->npending && !xskx_sim_sources_active(l->sim) ?
-			       idle + 1 : 0;
+		idle = !polled && !moved && !l->npending &&
+				       !xskx_sim_sources_active(l->sim) ?
+			       idle + 1 :
+			       0;
 	}
 }
 
@@ -151,12 +169,15 @@ static void run_threaded(struct l2fwd *l, uint64_t packets)
 
 	ck_assert_int_eq(xskx_sim_start(l->sim), 0);
 	for (uint64_t turn = 0;
-	     __atomic_load_n(&l->sink_packets, __ATOMIC_RELAXED) < packets; turn++) {
-		ck_assert_msg(turn < max_turns && !past_deadline(l),
-			      "still forwarding after %llu turns: %llu forwarded, %llu at the sink",
-			      (unsigned long long)turn, (unsigned long long)l->forwarded,
-			      (unsigned long long)__atomic_load_n(&l->sink_packets,
-								  __ATOMIC_RELAXED));
+	     __atomic_load_n(&l->sink_packets, __ATOMIC_RELAXED) < packets;
+	     turn++) {
+		ck_assert_msg(
+			turn < max_turns && !past_deadline(l),
+			"still forwarding after %llu turns: %llu forwarded, %llu at the sink",
+			(unsigned long long)turn,
+			(unsigned long long)l->forwarded,
+			(unsigned long long)__atomic_load_n(&l->sink_packets,
+							    __ATOMIC_RELAXED));
 		if (!forward_once(l))
 			nap();
 	}
@@ -176,7 +197,8 @@ static void drain_completions(struct l2fwd *l, bool threaded)
 			return;
 		ck_assert_msg(turn < 100000 && !past_deadline(l),
 			      "%llu of %llu transmitted frames never completed",
-			      (unsigned long long)(stats.tx_packets - stats.tx_completed),
+			      (unsigned long long)(stats.tx_packets -
+						   stats.tx_completed),
 			      (unsigned long long)stats.tx_packets);
 		if (test_needs_wakeup(rings.tx))
 			ck_assert_int_eq(xskx_socket_kick_tx(l->tx), 0);
@@ -200,29 +222,37 @@ static void assert_every_packet_accounted(struct l2fwd *l, uint64_t packets)
 	ck_assert_int_eq(xskx_socket_stats(l->tx, &tx), 0);
 	sent = in.source_packets;
 	received = l->sink_packets;
-	drops = in.rx_missed + in.xdp_drop + rx.rx_dropped + tx.tx_invalid_descs +
-		out.wire_drops;
+	drops = in.rx_missed + in.xdp_drop + rx.rx_dropped +
+		tx.tx_invalid_descs + out.wire_drops;
 
-	ck_assert_msg(sent == packets, "the source sent %llu packets, expected %llu",
+	ck_assert_msg(sent == packets,
+		      "the source sent %llu packets, expected %llu",
 		      (unsigned long long)sent, (unsigned long long)packets);
 	ck_assert_msg(received == out.tx_packets,
 		      "the sink saw %llu packets, port out says it sent %llu",
-		      (unsigned long long)received, (unsigned long long)out.tx_packets);
-	ck_assert_msg(sent == received + drops,
-		      "sent %llu != received %llu + drops %llu (rx_missed %llu, xdp_drop %llu, rx_dropped %llu, tx_invalid_descs %llu, wire_drops %llu)",
-		      (unsigned long long)sent, (unsigned long long)received,
-		      (unsigned long long)drops, (unsigned long long)in.rx_missed,
-		      (unsigned long long)in.xdp_drop, (unsigned long long)rx.rx_dropped,
-		      (unsigned long long)tx.tx_invalid_descs,
-		      (unsigned long long)out.wire_drops);
-	ck_assert_msg(!drops, "%llu packets dropped; a source paced by the hardware ring and an RX ring that stops the poll when full should lose none (rx_ring_full %llu, napi_stops %llu)",
-		      (unsigned long long)drops, (unsigned long long)rx.rx_ring_full,
-		      (unsigned long long)in.napi_stops);
-	ck_assert_msg(rx.rx_packets == packets && tx.tx_packets == packets &&
-			      l->forwarded == packets,
-		      "rx_packets %llu, tx_packets %llu, forwarded %llu, expected %llu each",
-		      (unsigned long long)rx.rx_packets, (unsigned long long)tx.tx_packets,
-		      (unsigned long long)l->forwarded, (unsigned long long)packets);
+		      (unsigned long long)received,
+		      (unsigned long long)out.tx_packets);
+	ck_assert_msg(
+		sent == received + drops,
+		"sent %llu != received %llu + drops %llu (rx_missed %llu, xdp_drop %llu, rx_dropped %llu, tx_invalid_descs %llu, wire_drops %llu)",
+		(unsigned long long)sent, (unsigned long long)received,
+		(unsigned long long)drops, (unsigned long long)in.rx_missed,
+		(unsigned long long)in.xdp_drop,
+		(unsigned long long)rx.rx_dropped,
+		(unsigned long long)tx.tx_invalid_descs,
+		(unsigned long long)out.wire_drops);
+	ck_assert_msg(
+		!drops,
+		"%llu packets dropped; a source paced by the hardware ring and an RX ring that stops the poll when full should lose none (rx_ring_full %llu, napi_stops %llu)",
+		(unsigned long long)drops, (unsigned long long)rx.rx_ring_full,
+		(unsigned long long)in.napi_stops);
+	ck_assert_msg(
+		rx.rx_packets == packets && tx.tx_packets == packets &&
+			l->forwarded == packets,
+		"rx_packets %llu, tx_packets %llu, forwarded %llu, expected %llu each",
+		(unsigned long long)rx.rx_packets,
+		(unsigned long long)tx.tx_packets,
+		(unsigned long long)l->forwarded, (unsigned long long)packets);
 	ck_assert_uint_eq(__atomic_load_n(&l->sink_stack, __ATOMIC_RELAXED), 0);
 }
 

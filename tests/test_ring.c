@@ -18,19 +18,19 @@ struct hand_ring {
 	uint32_t producer;
 	uint32_t consumer;
 	uint32_t flags;
-	uint64_t addrs[RING_SIZE];	/* FILL / COMPLETION entries */
+	uint64_t addrs[RING_SIZE];	  /* FILL / COMPLETION entries */
 	struct xdp_desc descs[RING_SIZE]; /* RX / TX entries */
 };
 
 /* A ring the application produces to (FILL, TX), starting at index start. */
-static void prod_init(struct xsk_ring_prod *r, struct hand_ring *h, void *entries,
-		      uint32_t start)
+static void prod_init(struct xsk_ring_prod *r, struct hand_ring *h,
+		      void *entries, uint32_t start)
 {
 	h->producer = start;
 	h->consumer = start;
 	h->flags = 0;
 	r->cached_prod = start;
-	r->cached_cons = start + RING_SIZE;	/* libxdp keeps it size ahead */
+	r->cached_cons = start + RING_SIZE; /* libxdp keeps it size ahead */
 	r->mask = RING_SIZE - 1;
 	r->size = RING_SIZE;
 	r->producer = &h->producer;
@@ -40,8 +40,8 @@ static void prod_init(struct xsk_ring_prod *r, struct hand_ring *h, void *entrie
 }
 
 /* A ring the application consumes from (RX, COMPLETION). */
-static void cons_init(struct xsk_ring_cons *r, struct hand_ring *h, void *entries,
-		      uint32_t start)
+static void cons_init(struct xsk_ring_cons *r, struct hand_ring *h,
+		      void *entries, uint32_t start)
 {
 	h->producer = start;
 	h->consumer = start;
@@ -67,10 +67,11 @@ static uint32_t kernel_take_addrs(struct hand_ring *h, uint32_t max,
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t got = h->addrs[(cons + i) & (RING_SIZE - 1)];
 
-		ck_assert_msg(got == *next_expected,
-			      "kernel read entry %llu at index %u, expected %llu",
-			      (unsigned long long)got, cons + i,
-			      (unsigned long long)*next_expected);
+		ck_assert_msg(
+			got == *next_expected,
+			"kernel read entry %llu at index %u, expected %llu",
+			(unsigned long long)got, cons + i,
+			(unsigned long long)*next_expected);
 		(*next_expected)++;
 	}
 	__atomic_store_n(&h->consumer, cons + n, __ATOMIC_RELEASE);
@@ -82,8 +83,9 @@ static void kernel_put_descs(struct hand_ring *h, uint32_t n, uint64_t *next)
 {
 	uint32_t prod = __atomic_load_n(&h->producer, __ATOMIC_RELAXED);
 
-	ck_assert_uint_le(prod - __atomic_load_n(&h->consumer, __ATOMIC_ACQUIRE) + n,
-			  RING_SIZE);
+	ck_assert_uint_le(
+		prod - __atomic_load_n(&h->consumer, __ATOMIC_ACQUIRE) + n,
+		RING_SIZE);
 	for (uint32_t i = 0; i < n; i++) {
 		struct xdp_desc *d = &h->descs[(prod + i) & (RING_SIZE - 1)];
 
@@ -104,12 +106,13 @@ START_TEST(reserve_stops_at_full_and_resumes_after_consume)
 
 	prod_init(&fill, &h, h.addrs, 0);
 	ck_assert_uint_eq(xskx_ring_prod_free(&fill), RING_SIZE);
-	ck_assert_uint_eq(xsk_ring_prod__reserve(&fill, RING_SIZE, &idx), RING_SIZE);
+	ck_assert_uint_eq(xsk_ring_prod__reserve(&fill, RING_SIZE, &idx),
+			  RING_SIZE);
 	for (uint32_t i = 0; i < RING_SIZE; i++)
 		*xsk_ring_prod__fill_addr(&fill, idx + i) = value++;
 	ck_assert_uint_eq(xsk_ring_prod__reserve(&fill, 1, &idx), 0);
 	ck_assert_uint_eq(xskx_ring_prod_free(&fill), 0);
-	ck_assert_uint_eq(xskx_ring_prod_queued(&fill), 0);	/* not submitted */
+	ck_assert_uint_eq(xskx_ring_prod_queued(&fill), 0); /* not submitted */
 
 	xsk_ring_prod__submit(&fill, RING_SIZE);
 	ck_assert_uint_eq(xskx_ring_prod_queued(&fill), RING_SIZE);
@@ -135,18 +138,22 @@ START_TEST(producer_wraps_past_2_32)
 		uint32_t want = 1 + round % 5, idx;
 		uint32_t queued_before = xskx_ring_prod_queued(&fill);
 
-		ck_assert_uint_eq(xskx_ring_prod_free(&fill), RING_SIZE - queued_before);
-		ck_assert_uint_eq(xsk_ring_prod__reserve(&fill, want, &idx), want);
+		ck_assert_uint_eq(xskx_ring_prod_free(&fill),
+				  RING_SIZE - queued_before);
+		ck_assert_uint_eq(xsk_ring_prod__reserve(&fill, want, &idx),
+				  want);
 		for (uint32_t i = 0; i < want; i++)
 			*xsk_ring_prod__fill_addr(&fill, idx + i) = value++;
 		xsk_ring_prod__submit(&fill, want);
-		ck_assert_uint_eq(xskx_ring_prod_queued(&fill), queued_before + want);
+		ck_assert_uint_eq(xskx_ring_prod_queued(&fill),
+				  queued_before + want);
 
 		/* The kernel leaves up to two entries behind, so the ring is rarely empty. */
 		uint32_t queued = xskx_ring_prod_queued(&fill);
 		uint32_t left = round % 3 < queued ? round % 3 : queued;
 
-		ck_assert_uint_eq(kernel_take_addrs(&h, queued - left, &expected),
+		ck_assert_uint_eq(kernel_take_addrs(&h, queued - left,
+						    &expected),
 				  queued - left);
 		wrapped |= h.producer < NEAR_WRAP;
 	}
@@ -204,7 +211,8 @@ START_TEST(consumer_peek_release_wraps_past_2_32)
 		while ((got = xsk_ring_cons__peek(&rx, max, &idx))) {
 			ck_assert_uint_le(got, max);
 			for (uint32_t i = 0; i < got; i++) {
-				const struct xdp_desc *d = xsk_ring_cons__rx_desc(&rx, idx + i);
+				const struct xdp_desc *d =
+					xsk_ring_cons__rx_desc(&rx, idx + i);
 
 				ck_assert_uint_eq(d->addr, seen * 4096);
 				ck_assert_uint_eq(d->len, 60 + seen % 1000);
@@ -258,10 +266,12 @@ START_TEST(umem_addr_data_in_both_chunk_modes)
 {
 	static uint8_t area[8 * 4096];
 	uint64_t base = 3 * 4096 + 256;
-	uint64_t with_offset = ((uint64_t)100 << XSK_UNALIGNED_BUF_OFFSET_SHIFT) | base;
+	uint64_t with_offset =
+		((uint64_t)100 << XSK_UNALIGNED_BUF_OFFSET_SHIFT) | base;
 
 	ck_assert_ptr_eq(xskx_umem_addr_data(area, base), area + base);
-	ck_assert_ptr_eq(xskx_umem_addr_data(area, with_offset), area + base + 100);
+	ck_assert_ptr_eq(xskx_umem_addr_data(area, with_offset),
+			 area + base + 100);
 }
 END_TEST
 

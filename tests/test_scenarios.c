@@ -34,8 +34,8 @@ START_TEST(run_scenario)
 	peer->destroy(peer);
 	if (result.status == SCENARIO_SKIP)
 		test_skip(result.msg);
-	ck_assert_msg(result.status == SCENARIO_PASS, "%s on %s: %s", sc->name, peer_name,
-		      result.msg);
+	ck_assert_msg(result.status == SCENARIO_PASS, "%s on %s: %s", sc->name,
+		      peer_name, result.msg);
 }
 END_TEST
 

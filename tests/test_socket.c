@@ -33,22 +33,26 @@ static void count_sink(enum xskx_sim_sink_kind kind, const uint8_t *data,
 static void rig_create(struct rig *rig, bool zero_copy)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "p0", .no_zero_copy = !zero_copy);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "p0",
+		  .no_zero_copy = !zero_copy);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 1024);
 
 	memset(rig, 0, sizeof(*rig));
 	test_log_capture();
 	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port), 0);
+	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
+			 0);
 	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sink, rig), 0);
-	ck_assert_msg(!xskx_umem_create(&rig->umem, &umem_opts), "%s", xskx_last_error());
+	ck_assert_msg(!xskx_umem_create(&rig->umem, &umem_opts), "%s",
+		      xskx_last_error());
 }
 
 static void rig_destroy(struct rig *rig)
 {
 	char why[384];
 
-	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)), "%s", why);
+	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)),
+		      "%s", why);
 	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
 	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
 	xskx_set_log(NULL, NULL);
@@ -56,7 +60,8 @@ static void rig_destroy(struct rig *rig)
 
 static struct xskx_socket_opts sim_opts_for(struct rig *rig, uint32_t flags)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = rig->port, .flags = flags);
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = rig->port,
+		  .flags = flags);
 
 	return opts;
 }
@@ -73,8 +78,9 @@ static struct xskx_socket *open_ok(struct xskx_umem *umem,
 }
 
 /* xskx_socket_open(opts) fails with err and one message that names what. */
-static void expect_open_error(struct xskx_umem *umem, const struct xskx_socket_opts *opts,
-			      int err, const char *what)
+static void expect_open_error(struct xskx_umem *umem,
+			      const struct xskx_socket_opts *opts, int err,
+			      const char *what)
 {
 	struct xskx_socket *sock = NULL;
 	int ret;
@@ -86,8 +92,10 @@ static void expect_open_error(struct xskx_umem *umem, const struct xskx_socket_o
 	ck_assert_msg(ret == err, "expected %d (%s) for %s, got %d (%s)", err,
 		      xskx_strerror(err), what, ret, xskx_strerror(ret));
 	ck_assert_msg(strstr(xskx_last_error(), what),
-		      "the error message does not name %s: \"%s\"", what, xskx_last_error());
-	ck_assert_msg(test_log_count() == 1, "%s logged %u messages, expected one", what,
+		      "the error message does not name %s: \"%s\"", what,
+		      xskx_last_error());
+	ck_assert_msg(test_log_count() == 1,
+		      "%s logged %u messages, expected one", what,
 		      test_log_count());
 }
 
@@ -317,10 +325,12 @@ END_TEST
 /* One test packet: just an Ethernet header and a counter byte. */
 static void inject(struct rig *rig, uint8_t tag)
 {
-	uint8_t frame[64] = { 0x02, 0, 0, 0, 0, 0x0b, 0x02, 0, 0, 0, 0, 0x0a, 0x88, 0xb5 };
+	uint8_t frame[64] = { 0x02, 0, 0, 0, 0,	   0x0b, 0x02,
+			      0,    0, 0, 0, 0x0a, 0x88, 0xb5 };
 
 	frame[20] = tag;
-	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, sizeof(frame)), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, sizeof(frame)),
+			 0);
 }
 
 /*
@@ -335,8 +345,8 @@ static void hand_fill_to_nic(struct xskx_socket *sock)
 	ck_assert_int_eq(xskx_rx_burst(sock, none, 1), 0);
 }
 
-static int receive(struct rig *rig, struct xskx_socket *sock, struct xskx_pkt *pkts,
-		   uint32_t want)
+static int receive(struct rig *rig, struct xskx_socket *sock,
+		   struct xskx_pkt *pkts, uint32_t want)
 {
 	int got = 0;
 
@@ -367,7 +377,8 @@ START_TEST(received_packet_is_the_injected_one)
 	ck_assert_int_eq(receive(&rig, sock, &pkt, 1), 1);
 	ck_assert_uint_eq(pkt.len, 64);
 	ck_assert_uint_eq(pkt.data[20], 42);
-	ck_assert_ptr_eq(pkt.data, xskx_umem_addr_data(xskx_umem_area(rig.umem), pkt.addr));
+	ck_assert_ptr_eq(pkt.data, xskx_umem_addr_data(xskx_umem_area(rig.umem),
+						       pkt.addr));
 	ck_assert_msg(test_census_ok(rig.umem, 1, why, sizeof(why)), "%s", why);
 	xskx_rx_release(sock, &pkt, 1);
 	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
@@ -377,7 +388,8 @@ START_TEST(received_packet_is_the_injected_one)
 END_TEST
 
 /* Fill n packets of 64 bytes in fresh frames. */
-static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts, uint32_t n)
+static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts,
+			     uint32_t n)
 {
 	uint64_t frames[128];
 	uint32_t got;
@@ -388,7 +400,8 @@ static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts, uint
 	for (uint32_t i = 0; i < got; i++) {
 		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
 
-		memset(xskx_umem_addr_data(xskx_umem_area(umem), addr), (int)i, 64);
+		memset(xskx_umem_addr_data(xskx_umem_area(umem), addr), (int)i,
+		       64);
 		pkts[i] = (struct xskx_pkt){ .addr = addr, .len = 64 };
 	}
 	return got;
@@ -396,7 +409,8 @@ static uint32_t make_tx_pkts(struct xskx_umem *umem, struct xskx_pkt *pkts, uint
 
 START_TEST(full_tx_ring_accepts_fewer_and_leaves_the_rest)
 {
-	struct xskx_sim_faults stalled = { .tx_stalled = true }, running = { 0 };
+	struct xskx_sim_faults stalled = { .tx_stalled = true },
+			       running = { 0 };
 	struct rig rig;
 	struct xskx_socket_opts opts;
 	struct xskx_socket *sock;
@@ -418,7 +432,8 @@ START_TEST(full_tx_ring_accepts_fewer_and_leaves_the_rest)
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
 	ck_assert_uint_ge(stats.tx_ring_full, 1);
 	ck_assert_uint_eq(stats.tx_packets, 64);
-	ck_assert_msg(test_census_ok(rig.umem, 36, why, sizeof(why)), "%s", why);
+	ck_assert_msg(test_census_ok(rig.umem, 36, why, sizeof(why)), "%s",
+		      why);
 
 	/* The 36 left over are still the caller's to give back. */
 	for (int i = 0; i < 36; i++)
@@ -442,7 +457,8 @@ END_TEST
 
 START_TEST(forwarding_a_received_frame_copies_nothing)
 {
-	struct xskx_sim_faults stalled = { .tx_stalled = true }, running = { 0 };
+	struct xskx_sim_faults stalled = { .tx_stalled = true },
+			       running = { 0 };
 	struct rig rig;
 	struct xskx_socket_opts opts;
 	struct xskx_socket *sock;
@@ -496,7 +512,8 @@ static struct xskx_stats send_bursts(struct rig *rig, struct xskx_socket *sock)
 	struct xskx_pkt pkts[BURSTS * 8], none[8];
 	struct xskx_stats stats;
 
-	ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, BURSTS * 8), BURSTS * 8);
+	ck_assert_uint_eq(make_tx_pkts(rig->umem, pkts, BURSTS * 8),
+			  BURSTS * 8);
 	for (uint32_t b = 0; b < BURSTS; b++) {
 		ck_assert_int_eq(xskx_tx_burst(sock, pkts + 8 * b, 8), 8);
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);

@@ -32,15 +32,16 @@ static void expect_umem_error(const struct xskx_umem_opts *opts, int err,
 	ret = xskx_umem_create(&umem, opts);
 	if (!ret)
 		xskx_umem_destroy(umem);
-	ck_assert_msg(ret == err, "expected %d (%s) for a bad %s, got %d (%s)", err,
-		      xskx_strerror(err), field, ret, xskx_strerror(ret));
+	ck_assert_msg(ret == err, "expected %d (%s) for a bad %s, got %d (%s)",
+		      err, xskx_strerror(err), field, ret, xskx_strerror(ret));
 	ck_assert_msg(strstr(xskx_last_error(), field),
 		      "the error message does not name %s: \"%s\"", field,
 		      xskx_last_error());
 	if (value)
-		ck_assert_msg(strstr(xskx_last_error(), value),
-			      "the error message does not show the value %s: \"%s\"",
-			      value, xskx_last_error());
+		ck_assert_msg(
+			strstr(xskx_last_error(), value),
+			"the error message does not show the value %s: \"%s\"",
+			value, xskx_last_error());
 	ck_assert_msg(test_log_count() == 1,
 		      "a bad %s logged %u messages, expected one", field,
 		      test_log_count());
@@ -71,13 +72,17 @@ START_TEST(defaults)
 {
 	struct xskx_umem *umem = expect_umem_ok(NULL);
 
-	ck_assert_uint_eq(xskx_umem_frame_count(umem), XSKX_UMEM_DEFAULT_FRAME_COUNT);
-	ck_assert_uint_eq(xskx_umem_frame_size(umem), XSKX_UMEM_DEFAULT_FRAME_SIZE);
+	ck_assert_uint_eq(xskx_umem_frame_count(umem),
+			  XSKX_UMEM_DEFAULT_FRAME_COUNT);
+	ck_assert_uint_eq(xskx_umem_frame_size(umem),
+			  XSKX_UMEM_DEFAULT_FRAME_SIZE);
 	ck_assert_uint_eq(xskx_umem_headroom(umem), 0);
 	ck_assert_uint_eq(xskx_umem_size(umem),
-			  (uint64_t)XSKX_UMEM_DEFAULT_FRAME_COUNT * XSKX_UMEM_DEFAULT_FRAME_SIZE);
+			  (uint64_t)XSKX_UMEM_DEFAULT_FRAME_COUNT *
+				  XSKX_UMEM_DEFAULT_FRAME_SIZE);
 	ck_assert_uint_eq((uintptr_t)xskx_umem_area(umem) % page_size(), 0);
-	ck_assert_uint_eq(xskx_umem_pool_count(umem), XSKX_UMEM_DEFAULT_FRAME_COUNT);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem),
+			  XSKX_UMEM_DEFAULT_FRAME_COUNT);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 }
 END_TEST
@@ -140,7 +145,8 @@ START_TEST(frame_sizes_in_range_are_accepted)
 	uint32_t sizes[] = { 2048, page_size() };
 
 	for (unsigned int i = 0; i < 2; i++) {
-		XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8, .frame_size = sizes[i]);
+		XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8,
+			  .frame_size = sizes[i]);
 		struct xskx_umem *umem = expect_umem_ok(&opts);
 
 		ck_assert_uint_eq(xskx_umem_frame_size(umem), sizes[i]);
@@ -153,7 +159,8 @@ START_TEST(caller_area_must_be_page_aligned)
 {
 	uint8_t *mem = aligned_alloc(page_size(), 17 * (size_t)page_size());
 	XSKX_OPTS(xskx_umem_opts, opts, .area = mem + 64,
-		  .size = 16 * (uint64_t)page_size(), .frame_size = page_size());
+		  .size = 16 * (uint64_t)page_size(),
+		  .frame_size = page_size());
 
 	ck_assert_ptr_nonnull(mem);
 	expect_umem_error(&opts, -EINVAL, "area", NULL);
@@ -165,7 +172,8 @@ START_TEST(caller_area_size_multiple_of_frame_when_aligned)
 {
 	uint8_t *mem = aligned_alloc(page_size(), 17 * (size_t)page_size());
 	XSKX_OPTS(xskx_umem_opts, opts, .area = mem,
-		  .size = 16 * (uint64_t)page_size() + 2048, .frame_size = page_size());
+		  .size = 16 * (uint64_t)page_size() + 2048,
+		  .frame_size = page_size());
 	struct xskx_umem *umem;
 
 	ck_assert_ptr_nonnull(mem);
@@ -232,7 +240,7 @@ START_TEST(ring_sizes_power_of_two_zero_is_default)
 	opts.comp_size = 3;
 	expect_umem_error(&opts, -EINVAL, "comp_size", "3");
 
-	opts.comp_size = 0;	/* both at XSKX_RING_DEFAULT_SIZE */
+	opts.comp_size = 0; /* both at XSKX_RING_DEFAULT_SIZE */
 	umem = expect_umem_ok(&opts);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 
@@ -326,8 +334,11 @@ START_TEST(frame_size_for_mtu_grows_in_powers_of_two)
 			prev = 0;
 			continue;
 		}
-		ck_assert_msg(prev, "mtu %u fits a frame after a smaller MTU did not", mtu);
-		ck_assert_msg(fs >= prev && !(fs & (fs - 1)) && fs <= page_size(),
+		ck_assert_msg(prev,
+			      "mtu %u fits a frame after a smaller MTU did not",
+			      mtu);
+		ck_assert_msg(fs >= prev && !(fs & (fs - 1)) &&
+				      fs <= page_size(),
 			      "mtu %u: frame size %u after %u", mtu, fs, prev);
 		ck_assert_msg(fs >= XSKX_XDP_PACKET_HEADROOM + 14 + mtu,
 			      "mtu %u does not fit its frame size %u", mtu, fs);
@@ -341,14 +352,16 @@ START_TEST(max_mtu_matches_frame_size_for_mtu)
 	uint32_t headrooms[] = { 0, 256 };
 
 	for (unsigned int i = 0; i < 2; i++) {
-		XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8, .frame_size = 2048,
-			  .headroom = headrooms[i]);
+		XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8,
+			  .frame_size = 2048, .headroom = headrooms[i]);
 		struct xskx_umem *umem = expect_umem_ok(&opts);
 		uint32_t mtu = xskx_umem_max_mtu(umem);
 
 		ck_assert_uint_gt(mtu, 0);
-		ck_assert_uint_eq(xskx_frame_size_for_mtu(mtu, headrooms[i]), 2048);
-		ck_assert_uint_ne(xskx_frame_size_for_mtu(mtu + 1, headrooms[i]), 2048);
+		ck_assert_uint_eq(xskx_frame_size_for_mtu(mtu, headrooms[i]),
+				  2048);
+		ck_assert_uint_ne(
+			xskx_frame_size_for_mtu(mtu + 1, headrooms[i]), 2048);
 		ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 	}
 }

@@ -13,9 +13,9 @@
 #define INV_REGION 8192u
 
 enum inv_where {
-	IN_REGION,	/* offset bytes into the row's own region */
-	FROM_END,	/* offset bytes before the end of the UMEM */
-	BEFORE_START,	/* offset bytes before address 0, wrapping */
+	IN_REGION,    /* offset bytes into the row's own region */
+	FROM_END,     /* offset bytes before the end of the UMEM */
+	BEFORE_START, /* offset bytes before address 0, wrapping */
 };
 
 struct inv_row {
@@ -28,24 +28,28 @@ struct inv_row {
 	bool valid_4k, valid_2k, valid_unaligned;
 };
 
+/* One row per line, so that the table reads as one. */
+/* clang-format off */
 static const struct inv_row rows[] = {
-	{ "at address 0", IN_REGION, 0, 64, 0, true, true, true },
-	{ "inside a frame", IN_REGION, 1000, 64, 0, true, true, true },
-	{ "straddling the UMEM start", BEFORE_START, 2, 64, 0, false, false, false },
-	{ "longer than a frame", IN_REGION, 0, 9001, 0, false, false, false },
-	{ "ending at the UMEM end", FROM_END, 64, 64, 0, true, true, true },
-	{ "starting at the UMEM end", FROM_END, 0, 64, 0, false, false, false },
-	{ "straddling the UMEM end", FROM_END, 32, 64, 0, false, false, false },
-	{ "straddling a 4 KiB boundary", IN_REGION, 4096 - 32, 64, 0, false, false, true },
-	{ "straddling a 2 KiB boundary", IN_REGION, 2048 - 32, 64, 0, true, false, true },
-	{ "zero length", IN_REGION, 0, 0, 0, false, false, false },
-	{ "an unknown option bit", IN_REGION, 0, 64, 0x80, false, false, false },
-	{ "last, valid", IN_REGION, 0, 64, 0, true, true, true },
+	{ "at address 0",                IN_REGION,    0,         64,   0,    true,  true,  true  },
+	{ "inside a frame",              IN_REGION,    1000,      64,   0,    true,  true,  true  },
+	{ "straddling the UMEM start",   BEFORE_START, 2,         64,   0,    false, false, false },
+	{ "longer than a frame",         IN_REGION,    0,         9001, 0,    false, false, false },
+	{ "ending at the UMEM end",      FROM_END,     64,        64,   0,    true,  true,  true  },
+	{ "starting at the UMEM end",    FROM_END,     0,         64,   0,    false, false, false },
+	{ "straddling the UMEM end",     FROM_END,     32,        64,   0,    false, false, false },
+	{ "straddling a 4 KiB boundary", IN_REGION,    4096 - 32, 64,   0,    false, false, true  },
+	{ "straddling a 2 KiB boundary", IN_REGION,    2048 - 32, 64,   0,    true,  false, true  },
+	{ "zero length",                 IN_REGION,    0,         0,    0,    false, false, false },
+	{ "an unknown option bit",       IN_REGION,    0,         64,   0x80, false, false, false },
+	{ "last, valid",                 IN_REGION,    0,         64,   0,    true,  true,  true  },
 };
+/* clang-format on */
 
 #define INV_ROWS (sizeof(rows) / sizeof(rows[0]))
 
-static bool row_valid(const struct inv_row *row, uint32_t frame_size, bool unaligned)
+static bool row_valid(const struct inv_row *row, uint32_t frame_size,
+		      bool unaligned)
 {
 	if (unaligned)
 		return row->valid_unaligned;
@@ -65,8 +69,8 @@ static uint64_t row_addr(const struct inv_row *row, uint32_t index)
 	return (uint64_t)index * INV_REGION + row->offset;
 }
 
-static void inv_desc(struct test_peer *peer, uint32_t frame_size, bool unaligned,
-		     struct scenario_result *r)
+static void inv_desc(struct test_peer *peer, uint32_t frame_size,
+		     bool unaligned, struct scenario_result *r)
 {
 	struct raw_desc descs[INV_ROWS];
 	struct traffic_opts opts;
@@ -107,24 +111,29 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size, bool unaligned
 		if (traffic_run(&link, &stream, &opts, r) &&
 		    link_stats(&link, TEST_PORT_A, &stats, r) &&
 		    stats.tx_invalid_descs != invalid)
-			scenario_fail(r, "tx_invalid_descs: expected %u, got %llu", invalid,
-				      (unsigned long long)stats.tx_invalid_descs);
+			scenario_fail(
+				r, "tx_invalid_descs: expected %u, got %llu",
+				invalid,
+				(unsigned long long)stats.tx_invalid_descs);
 		link_close(&link, r);
 	}
 	stream_free(&stream);
 }
 
-void scenario_aligned_inv_desc(struct test_peer *peer, struct scenario_result *r)
+void scenario_aligned_inv_desc(struct test_peer *peer,
+			       struct scenario_result *r)
 {
 	inv_desc(peer, 4096, false, r);
 }
 
-void scenario_aligned_inv_desc_2k_frame(struct test_peer *peer, struct scenario_result *r)
+void scenario_aligned_inv_desc_2k_frame(struct test_peer *peer,
+					struct scenario_result *r)
 {
 	inv_desc(peer, 2048, false, r);
 }
 
-void scenario_unaligned_inv_desc(struct test_peer *peer, struct scenario_result *r)
+void scenario_unaligned_inv_desc(struct test_peer *peer,
+				 struct scenario_result *r)
 {
 	inv_desc(peer, 4096, true, r);
 }

@@ -44,8 +44,8 @@ static void close_all(struct test_link *link, struct scenario_result *r)
 		link->held[p] = NULL;
 		err = link->umem[p] ? xskx_umem_destroy(link->umem[p]) : 0;
 		if (err && scenario_ok(r))
-			scenario_fail(r, "port %s: xskx_umem_destroy: %s", port_names[p],
-				      xskx_strerror(err));
+			scenario_fail(r, "port %s: xskx_umem_destroy: %s",
+				      port_names[p], xskx_strerror(err));
 		link->umem[p] = NULL;
 	}
 }
@@ -60,8 +60,10 @@ static bool hold_all_frames(struct test_link *link, enum test_port p,
 		return scenario_fail(r, "out of memory");
 	link->nheld[p] = xskx_frame_alloc(link->umem[p], link->held[p], frames);
 	if (link->nheld[p] != frames)
-		return scenario_fail(r, "port %s: a fresh UMEM handed out %u of its %u frames",
-				     port_names[p], link->nheld[p], frames);
+		return scenario_fail(
+			r,
+			"port %s: a fresh UMEM handed out %u of its %u frames",
+			port_names[p], link->nheld[p], frames);
 	return true;
 }
 
@@ -74,8 +76,9 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 	err = xskx_umem_create(&link->umem[p], &cfg->umem[p]);
 	if (err) {
 		link->umem[p] = NULL;
-		return scenario_fail(r, "port %s: xskx_umem_create: %s: %s", port_names[p],
-				     xskx_strerror(err), xskx_last_error());
+		return scenario_fail(r, "port %s: xskx_umem_create: %s: %s",
+				     port_names[p], xskx_strerror(err),
+				     xskx_last_error());
 	}
 	if (cfg->hold_all_frames[p] && !hold_all_frames(link, p, r))
 		return false;
@@ -83,8 +86,9 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 	err = xskx_socket_open(&link->sock[p], link->umem[p], &opts);
 	if (err) {
 		link->sock[p] = NULL;
-		return scenario_fail(r, "port %s: xskx_socket_open: %s: %s", port_names[p],
-				     xskx_strerror(err), xskx_last_error());
+		return scenario_fail(r, "port %s: xskx_socket_open: %s: %s",
+				     port_names[p], xskx_strerror(err),
+				     xskx_last_error());
 	}
 	return true;
 }
@@ -105,13 +109,15 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 			continue;
 		err = peer->set_xdp(peer, (enum test_port)p, cfg->xdp[p]);
 		if (err == -EOPNOTSUPP) {
-			scenario_skip(r, "peer %s cannot run the XDP program this scenario needs",
-				      peer->name);
+			scenario_skip(
+				r,
+				"peer %s cannot run the XDP program this scenario needs",
+				peer->name);
 			return false;
 		}
 		if (err)
-			return scenario_fail(r, "port %s: set_xdp: %s", port_names[p],
-					     xskx_strerror(err));
+			return scenario_fail(r, "port %s: set_xdp: %s",
+					     port_names[p], xskx_strerror(err));
 	}
 	for (int p = 0; p < 2; p++) {
 		if (!open_side(link, cfg, (enum test_port)p, r)) {
@@ -126,7 +132,8 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 void link_release_held(struct test_link *link, enum test_port port)
 {
 	if (link->nheld[port])
-		xskx_frame_free(link->umem[port], link->held[port], link->nheld[port]);
+		xskx_frame_free(link->umem[port], link->held[port],
+				link->nheld[port]);
 	link->nheld[port] = 0;
 }
 
@@ -136,7 +143,8 @@ static bool past_deadline(const struct timespec *deadline)
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	return now.tv_sec > deadline->tv_sec ||
-	       (now.tv_sec == deadline->tv_sec && now.tv_nsec > deadline->tv_nsec);
+	       (now.tv_sec == deadline->tv_sec &&
+		now.tv_nsec > deadline->tv_nsec);
 }
 
 bool link_turn(struct test_link *link, struct scenario_result *r,
@@ -145,11 +153,12 @@ bool link_turn(struct test_link *link, struct scenario_result *r,
 	int ret;
 
 	if (++link->turns > link->max_turns)
-		return scenario_fail(r, "still waiting for %s after %llu turns", waiting_for,
+		return scenario_fail(r, "still waiting for %s after %llu turns",
+				     waiting_for,
 				     (unsigned long long)link->max_turns);
 	if ((link->turns & 255) == 0 && past_deadline(&link->deadline))
-		return scenario_fail(r, "still waiting for %s after %u s", waiting_for,
-				     link->peer->time_limit_s);
+		return scenario_fail(r, "still waiting for %s after %u s",
+				     waiting_for, link->peer->time_limit_s);
 	ret = link->peer->pump(link->peer);
 	if (ret < 0)
 		return scenario_fail(r, "peer %s: pump: %s", link->peer->name,
@@ -160,19 +169,23 @@ bool link_turn(struct test_link *link, struct scenario_result *r,
 bool link_settle(struct test_link *link, struct scenario_result *r)
 {
 	bool exact = link->peer->caps & TEST_PEER_DETERMINISTIC;
-	unsigned int turns = exact ? LINK_SETTLE_TURNS : LINK_SETTLE_TURNS_ASYNC;
+	unsigned int turns = exact ? LINK_SETTLE_TURNS :
+				     LINK_SETTLE_TURNS_ASYNC;
 
 	for (unsigned int i = 0; i < turns; i++) {
 		int ret = link->peer->pump(link->peer);
 
 		if (ret < 0)
-			return scenario_fail(r, "peer %s: pump: %s", link->peer->name,
+			return scenario_fail(r, "peer %s: pump: %s",
+					     link->peer->name,
 					     xskx_strerror(ret));
 		if (exact && ret == 0)
 			return true;
 	}
 	if (exact)
-		return scenario_fail(r, "the peer still moves packets after %u polls", turns);
+		return scenario_fail(
+			r, "the peer still moves packets after %u polls",
+			turns);
 	return true;
 }
 
@@ -182,8 +195,8 @@ bool link_stats(struct test_link *link, enum test_port port,
 	int err = xskx_socket_stats(link->sock[port], stats);
 
 	if (err)
-		return scenario_fail(r, "port %s: xskx_socket_stats: %s", port_names[port],
-				     xskx_strerror(err));
+		return scenario_fail(r, "port %s: xskx_socket_stats: %s",
+				     port_names[port], xskx_strerror(err));
 	return true;
 }
 
@@ -196,15 +209,21 @@ static void check_census(struct test_link *link, struct scenario_result *r,
 
 	for (int p = 0; p < 2 && scenario_ok(r); p++) {
 		bool ok = all_in_pool ?
-			test_census_all_in_pool(link->umem[p], why, sizeof(why)) :
-			test_census_ok(link->umem[p], link->nheld[p], why, sizeof(why));
+				  test_census_all_in_pool(link->umem[p], why,
+							  sizeof(why)) :
+				  test_census_ok(link->umem[p], link->nheld[p],
+						 why, sizeof(why));
 
 		if (!ok)
-			scenario_fail(r, "port %s UMEM %s: %s", port_names[p], when, why);
+			scenario_fail(r, "port %s UMEM %s: %s", port_names[p],
+				      when, why);
 		else if (!all_in_pool && counted &&
-			 (xskx_umem_census(link->umem[p], &c) || !c.nic_counted))
-			scenario_fail(r, "port %s UMEM %s: peer %s did not count the frames it holds",
-				      port_names[p], when, link->peer->name);
+			 (xskx_umem_census(link->umem[p], &c) ||
+			  !c.nic_counted))
+			scenario_fail(
+				r,
+				"port %s UMEM %s: peer %s did not count the frames it holds",
+				port_names[p], when, link->peer->name);
 	}
 }
 
@@ -213,7 +232,8 @@ void link_close(struct test_link *link, struct scenario_result *r)
 	int err = link->peer->quiesce(link->peer);
 
 	if (err && scenario_ok(r))
-		scenario_fail(r, "peer %s: quiesce: %s", link->peer->name, xskx_strerror(err));
+		scenario_fail(r, "peer %s: quiesce: %s", link->peer->name,
+			      xskx_strerror(err));
 	if (scenario_ok(r))
 		check_census(link, r, "after the traffic", false);
 	for (int p = 0; p < 2; p++) {
@@ -221,8 +241,8 @@ void link_close(struct test_link *link, struct scenario_result *r)
 		err = xskx_socket_close(link->sock[p]);
 		link->sock[p] = NULL;
 		if (err && scenario_ok(r))
-			scenario_fail(r, "port %s: xskx_socket_close: %s", port_names[p],
-				      xskx_strerror(err));
+			scenario_fail(r, "port %s: xskx_socket_close: %s",
+				      port_names[p], xskx_strerror(err));
 	}
 	if (scenario_ok(r))
 		check_census(link, r, "after closing the sockets", true);

@@ -18,7 +18,7 @@
 
 struct link_config {
 	struct xskx_umem_opts umem[2];
-	struct xskx_socket_opts sock[2];	/* backend fields come from the peer */
+	struct xskx_socket_opts sock[2]; /* backend fields come from the peer */
 	/*
 	 * Take every frame of that side's UMEM out of its pool before its
 	 * socket opens: the socket starts with an empty FILL ring, and the
@@ -33,7 +33,7 @@ struct test_link {
 	struct test_peer *peer;
 	struct xskx_umem *umem[2];
 	struct xskx_socket *sock[2];
-	uint64_t *held[2];	/* frames taken with hold_all_frames */
+	uint64_t *held[2]; /* frames taken with hold_all_frames */
 	uint32_t nheld[2];
 	uint64_t turns;
 	uint64_t max_turns;

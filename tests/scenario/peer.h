@@ -36,7 +36,8 @@ enum test_port {
 
 /* The XDP programs a scenario may ask for on a port. */
 enum test_xdp_prog {
-	TEST_XDP_REDIRECT = 0,	/* the default: every packet to the queue's socket */
+	TEST_XDP_REDIRECT =
+		0, /* the default: every packet to the queue's socket */
 	/*
 	 * Drop every other packet that reaches the port's program, starting
 	 * with the second (1st redirected, 2nd dropped, 3rd redirected...),

@@ -29,10 +29,11 @@ struct scenario_result {
 	char msg[1024];
 };
 
-typedef void (*scenario_fn)(struct test_peer *peer, struct scenario_result *result);
+typedef void (*scenario_fn)(struct test_peer *peer,
+			    struct scenario_result *result);
 
 struct scenario {
-	const char *name;	/* the selftest's name: "SEND_RECEIVE" */
+	const char *name; /* the selftest's name: "SEND_RECEIVE" */
 	scenario_fn run;
 };
 
@@ -61,18 +62,26 @@ static inline bool scenario_ok(const struct scenario_result *result)
 
 /* The scenarios. */
 void scenario_send_receive(struct test_peer *peer, struct scenario_result *r);
-void scenario_send_receive_2k_frame(struct test_peer *peer, struct scenario_result *r);
-void scenario_send_receive_single_pkt(struct test_peer *peer, struct scenario_result *r);
+void scenario_send_receive_2k_frame(struct test_peer *peer,
+				    struct scenario_result *r);
+void scenario_send_receive_single_pkt(struct test_peer *peer,
+				      struct scenario_result *r);
 void scenario_poll_rx(struct test_peer *peer, struct scenario_result *r);
 void scenario_poll_tx(struct test_peer *peer, struct scenario_result *r);
-void scenario_aligned_inv_desc(struct test_peer *peer, struct scenario_result *r);
-void scenario_aligned_inv_desc_2k_frame(struct test_peer *peer, struct scenario_result *r);
-void scenario_unaligned_inv_desc(struct test_peer *peer, struct scenario_result *r);
+void scenario_aligned_inv_desc(struct test_peer *peer,
+			       struct scenario_result *r);
+void scenario_aligned_inv_desc_2k_frame(struct test_peer *peer,
+					struct scenario_result *r);
+void scenario_unaligned_inv_desc(struct test_peer *peer,
+				 struct scenario_result *r);
 void scenario_umem_headroom(struct test_peer *peer, struct scenario_result *r);
-void scenario_stat_rx_dropped(struct test_peer *peer, struct scenario_result *r);
-void scenario_stat_tx_invalid(struct test_peer *peer, struct scenario_result *r);
+void scenario_stat_rx_dropped(struct test_peer *peer,
+			      struct scenario_result *r);
+void scenario_stat_tx_invalid(struct test_peer *peer,
+			      struct scenario_result *r);
 void scenario_stat_rx_full(struct test_peer *peer, struct scenario_result *r);
-void scenario_stat_fill_empty(struct test_peer *peer, struct scenario_result *r);
+void scenario_stat_fill_empty(struct test_peer *peer,
+			      struct scenario_result *r);
 void scenario_bidirectional(struct test_peer *peer, struct scenario_result *r);
 void scenario_xdp_drop_half(struct test_peer *peer, struct scenario_result *r);
 

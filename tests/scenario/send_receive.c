@@ -13,7 +13,8 @@ void scenario_send_receive(struct test_peer *peer, struct scenario_result *r)
 	traffic_one_way(peer, &cfg, TEST_PKT_COUNT, NULL, r);
 }
 
-void scenario_send_receive_2k_frame(struct test_peer *peer, struct scenario_result *r)
+void scenario_send_receive_2k_frame(struct test_peer *peer,
+				    struct scenario_result *r)
 {
 	struct link_config cfg;
 
@@ -23,7 +24,8 @@ void scenario_send_receive_2k_frame(struct test_peer *peer, struct scenario_resu
 	traffic_one_way(peer, &cfg, TEST_PKT_COUNT, NULL, r);
 }
 
-void scenario_send_receive_single_pkt(struct test_peer *peer, struct scenario_result *r)
+void scenario_send_receive_single_pkt(struct test_peer *peer,
+				      struct scenario_result *r)
 {
 	struct link_config cfg;
 

@@ -39,7 +39,8 @@ void scenario_stat_rx_dropped(struct test_peer *peer, struct scenario_result *r)
 
 	link_config_init(&cfg);
 	cfg.umem[TEST_PORT_B].frame_size = frame_size;
-	cfg.umem[TEST_PORT_B].headroom = frame_size - XSKX_XDP_PACKET_HEADROOM - room;
+	cfg.umem[TEST_PORT_B].headroom =
+		frame_size - XSKX_XDP_PACKET_HEADROOM - room;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	if (stream_init(&stream, TEST_PKT_COUNT, TEST_PKT_LEN)) {
 		scenario_fail(r, "out of memory");
@@ -50,10 +51,13 @@ void scenario_stat_rx_dropped(struct test_peer *peer, struct scenario_result *r)
 	if (link_open(&link, peer, &cfg, r)) {
 		if (traffic_run(&link, &stream, &opts, r) &&
 		    link_stats(&link, TEST_PORT_B, &stats, r) &&
-		    !rx_dropped_as_expected(peer, stats.rx_dropped, TEST_PKT_COUNT / 2))
-			scenario_fail(r, "rx_dropped: expected %u (every %u-byte packet; %u bytes fit), got %llu",
-				      TEST_PKT_COUNT / 2, 4 * TEST_PKT_LEN, room,
-				      (unsigned long long)stats.rx_dropped);
+		    !rx_dropped_as_expected(peer, stats.rx_dropped,
+					    TEST_PKT_COUNT / 2))
+			scenario_fail(
+				r,
+				"rx_dropped: expected %u (every %u-byte packet; %u bytes fit), got %llu",
+				TEST_PKT_COUNT / 2, 4 * TEST_PKT_LEN, room,
+				(unsigned long long)stats.rx_dropped);
 		link_close(&link, r);
 	}
 	stream_free(&stream);
@@ -78,10 +82,12 @@ void scenario_stat_tx_invalid(struct test_peer *peer, struct scenario_result *r)
 	for (uint32_t seq = 0; seq < TEST_PKT_COUNT; seq++) {
 		bool valid = !(seq & 1);
 
-		descs[seq] = (struct raw_desc){ .what = valid ? "" : "9001 bytes",
-						.addr = (uint64_t)(seq % frames) * frame_size,
-						.len = valid ? TEST_PKT_LEN : 9001,
-						.valid = valid };
+		descs[seq] =
+			(struct raw_desc){ .what = valid ? "" : "9001 bytes",
+					   .addr = (uint64_t)(seq % frames) *
+						   frame_size,
+					   .len = valid ? TEST_PKT_LEN : 9001,
+					   .valid = valid };
 		stream_set(&stream, seq, descs[seq].len, valid);
 	}
 	link_config_init(&cfg);
@@ -95,9 +101,10 @@ void scenario_stat_tx_invalid(struct test_peer *peer, struct scenario_result *r)
 		if (traffic_run(&link, &stream, &opts, r) &&
 		    link_stats(&link, TEST_PORT_A, &stats, r) &&
 		    stats.tx_invalid_descs != TEST_PKT_COUNT / 2)
-			scenario_fail(r, "tx_invalid_descs: expected %u, got %llu",
-				      TEST_PKT_COUNT / 2,
-				      (unsigned long long)stats.tx_invalid_descs);
+			scenario_fail(
+				r, "tx_invalid_descs: expected %u, got %llu",
+				TEST_PKT_COUNT / 2,
+				(unsigned long long)stats.tx_invalid_descs);
 		link_close(&link, r);
 	}
 	stream_free(&stream);
@@ -114,7 +121,8 @@ static bool send_all_unread(struct traffic *t, struct scenario_result *r)
 	if (!traffic_receive(t, r))
 		return false;
 	while (t->next_tx < t->stream->count) {
-		if (!traffic_send(t, r) || !link_turn(t->link, r, "the sender to finish"))
+		if (!traffic_send(t, r) ||
+		    !link_turn(t->link, r, "the sender to finish"))
 			return false;
 	}
 	return traffic_complete(t, r) && link_settle(t->link, r);
@@ -126,7 +134,8 @@ static bool kick_receiver(struct test_link *link, struct scenario_result *r)
 	int err = xskx_socket_kick_rx(link->sock[TEST_PORT_B]);
 
 	if (err)
-		return scenario_fail(r, "port B: xskx_socket_kick_rx: %s", xskx_strerror(err));
+		return scenario_fail(r, "port B: xskx_socket_kick_rx: %s",
+				     xskx_strerror(err));
 	return link_settle(link, r);
 }
 
@@ -153,13 +162,19 @@ void scenario_stat_rx_full(struct test_peer *peer, struct scenario_result *r)
 	if (link_open(&link, peer, &cfg, r)) {
 		traffic_begin(&t, &link, &stream, &opts);
 		if (send_all_unread(&t, r) && kick_receiver(&link, r) &&
-		    link_stats(&link, TEST_PORT_B, &stats, r) && !stats.rx_ring_full)
-			scenario_fail(r, "rx_ring_full: still 0 after %u packets to a %u-entry RX ring nobody read",
-				      count, RX_FULL_RING);
+		    link_stats(&link, TEST_PORT_B, &stats, r) &&
+		    !stats.rx_ring_full)
+			scenario_fail(
+				r,
+				"rx_ring_full: still 0 after %u packets to a %u-entry RX ring nobody read",
+				count, RX_FULL_RING);
 		/* What the full ring held must still come out whole and in order. */
-		if (scenario_ok(r) && traffic_drain(&t, r) && t.received < RX_FULL_RING)
-			scenario_fail(r, "received %u packets after the RX ring was full, expected at least its %u",
-				      t.received, RX_FULL_RING);
+		if (scenario_ok(r) && traffic_drain(&t, r) &&
+		    t.received < RX_FULL_RING)
+			scenario_fail(
+				r,
+				"received %u packets after the RX ring was full, expected at least its %u",
+				t.received, RX_FULL_RING);
 		if (scenario_ok(r))
 			traffic_expect_no_more(&t, r);
 		link_close(&link, r);
@@ -192,8 +207,10 @@ void scenario_stat_fill_empty(struct test_peer *peer, struct scenario_result *r)
 		if (send_all_unread(&t, r) && kick_receiver(&link, r) &&
 		    link_stats(&link, TEST_PORT_B, &stats, r) &&
 		    !stats.rx_fill_ring_empty_descs)
-			scenario_fail(r, "rx_fill_ring_empty_descs: still 0 after %u packets to a socket with an empty FILL ring",
-				      count);
+			scenario_fail(
+				r,
+				"rx_fill_ring_empty_descs: still 0 after %u packets to a socket with an empty FILL ring",
+				count);
 		/* With frames back in the pool, whatever still comes is in order. */
 		link_release_held(&link, TEST_PORT_B);
 		if (scenario_ok(r) && traffic_drain(&t, r))

@@ -27,7 +27,7 @@
  */
 struct test_stream {
 	uint32_t count;
-	uint32_t arriving;	/* packets with arrives[] set */
+	uint32_t arriving; /* packets with arrives[] set */
 	uint32_t *len;
 	bool *arrives;
 };
@@ -35,7 +35,8 @@ struct test_stream {
 /* count packets of len bytes that all arrive. 0 or -ENOMEM. */
 int stream_init(struct test_stream *s, uint32_t count, uint32_t len);
 
-void stream_set(struct test_stream *s, uint32_t seq, uint32_t len, bool arrives);
+void stream_set(struct test_stream *s, uint32_t seq, uint32_t len,
+		bool arrives);
 
 /* Every odd-numbered packet gets len and does not arrive. */
 void stream_odd_packets(struct test_stream *s, uint32_t len);

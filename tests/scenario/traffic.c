@@ -30,7 +30,8 @@ void traffic_opts_init(struct traffic_opts *opts, enum test_port from)
 }
 
 void traffic_begin(struct traffic *t, struct test_link *link,
-		   const struct test_stream *stream, const struct traffic_opts *opts)
+		   const struct test_stream *stream,
+		   const struct traffic_opts *opts)
 {
 	memset(t, 0, sizeof(*t));
 	t->link = link;
@@ -80,29 +81,33 @@ static bool note_progress(const struct traffic *t, struct scenario_result *r)
 	xskx_socket_stats(t->link->sock[t->rx_port], &rx);
 	xskx_socket_stats(t->link->sock[t->tx_port], &tx);
 	xskx_umem_census(t->link->umem[t->tx_port], &c);
-	return note(r, " (sent %u of %u, received %u of %u, next expected packet %u %s;"
-		    " receiver: rx_dropped %llu rx_ring_full %llu rx_fill_ring_empty_descs %llu"
-		    " rx_invalid_descs %llu; sender: tx_invalid_descs %llu tx_packets %llu"
-		    " tx_completed %llu, its frames: pool %u fill %u nic %u rx %u app %u"
-		    " tx %u comp %u)",
-		    t->next_tx, t->stream->count, t->received, t->stream->arriving,
-		    want, raw_what(t, want), (unsigned long long)rx.rx_dropped,
-		    (unsigned long long)rx.rx_ring_full,
-		    (unsigned long long)rx.rx_fill_ring_empty_descs,
-		    (unsigned long long)rx.rx_invalid_descs,
-		    (unsigned long long)tx.tx_invalid_descs,
-		    (unsigned long long)tx.tx_packets,
-		    (unsigned long long)tx.tx_completed, c.pool, c.fill, c.nic, c.rx,
-		    c.app, c.tx, c.comp);
+	return note(
+		r,
+		" (sent %u of %u, received %u of %u, next expected packet %u %s;"
+		" receiver: rx_dropped %llu rx_ring_full %llu rx_fill_ring_empty_descs %llu"
+		" rx_invalid_descs %llu; sender: tx_invalid_descs %llu tx_packets %llu"
+		" tx_completed %llu, its frames: pool %u fill %u nic %u rx %u app %u"
+		" tx %u comp %u)",
+		t->next_tx, t->stream->count, t->received, t->stream->arriving,
+		want, raw_what(t, want), (unsigned long long)rx.rx_dropped,
+		(unsigned long long)rx.rx_ring_full,
+		(unsigned long long)rx.rx_fill_ring_empty_descs,
+		(unsigned long long)rx.rx_invalid_descs,
+		(unsigned long long)tx.tx_invalid_descs,
+		(unsigned long long)tx.tx_packets,
+		(unsigned long long)tx.tx_completed, c.pool, c.fill, c.nic,
+		c.rx, c.app, c.tx, c.comp);
 }
 
 /* How many packets to send now: the batch, bounded by the stream and the window. */
 static uint32_t send_quota(const struct traffic *t)
 {
 	uint32_t in_flight = t->sent_arriving - t->received;
-	uint32_t room = in_flight >= t->opts.window ? 0 : t->opts.window - in_flight;
+	uint32_t room =
+		in_flight >= t->opts.window ? 0 : t->opts.window - in_flight;
 
-	return min_u32(min_u32(t->opts.batch, t->stream->count - t->next_tx), room);
+	return min_u32(min_u32(t->opts.batch, t->stream->count - t->next_tx),
+		       room);
 }
 
 /* xskx_socket_poll on port: the events, or -1 having failed the scenario. */
@@ -113,8 +118,8 @@ static int poll_events(struct traffic *t, enum test_port port, short events,
 				  t->link->peer->poll_timeout_ms);
 
 	if (ev < 0) {
-		scenario_fail(r, "port %s: xskx_socket_poll: %s", port_name(port),
-			      xskx_strerror(ev));
+		scenario_fail(r, "port %s: xskx_socket_poll: %s",
+			      port_name(port), xskx_strerror(ev));
 		return -1;
 	}
 	return ev;
@@ -126,8 +131,8 @@ static bool get_rings(struct traffic *t, enum test_port port,
 	int err = xskx_socket_rings(t->link->sock[port], rings);
 
 	if (err)
-		return scenario_fail(r, "port %s: xskx_socket_rings: %s", port_name(port),
-				     xskx_strerror(err));
+		return scenario_fail(r, "port %s: xskx_socket_rings: %s",
+				     port_name(port), xskx_strerror(err));
 	return true;
 }
 
@@ -175,23 +180,31 @@ static bool send_burst(struct traffic *t, struct scenario_result *r)
 		uint32_t seq = t->next_tx + i;
 		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
 
-		pkt_write(xskx_umem_addr_data(area, addr), seq, t->stream->len[seq]);
-		pkts[i] = (struct xskx_pkt){ .addr = addr, .len = t->stream->len[seq] };
+		pkt_write(xskx_umem_addr_data(area, addr), seq,
+			  t->stream->len[seq]);
+		pkts[i] = (struct xskx_pkt){ .addr = addr,
+					     .len = t->stream->len[seq] };
 	}
 	accepted = xskx_tx_burst(sock, pkts, got);
 	if (accepted < 0) {
 		xskx_frame_free(umem, frames, got);
-		return scenario_fail(r, "port %s: xskx_tx_burst: %s", port_name(t->tx_port),
+		return scenario_fail(r, "port %s: xskx_tx_burst: %s",
+				     port_name(t->tx_port),
 				     xskx_strerror(accepted));
 	}
 	if ((uint32_t)accepted > got)
-		return scenario_fail(r, "xskx_tx_burst accepted %d of %u packets", accepted, got);
+		return scenario_fail(r,
+				     "xskx_tx_burst accepted %d of %u packets",
+				     accepted, got);
 	xskx_frame_free(umem, frames + accepted, got - (uint32_t)accepted);
 	if (t->opts.poll_tx && !accepted)
-		return scenario_fail(r, "xskx_socket_poll reported POLLOUT, then xskx_tx_burst accepted none of %u packets",
-				     got);
+		return scenario_fail(
+			r,
+			"xskx_socket_poll reported POLLOUT, then xskx_tx_burst accepted none of %u packets",
+			got);
 	for (int i = 0; i < accepted; i++)
-		t->sent_arriving += t->stream->arrives[t->next_tx + (uint32_t)i];
+		t->sent_arriving +=
+			t->stream->arrives[t->next_tx + (uint32_t)i];
 	t->next_tx += (uint32_t)accepted;
 	return true;
 }
@@ -200,7 +213,8 @@ static bool send_burst(struct traffic *t, struct scenario_result *r)
 static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
 			struct scenario_result *r)
 {
-	uint32_t idx, n = xsk_ring_cons__peek(rings->comp, TRAFFIC_MAX_BATCH, &idx);
+	uint32_t idx,
+		n = xsk_ring_cons__peek(rings->comp, TRAFFIC_MAX_BATCH, &idx);
 
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr = *xsk_ring_cons__comp_addr(rings->comp, idx + i);
@@ -210,15 +224,19 @@ static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
 			j++;
 		if (j >= t->next_tx) {
 			xsk_ring_cons__release(rings->comp, n);
-			return scenario_fail(r, "completion of address %#llx, but no valid descriptor is outstanding",
-					     (unsigned long long)addr);
+			return scenario_fail(
+				r,
+				"completion of address %#llx, but no valid descriptor is outstanding",
+				(unsigned long long)addr);
 		}
 		if (addr != t->opts.raw[j].addr) {
 			xsk_ring_cons__release(rings->comp, n);
-			return scenario_fail(r, "completion %u: expected the address of packet %u (%s), %#llx, got %#llx",
-					     t->raw_completed, j, raw_what(t, j),
-					     (unsigned long long)t->opts.raw[j].addr,
-					     (unsigned long long)addr);
+			return scenario_fail(
+				r,
+				"completion %u: expected the address of packet %u (%s), %#llx, got %#llx",
+				t->raw_completed, j, raw_what(t, j),
+				(unsigned long long)t->opts.raw[j].addr,
+				(unsigned long long)addr);
 		}
 		t->raw_next_completion = j + 1;
 		t->raw_completed++;
@@ -238,17 +256,22 @@ static bool send_raw(struct traffic *t, struct scenario_result *r)
 	if (!n)
 		return true;
 	if (xsk_ring_prod__reserve(rings.tx, n, &idx) != n)
-		return scenario_fail(r, "the TX ring has %u free slots but refused to reserve them", n);
+		return scenario_fail(
+			r,
+			"the TX ring has %u free slots but refused to reserve them",
+			n);
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t seq = t->next_tx + i;
 		const struct raw_desc *d = &t->opts.raw[seq];
-		struct xdp_desc *desc = xsk_ring_prod__tx_desc(rings.tx, idx + i);
+		struct xdp_desc *desc =
+			xsk_ring_prod__tx_desc(rings.tx, idx + i);
 
 		desc->addr = d->addr;
 		desc->len = d->len;
 		desc->options = d->options;
 		if (d->valid) {
-			pkt_write(xskx_umem_addr_data(rings.area, d->addr), seq, d->len);
+			pkt_write(xskx_umem_addr_data(rings.area, d->addr), seq,
+				  d->len);
 			t->raw_sent_valid++;
 		}
 		t->sent_arriving += t->stream->arrives[seq];
@@ -269,42 +292,55 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 {
 	struct xskx_umem *umem = t->link->umem[t->rx_port];
 	uint32_t frame_size = xskx_umem_frame_size(umem);
-	uint32_t want_offset = XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
+	uint32_t want_offset =
+		XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
 	uint64_t addr = xsk_umem__add_offset_to_addr(pkt->addr);
 	const struct test_stream *s = t->stream;
 	uint32_t seq, want, bad;
 
 	if (pkt->data != xskx_umem_addr_data(xskx_umem_area(umem), pkt->addr))
-		return scenario_fail(r, "packet at %#llx: data pointer %p is not that address in the UMEM",
-				     (unsigned long long)pkt->addr, (void *)pkt->data);
+		return scenario_fail(
+			r,
+			"packet at %#llx: data pointer %p is not that address in the UMEM",
+			(unsigned long long)pkt->addr, (void *)pkt->data);
 	if (addr + pkt->len > xskx_umem_size(umem))
-		return scenario_fail(r, "packet at %#llx, %u bytes, runs past the UMEM end %#llx",
-				     (unsigned long long)addr, pkt->len,
-				     (unsigned long long)xskx_umem_size(umem));
+		return scenario_fail(
+			r,
+			"packet at %#llx, %u bytes, runs past the UMEM end %#llx",
+			(unsigned long long)addr, pkt->len,
+			(unsigned long long)xskx_umem_size(umem));
 	if (addr % frame_size != want_offset)
-		return scenario_fail(r, "packet data at offset %llu of its frame, expected %u (XDP_PACKET_HEADROOM + UMEM headroom)",
-				     (unsigned long long)(addr % frame_size), want_offset);
+		return scenario_fail(
+			r,
+			"packet data at offset %llu of its frame, expected %u (XDP_PACKET_HEADROOM + UMEM headroom)",
+			(unsigned long long)(addr % frame_size), want_offset);
 	if (pkt->options)
-		return scenario_fail(r, "packet at %#llx has options %#x, expected none",
-				     (unsigned long long)addr, pkt->options);
+		return scenario_fail(
+			r, "packet at %#llx has options %#x, expected none",
+			(unsigned long long)addr, pkt->options);
 	if (!pkt_seq(pkt->data, pkt->len, &seq) || seq >= s->count)
-		return scenario_fail(r, "received %u bytes that are not a packet of this test",
-				     pkt->len);
+		return scenario_fail(
+			r,
+			"received %u bytes that are not a packet of this test",
+			pkt->len);
 
 	want = t->rx_next;
 	while (want < s->count && !s->arrives[want])
 		want++;
 	if (t->opts.allow_loss ? seq < want || !s->arrives[seq] : seq != want) {
-		scenario_fail(r, "expected packet %u, got packet %u%s", want, seq,
-			      s->arrives[seq] ? "" : ", which should not arrive");
+		scenario_fail(
+			r, "expected packet %u, got packet %u%s", want, seq,
+			s->arrives[seq] ? "" : ", which should not arrive");
 		return note(r, " %s", raw_what(t, seq));
 	}
 	if (pkt->len != s->len[seq])
-		return scenario_fail(r, "packet %u: expected %u bytes, got %u", seq, s->len[seq],
-				     pkt->len);
+		return scenario_fail(r, "packet %u: expected %u bytes, got %u",
+				     seq, s->len[seq], pkt->len);
 	if (!pkt_intact(pkt->data, pkt->len, seq, &bad))
-		return scenario_fail(r, "packet %u: payload byte %u differs from what was sent",
-				     seq, bad);
+		return scenario_fail(
+			r,
+			"packet %u: payload byte %u differs from what was sent",
+			seq, bad);
 	t->rx_next = seq + 1;
 	t->received++;
 	return true;
@@ -327,10 +363,12 @@ bool traffic_receive(struct traffic *t, struct scenario_result *r)
 	}
 	n = xskx_rx_burst(sock, pkts, t->opts.batch);
 	if (n < 0)
-		return scenario_fail(r, "port %s: xskx_rx_burst: %s", port_name(t->rx_port),
-				     xskx_strerror(n));
+		return scenario_fail(r, "port %s: xskx_rx_burst: %s",
+				     port_name(t->rx_port), xskx_strerror(n));
 	if (t->opts.poll_rx && !n)
-		return scenario_fail(r, "xskx_socket_poll reported POLLIN, then xskx_rx_burst returned nothing");
+		return scenario_fail(
+			r,
+			"xskx_socket_poll reported POLLIN, then xskx_rx_burst returned nothing");
 	for (int i = 0; i < n && ok; i++)
 		ok = check_pkt(t, &pkts[i], r);
 	xskx_rx_release(sock, pkts, (uint32_t)n);
@@ -339,10 +377,12 @@ bool traffic_receive(struct traffic *t, struct scenario_result *r)
 
 bool traffic_all_received(const struct traffic *t)
 {
-	return t->next_tx == t->stream->count && t->received == t->stream->arriving;
+	return t->next_tx == t->stream->count &&
+	       t->received == t->stream->arriving;
 }
 
-static bool all_completed(struct traffic *t, bool *done, struct scenario_result *r)
+static bool all_completed(struct traffic *t, bool *done,
+			  struct scenario_result *r)
 {
 	struct xskx_stats stats;
 
@@ -372,7 +412,8 @@ bool traffic_complete(struct traffic *t, struct scenario_result *r)
 		if (done)
 			return true;
 		if (!kick_tx_if_asked(t, &rings, r) ||
-		    !link_turn(t->link, r, "every transmitted frame to complete"))
+		    !link_turn(t->link, r,
+			       "every transmitted frame to complete"))
 			return note_progress(t, r);
 	}
 }
@@ -408,14 +449,16 @@ bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r)
 		return false;
 	n = xskx_rx_burst(sock, pkts, 8);
 	if (n < 0)
-		return scenario_fail(r, "port %s: xskx_rx_burst: %s", port_name(t->rx_port),
-				     xskx_strerror(n));
+		return scenario_fail(r, "port %s: xskx_rx_burst: %s",
+				     port_name(t->rx_port), xskx_strerror(n));
 	if (!n)
 		return true;
 	pkt_seq(pkts[0].data, pkts[0].len, &seq);
 	xskx_rx_release(sock, pkts, (uint32_t)n);
-	return scenario_fail(r, "received %d packets more than the %u expected (the first is packet %u)",
-			     n, t->stream->arriving, seq);
+	return scenario_fail(
+		r,
+		"received %d packets more than the %u expected (the first is packet %u)",
+		n, t->stream->arriving, seq);
 }
 
 bool traffic_run(struct test_link *link, const struct test_stream *stream,

@@ -22,7 +22,7 @@
 
 /* One TX descriptor written by hand, and whether the peer must accept it. */
 struct raw_desc {
-	const char *what;	/* named in failure messages */
+	const char *what; /* named in failure messages */
 	uint64_t addr;
 	uint32_t len;
 	uint32_t options;
@@ -30,16 +30,16 @@ struct raw_desc {
 };
 
 struct traffic_opts {
-	enum test_port from;	/* the transmitting port; the other receives */
-	uint32_t batch;		/* packets per burst; 0: 64 */
+	enum test_port from; /* the transmitting port; the other receives */
+	uint32_t batch;	     /* packets per burst; 0: 64 */
 	/*
 	 * Packets sent but not yet received, at most (the selftests pace
 	 * their sender too: a veth pair drops what its peer cannot take).
 	 * 0: 128.
 	 */
 	uint32_t window;
-	bool poll_rx;		/* receive only when xskx_socket_poll says POLLIN */
-	bool poll_tx;		/* send only when xskx_socket_poll says POLLOUT */
+	bool poll_rx; /* receive only when xskx_socket_poll says POLLIN */
+	bool poll_tx; /* send only when xskx_socket_poll says POLLOUT */
 	/* The receiver accepts gaps: what arrives is in order, not all of it. */
 	bool allow_loss;
 	/* Transmit these stream->count descriptors by hand (NULL: burst API). */
@@ -53,18 +53,19 @@ struct traffic {
 	enum test_port tx_port;
 	enum test_port rx_port;
 	uint32_t next_tx;	/* next sequence number to send */
-	uint32_t sent_arriving;	/* sent packets that should arrive */
-	uint32_t rx_next;	/* lowest sequence number that may still arrive */
+	uint32_t sent_arriving; /* sent packets that should arrive */
+	uint32_t rx_next; /* lowest sequence number that may still arrive */
 	uint32_t received;
-	uint32_t raw_sent_valid;	/* raw descriptors sent that must complete */
+	uint32_t raw_sent_valid; /* raw descriptors sent that must complete */
 	uint32_t raw_completed;
-	uint32_t raw_next_completion;	/* index of the next valid raw descriptor */
+	uint32_t raw_next_completion; /* index of the next valid raw descriptor */
 };
 
 void traffic_opts_init(struct traffic_opts *opts, enum test_port from);
 
 void traffic_begin(struct traffic *t, struct test_link *link,
-		   const struct test_stream *stream, const struct traffic_opts *opts);
+		   const struct test_stream *stream,
+		   const struct traffic_opts *opts);
 
 /* Send what the window and the TX ring allow, once. */
 bool traffic_send(struct traffic *t, struct scenario_result *r);
