@@ -228,6 +228,9 @@ struct sim_xsk {
 /* sim_error.c: keep the reason of a failure for sim_xsk_last_error(). */
 int sim_fail(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The same for a public xskx_sim_* call, which also logs it. */
+int sim_api_fail(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* sim_opts.c: read a caller's *_opts struct whatever its sz. */
 int sim_opts_copy(void *out, size_t out_size, const void *opts,

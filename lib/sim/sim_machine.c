@@ -92,18 +92,18 @@ SIM_API int xskx_sim_create(struct xskx_sim **simp,
 	int err;
 
 	if (!simp)
-		return sim_fail(-EINVAL,
-				"xskx_sim_create: sim must not be NULL");
+		return sim_api_fail(-EINVAL,
+				    "xskx_sim_create: sim must not be NULL");
 	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_opts");
 	if (err)
 		return err;
 	if (o.mode != XSKX_SIM_DETERMINISTIC && o.mode != XSKX_SIM_THREADED)
-		return sim_fail(
+		return sim_api_fail(
 			-EINVAL,
 			"xskx_sim_create: mode %d is neither XSKX_SIM_DETERMINISTIC nor XSKX_SIM_THREADED",
 			(int)o.mode);
 	if (o.cpu_plus_one < 0 || o.cpu_plus_one > CPU_SETSIZE)
-		return sim_fail(
+		return sim_api_fail(
 			-EINVAL,
 			"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
 			o.cpu_plus_one, CPU_SETSIZE);
@@ -140,7 +140,7 @@ SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
 	sockets = sim->nsockets;
 	sim_unlock(sim);
 	if (sockets)
-		return sim_fail(
+		return sim_api_fail(
 			-EBUSY,
 			"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
 			sockets);
@@ -217,9 +217,9 @@ SIM_API int xskx_sim_poll(struct xskx_sim *sim)
 	uint32_t moved;
 
 	if (!sim)
-		return sim_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
+		return sim_api_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
 	if (sim_thread_running(sim))
-		return sim_fail(
+		return sim_api_fail(
 			-EBUSY,
 			"xskx_sim_poll: the NIC thread runs the machine; stop it first");
 	sim_lock(sim);
@@ -358,14 +358,14 @@ SIM_API int xskx_sim_start(struct xskx_sim *sim)
 	int err;
 
 	if (!sim)
-		return sim_fail(-EINVAL, "xskx_sim_start: sim is NULL");
+		return sim_api_fail(-EINVAL, "xskx_sim_start: sim is NULL");
 	if (sim->mode != XSKX_SIM_THREADED)
-		return sim_fail(
+		return sim_api_fail(
 			-EINVAL,
 			"xskx_sim_start: the machine was created in deterministic mode; create it with XSKX_SIM_THREADED");
 	if (sim_thread_running(sim))
-		return sim_fail(-EBUSY,
-				"xskx_sim_start: the NIC thread already runs");
+		return sim_api_fail(
+			-EBUSY, "xskx_sim_start: the NIC thread already runs");
 	__atomic_store_n(&sim->stopping, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sim->running, true, __ATOMIC_RELEASE);
 	err = thread_attr(sim, &attr);
@@ -376,17 +376,18 @@ SIM_API int xskx_sim_start(struct xskx_sim *sim)
 		return 0;
 	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
 	if (sim->cpu_plus_one)
-		return sim_fail(
+		return sim_api_fail(
 			err,
 			"xskx_sim_start: cannot start the NIC thread on CPU %d (cpu_plus_one %d): not a CPU this process may use?",
 			sim->cpu_plus_one - 1, sim->cpu_plus_one);
-	return sim_fail(err, "xskx_sim_start: cannot create the NIC thread");
+	return sim_api_fail(err,
+			    "xskx_sim_start: cannot create the NIC thread");
 }
 
 SIM_API int xskx_sim_stop(struct xskx_sim *sim)
 {
 	if (!sim)
-		return sim_fail(-EINVAL, "xskx_sim_stop: sim is NULL");
+		return sim_api_fail(-EINVAL, "xskx_sim_stop: sim is NULL");
 	if (!sim_thread_running(sim))
 		return 0;
 	__atomic_store_n(&sim->stopping, true, __ATOMIC_RELEASE);

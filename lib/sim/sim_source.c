@@ -110,13 +110,13 @@ static int source_settings(struct sim_source *s,
 	s->burst = o->burst ? o->burst : 64;
 	if (s->pkt_size < SRC_MIN_SIZE ||
 	    s->pkt_size > port->mtu + SIM_ETH_HLEN)
-		return sim_fail(
+		return sim_api_fail(
 			-EINVAL,
 			"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
 			port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
 			SIM_ETH_HLEN);
 	if (s->flows > SRC_MAX_FLOWS)
-		return sim_fail(
+		return sim_api_fail(
 			-EINVAL,
 			"port %s: source flows %u: at most %u UDP source ports",
 			port->name, s->flows, SRC_MAX_FLOWS);
@@ -131,8 +131,8 @@ SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 	int err;
 
 	if (!port)
-		return sim_fail(-EINVAL,
-				"xskx_sim_port_add_source: port is NULL");
+		return sim_api_fail(-EINVAL,
+				    "xskx_sim_port_add_source: port is NULL");
 	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_source_opts");
 	if (err)
 		return err;

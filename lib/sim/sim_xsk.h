@@ -27,6 +27,14 @@ struct sim_xsk;
  */
 const char *sim_xsk_last_error(void);
 
+/*
+ * Where the reasons of failing public xskx_sim_* calls go: the library
+ * registers its log here (once, before any sim call, e.g. from a
+ * constructor) so that they are logged like any xskx failure. The reasons of
+ * sim_xsk_* failures are not passed here: the library logs those itself.
+ */
+void sim_xsk_set_fail_log(void (*log)(int err, const char *msg));
+
 /* The simulated machine a port belongs to (for sim_xsk_socket). */
 struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port);
 
