@@ -87,7 +87,6 @@ struct sim_umem {
 	uint64_t size;
 	uint32_t chunk_size;
 	uint32_t headroom;
-	uint32_t chunks;
 	bool unaligned;
 	bool zc;       /* set by a zero-copy bind, as umem->zc */
 	bool sg;       /* XDP_USE_SG given at bind (XDP_UMEM_SG_FLAG) */
@@ -134,7 +133,10 @@ struct sim_queue {
 	uint32_t hw_size;
 	uint32_t ntc, ntr, ntu;
 	uint32_t received, posted;
-	/* Buffers the poll recycled, posted again before FILL is read. */
+	/*
+	 * Frames the NIC keeps for reuse — recycled by the poll, or taken for
+	 * a copy that met a full RX ring — used before FILL is read.
+	 */
 	uint64_t *spare;
 	uint32_t nspare;
 
@@ -142,7 +144,8 @@ struct sim_queue {
 	bool tx_awake;		/* zero-copy TX runs in every round */
 	uint32_t tx_dry_passes; /* passes in a row that found nothing */
 	uint32_t tx_next;	/* first socket of the next TX pass */
-	uint32_t kicks;		/* SIM_KICK_*, set by other threads */
+	/* SIM_KICK_*, set by other threads: a line of its own. */
+	uint32_t kicks __attribute__((aligned(SIM_CACHE_LINE)));
 };
 
 struct sim_source;
@@ -193,7 +196,7 @@ struct xskx_sim {
 	int kick_pending; /* atomic */
 	int poll_waiters; /* atomic */
 	int ctl_waiters;  /* atomic: threads waiting for the lock */
-	/* A queue without a pool is processing a packet right now. */
+	/* A driver buffer (sim_rx_driver.c) holds a packet right now. */
 	bool in_direct_rx;
 };
 
@@ -246,7 +249,6 @@ void sim_kick_queue(struct sim_queue *q, uint32_t kicks);
 int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 		   int (*ready)(struct sim_xsk *xsk, short events),
 		   struct sim_xsk *xsk, short events);
-uint64_t sim_now_ns(void);
 
 /* sim_port.c */
 bool sim_port_link_down(const struct xskx_sim_port *port);

@@ -41,7 +41,7 @@ static inline void cpu_relax(void)
 #endif
 }
 
-uint64_t sim_now_ns(void)
+static uint64_t sim_now_ns(void)
 {
 	struct timespec ts;
 

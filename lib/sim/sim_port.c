@@ -109,9 +109,14 @@ static int port_alloc(struct xskx_sim_port *port)
 	/* The largest packet: a full chain of page-sized chunks. */
 	port->scratch_size = frags * (uint32_t)sysconf(_SC_PAGESIZE);
 	port->scratch = malloc(port->scratch_size);
-	port->queues = calloc(port->nqueues, sizeof(*port->queues));
-	if (!port->scratch || !port->queues)
+	/* Aligned for the kick word's cache line. */
+	if (!port->scratch ||
+	    posix_memalign((void **)&port->queues, SIM_CACHE_LINE,
+			   port->nqueues * sizeof(*port->queues))) {
+		port->queues = NULL;
 		return -ENOMEM;
+	}
+	memset(port->queues, 0, port->nqueues * sizeof(*port->queues));
 	for (uint32_t i = 0; i < port->nqueues; i++) {
 		struct sim_queue *q = &port->queues[i];
 

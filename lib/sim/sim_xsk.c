@@ -149,7 +149,6 @@ int sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 	umem->size = reg->len;
 	umem->chunk_size = reg->chunk_size;
 	umem->headroom = reg->headroom;
-	umem->chunks = (uint32_t)(reg->len / reg->chunk_size);
 	umem->unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
 	umem->refs = 1;
 	xs->umem = umem;
