@@ -13,13 +13,14 @@
 #                    libxdp's headers, and the kernel UAPI headers with the
 #                    multiarch <asm/...> directory, which clang's BPF target
 #                    does not search by itself.
-#   <name>           an OBJECT library holding the object as a byte array,
-#                    linked into libxskx.so and libxskx.a by lib/ (the global
-#                    property XSKX_BPF_OBJECTS lists these libraries). Linking
-#                    it puts the generated header <name>.h on the include
-#                    path:
+#   <name>           an OBJECT library holding the object as a byte array.
+#                    Linking it puts the generated header <name>.h on the
+#                    include path:
 #                        extern const unsigned char <name>_elf[];
 #                        extern const size_t <name>_elf_size;
+#                    and puts the bytes into what links it: a program, or
+#                    libxskx when one of the library's parts (lib/kernel's
+#                    xskx_kernel) links it.
 #
 # Use, with bpf/CMakeLists.txt saying
 #     xskx_add_bpf_object(xskx_redirect_bpf SOURCE xskx_redirect.bpf.c)
@@ -103,5 +104,5 @@ extern const size_t ${name}_elf_size;
 
 	add_library(${name} OBJECT ${out}/${name}.c)
 	target_include_directories(${name} PUBLIC ${include_dir})
-	set_property(GLOBAL APPEND PROPERTY XSKX_BPF_OBJECTS ${name})
+	set_target_properties(${name} PROPERTIES XSKX_BPF_OBJECT TRUE)
 endfunction()

@@ -13,6 +13,13 @@ set(XSKX_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/xskx
 	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
 	FILES_MATCHING PATTERN "*.h")
+# The maps header that an XDP program of the user's builds on (see
+# opts.xdp_obj in xskx/socket.h): #include <xskx/bpf/xskx_maps.bpf.h>.
+if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/bpf)
+	install(DIRECTORY ${PROJECT_SOURCE_DIR}/bpf/
+		DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xskx/bpf
+		FILES_MATCHING PATTERN "*.h")
+endif()
 install(TARGETS xskx xskx_static
 	EXPORT xskxTargets
 	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

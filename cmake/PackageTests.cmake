@@ -20,11 +20,17 @@ set_tests_properties(xskx_exports PROPERTIES
 	LABELS package)
 
 list(JOIN XSKX_SANITIZER_FLAGS " " xskx_consumer_cflags)
+set(xskx_install_env
+	CC=${CMAKE_C_COMPILER}
+	CFLAGS=${xskx_consumer_cflags}
+	CMAKE=${CMAKE_COMMAND})
+if(XSKX_BPF_CLANG)
+	list(APPEND xskx_install_env CLANG=${XSKX_BPF_CLANG})
+endif()
 add_test(NAME xskx_install
 	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-install.sh
 		${PROJECT_BINARY_DIR})
 set_tests_properties(xskx_install PROPERTIES
-	ENVIRONMENT
-		"CC=${CMAKE_C_COMPILER};CFLAGS=${xskx_consumer_cflags};CMAKE=${CMAKE_COMMAND}"
+	ENVIRONMENT "${xskx_install_env}"
 	LABELS package
 	TIMEOUT 300)

@@ -7,8 +7,11 @@
 #   pkg-config            -> libxskx.so
 #   pkg-config --static   -> libxskx.a (no libxskx.so in the program)
 #   find_package(xskx)    -> xskx::xskx, and xskx::xskx_static
+# and, when the BPF headers are installed, compiles an XDP program on
+# <xskx/bpf/xskx_maps.bpf.h> with clang.
 # Environment: CC, and CFLAGS (also used to link: the sanitizer flags of a
-# sanitized build), CMAKE (the cmake binary; default: cmake from PATH).
+# sanitized build), CMAKE (the cmake binary; default: cmake from PATH),
+# CLANG (default: clang from PATH).
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -21,6 +24,7 @@ consumer=$source_dir/cmake/consumer
 cc=${CC:-cc}
 cflags=${CFLAGS:-}
 cmake=${CMAKE:-cmake}
+clang=${CLANG:-clang}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -97,4 +101,13 @@ for target in xskx::xskx xskx::xskx_static; do
 		run_consumer "$dir/consumer" static
 	fi
 done
+maps_header=$prefix/include/xskx/bpf/xskx_maps.bpf.h
+if [[ -f $maps_header ]]; then
+	step "XDP program on <xskx/bpf/xskx_maps.bpf.h>"
+	# clang's BPF target does not search the multiarch <asm/...> headers.
+	"$clang" -target bpf -O2 -g -Wall -Werror -I"$prefix/include" \
+		-idirafter "/usr/include/$("$cc" -print-multiarch)" \
+		-c "$consumer/consumer.bpf.c" -o "$work/consumer.bpf.o"
+fi
+
 step "the installed xskx works through pkg-config and find_package"
