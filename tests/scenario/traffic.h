@@ -85,7 +85,10 @@ bool traffic_complete(struct traffic *t, struct scenario_result *r);
  */
 bool traffic_drain(struct traffic *t, struct scenario_result *r);
 
-/* After settling, the receiver gets nothing more ("received too many packets"). */
+/*
+ * After settling, the receiver gets nothing more ("received too many
+ * packets"); with allow_loss, nothing out of order.
+ */
 bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r);
 
 /*
