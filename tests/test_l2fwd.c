@@ -30,6 +30,9 @@ struct l2fwd {
 	struct xskx_socket *rx, *tx;
 	uint64_t sink_packets; /* written by the NIC (thread), read atomically */
 	uint64_t sink_stack;
+	/* The source's sequence numbers at the sink: read after the NIC stops. */
+	uint64_t sink_next_seq;
+	uint64_t sink_out_of_order;
 	struct xskx_pkt
 		pending[L2FWD_BATCH]; /* received, not yet accepted by tx */
 	uint32_t npending;
@@ -37,18 +40,34 @@ struct l2fwd {
 	struct timespec deadline;
 };
 
+/* sim.h's source: a 64-bit big-endian sequence number after the UDP header. */
+#define SOURCE_SEQ_OFFSET (14 + 20 + 8)
+
+static uint64_t read_be64(const uint8_t *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Counts what port "out" transmits, and checks it comes in the source's order. */
 static void count_sink(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		       uint32_t len, uint32_t queue, void *ctx)
 {
 	struct l2fwd *l = ctx;
 
-	(void)data;
-	(void)len;
 	(void)queue;
-	if (kind == XSKX_SIM_SINK_TX)
-		__atomic_fetch_add(&l->sink_packets, 1, __ATOMIC_RELAXED);
-	else
+	if (kind != XSKX_SIM_SINK_TX) {
 		__atomic_fetch_add(&l->sink_stack, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	if (len < SOURCE_SEQ_OFFSET + 8 ||
+	    read_be64(data + SOURCE_SEQ_OFFSET) != l->sink_next_seq)
+		l->sink_out_of_order++;
+	l->sink_next_seq++;
+	__atomic_fetch_add(&l->sink_packets, 1, __ATOMIC_RELAXED);
 }
 
 static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode,
@@ -254,6 +273,9 @@ static void assert_every_packet_accounted(struct l2fwd *l, uint64_t packets)
 		(unsigned long long)tx.tx_packets,
 		(unsigned long long)l->forwarded, (unsigned long long)packets);
 	ck_assert_uint_eq(__atomic_load_n(&l->sink_stack, __ATOMIC_RELAXED), 0);
+	ck_assert_msg(!l->sink_out_of_order,
+		      "%llu packets left port out out of the source's order",
+		      (unsigned long long)l->sink_out_of_order);
 }
 
 static void l2fwd_teardown(struct l2fwd *l)

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * What only the simulated NIC has, seen through a socket: the two answers
+ * to a full RX ring (stop the poll and keep the packet, or drop it), RSS
+ * spreading flows over queues, and an XDP program's verdicts.
+ */
+#include <string.h>
+
+#include "helpers.h"
+
+#define RX_RING 32u
+#define BURST 64u
+
+struct nic {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	uint64_t stack_packets;
+};
+
+static void count_stack(enum xskx_sim_sink_kind kind, const uint8_t *data,
+			uint32_t len, uint32_t queue, void *ctx)
+{
+	struct nic *nic = ctx;
+
+	(void)data;
+	(void)len;
+	(void)queue;
+	if (kind == XSKX_SIM_SINK_STACK)
+		nic->stack_packets++;
+}
+
+static void nic_create(struct nic *nic,
+		       const struct xskx_sim_port_opts *port_opts)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+
+	memset(nic, 0, sizeof(*nic));
+	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(nic->sim, port_opts, &nic->port),
+			 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, count_stack, nic),
+			 0);
+	ck_assert_msg(!xskx_umem_create(&nic->umem, NULL), "%s",
+		      xskx_last_error());
+}
+
+static void nic_destroy(struct nic *nic)
+{
+	char why[384];
+
+	ck_assert_msg(test_census_all_in_pool(nic->umem, why, sizeof(why)),
+		      "%s", why);
+	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(nic->sim), 0);
+}
+
+static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue,
+				   uint32_t rx_size, uint32_t fill_frames)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+		  .queue_id = queue, .rx_size = rx_size,
+		  .flags = XSKX_SOCKET_NO_TX, .fill_frames = fill_frames);
+	struct xskx_socket *sock;
+	struct xskx_pkt none[1];
+
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	/* Hand FILL to the NIC before anything arrives. */
+	ck_assert_int_eq(xskx_rx_burst(sock, none, 1), 0);
+	return sock;
+}
+
+/* n Ethernet frames numbered from 0 in byte 20, straight onto the port. */
+static void inject(struct nic *nic, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint8_t frame[64] = { 0x02, 0, 0, 0, 0,	   0x0b, 0x02,
+				      0,    0, 0, 0, 0x0a, 0x88, 0xb5 };
+
+		frame[20] = (uint8_t)i;
+		ck_assert_int_eq(xskx_sim_port_inject(nic->port, frame,
+						      sizeof(frame)),
+				 0);
+	}
+}
+
+/* Read RX until want packets or the NIC has nothing more; checks their order. */
+static uint32_t receive_in_order(struct nic *nic, struct xskx_socket *sock,
+				 uint32_t want)
+{
+	struct xskx_pkt pkts[BURST];
+	uint32_t got = 0;
+
+	for (int turn = 0; turn < 1000 && got < want; turn++) {
+		int n = xskx_rx_burst(sock, pkts, BURST);
+
+		ck_assert_int_ge(n, 0);
+		for (int i = 0; i < n; i++)
+			ck_assert_msg(pkts[i].data[20] ==
+					      (uint8_t)(got + (uint32_t)i),
+				      "packet %u arrived as number %u",
+				      pkts[i].data[20], got + (uint32_t)i);
+		xskx_rx_release(sock, pkts, (uint32_t)n);
+		got += (uint32_t)n;
+		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
+	}
+	return got;
+}
+
+/* Poll a few rounds without reading RX. */
+static void poll_unread(struct nic *nic)
+{
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
+}
+
+START_TEST(full_rx_ring_stops_the_poll_and_keeps_the_packets)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts,
+		  .rx_full_policy = XSKX_SIM_RX_FULL_STOP);
+	struct xskx_sim_port_stats ps;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_rx(&nic, 0, RX_RING, 0);
+	inject(&nic, 2 * RX_RING);
+	poll_unread(&nic);
+
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_ge(stats.rx_ring_full, 1);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_ge(ps.napi_stops, 1);
+	/* Nothing lost: the rest comes once RX has room again. */
+	ck_assert_uint_eq(receive_in_order(&nic, sock, 2 * RX_RING),
+			  2 * RX_RING);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.xdp_redirect, 2 * RX_RING);
+	ck_assert_uint_eq(ps.rx_missed, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+START_TEST(full_rx_ring_drops_with_the_drop_policy)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts,
+		  .rx_full_policy = XSKX_SIM_RX_FULL_DROP);
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_rx(&nic, 0, RX_RING, 0);
+	inject(&nic, 2 * RX_RING);
+	poll_unread(&nic);
+
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_ring_full, RX_RING);
+	ck_assert_uint_eq(receive_in_order(&nic, sock, 2 * RX_RING), RX_RING);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/* One queue of a multi-queue port with a UMEM of its own, as xskx advises. */
+struct queue_rx {
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+	uint32_t got;
+};
+
+START_TEST(rss_spreads_flows_over_queues_and_keeps_each_on_one)
+{
+	enum {
+		QUEUES = 4,
+		FLOWS = 64,
+		PACKETS = 4096
+	};
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = QUEUES);
+	XSKX_OPTS(xskx_sim_source_opts, source, .count = PACKETS,
+		  .flows = FLOWS);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 2048);
+	struct queue_rx rxq[QUEUES];
+	struct xskx_pkt pkts[BURST];
+	int flow_queue[FLOWS];
+	uint32_t total = 0;
+	struct nic nic;
+	char why[384];
+
+	memset(flow_queue, -1, sizeof(flow_queue));
+	nic_create(&nic, &port_opts);
+	for (uint32_t q = 0; q < QUEUES; q++) {
+		XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic.port,
+			  .queue_id = q, .flags = XSKX_SOCKET_NO_TX);
+
+		rxq[q].got = 0;
+		ck_assert_int_eq(xskx_umem_create(&rxq[q].umem, &umem_opts), 0);
+		ck_assert_msg(!xskx_socket_open(&rxq[q].sock, rxq[q].umem,
+						&opts),
+			      "%s", xskx_last_error());
+		ck_assert_int_eq(xskx_rx_burst(rxq[q].sock, pkts, 1), 0);
+	}
+	ck_assert_int_eq(xskx_sim_port_add_source(nic.port, &source), 0);
+
+	for (int turn = 0; turn < 10000 && total < PACKETS; turn++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		for (int q = 0; q < QUEUES; q++) {
+			int n = xskx_rx_burst(rxq[q].sock, pkts, BURST);
+
+			ck_assert_int_ge(n, 0);
+			for (int i = 0; i < n; i++) {
+				/* UDP source port: 1024 + flow (sim.h's source). */
+				int flow = (pkts[i].data[34] << 8 |
+					    pkts[i].data[35]) -
+					   1024;
+
+				ck_assert(flow >= 0 && flow < FLOWS);
+				ck_assert_msg(
+					flow_queue[flow] < 0 ||
+						flow_queue[flow] == q,
+					"flow %d arrived on queues %d and %d",
+					flow, flow_queue[flow], q);
+				flow_queue[flow] = q;
+			}
+			xskx_rx_release(rxq[q].sock, pkts, (uint32_t)n);
+			rxq[q].got += (uint32_t)n;
+			total += (uint32_t)n;
+		}
+	}
+	ck_assert_uint_eq(total, PACKETS);
+	for (int q = 0; q < QUEUES; q++) {
+		ck_assert_msg(rxq[q].got > 0,
+			      "queue %d received none of %d flows", q, FLOWS);
+		ck_assert_int_eq(xskx_socket_close(rxq[q].sock), 0);
+		ck_assert_msg(test_census_all_in_pool(rxq[q].umem, why,
+						      sizeof(why)),
+			      "queue %d: %s", q, why);
+		ck_assert_int_eq(xskx_umem_destroy(rxq[q].umem), 0);
+	}
+	nic_destroy(&nic);
+}
+END_TEST
+
+static enum xskx_xdp_verdict pass_all(uint8_t *data, uint32_t len,
+				      uint32_t queue, void *ctx)
+{
+	(void)data;
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	return XSKX_XDP_PASS;
+}
+
+START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts);
+	struct xskx_sim_port_stats ps;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, pass_all, NULL), 0);
+	sock = open_rx(&nic, 0, 0, 0);
+	inject(&nic, 5);
+	ck_assert_uint_eq(receive_in_order(&nic, sock, 5), 0);
+	ck_assert_uint_eq(nic.stack_packets, 5);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.xdp_pass, 5);
+	ck_assert_uint_eq(ps.xdp_redirect, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+static Suite *sim_suite(void)
+{
+	Suite *s = suite_create("sim");
+	TCase *tc = tcase_create("sim");
+
+	tcase_add_test(tc, full_rx_ring_stops_the_poll_and_keeps_the_packets);
+	tcase_add_test(tc, full_rx_ring_drops_with_the_drop_policy);
+	tcase_add_test(tc, rss_spreads_flows_over_queues_and_keeps_each_on_one);
+	tcase_add_test(tc, xdp_pass_goes_to_the_stack_not_the_socket);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	return test_main(sim_suite(), argc, argv);
+}
