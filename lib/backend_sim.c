@@ -73,10 +73,29 @@ static uint16_t bind_flags(const struct xskx_socket_opts *o)
 	return flags;
 }
 
-/* Any socket already on the UMEM: the one a new socket shares it through. */
-static struct sim_xsk *umem_sharer(const struct xskx_umem *umem)
+/*
+ * The socket a new one shares the UMEM through. As in the kernel, it decides
+ * the FILL/COMPLETION pair: one already on the new socket's device and queue
+ * when there is one, else any socket on the UMEM (the new one then brings
+ * its own pair). NULL for the UMEM's first socket.
+ */
+static struct sim_xsk *umem_sharer(const struct xskx_socket *s)
 {
-	return umem->sockets ? sim_of(umem->sockets) : NULL;
+	for (const struct xskx_socket *o = s->umem->sockets; o; o = o->next)
+		if (o->fq == s->fq)
+			return sim_of(o);
+	return s->umem->sockets ? sim_of(s->umem->sockets) : NULL;
+}
+
+static void log_sim_failure(int err, const char *msg)
+{
+	xskx_fail(err, "%s", msg);
+}
+
+/* Failures of the public xskx_sim_* calls are logged like any other. */
+__attribute__((constructor)) static void route_sim_failures(void)
+{
+	sim_xsk_set_fail_log(log_sim_failure);
 }
 
 static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
@@ -122,7 +141,7 @@ static void map_rings(struct sim_xsk *x, struct xskx_socket *s,
 static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 {
 	struct xskx_umem *umem = s->umem;
-	struct sim_xsk *sharer = umem_sharer(umem);
+	struct sim_xsk *sharer = umem_sharer(s);
 	struct sim_xsk *x;
 	uint16_t flags;
 	int err;

@@ -46,28 +46,40 @@ XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 	return kick_result(s, s->ops->kick_tx(s));
 }
 
-/*
- * Put frames from the pool on FILL: in one batch once refill_batch slots are
- * free, or at once, whatever fits, when the peer ran dry and said so.
- */
-static void refill(struct xskx_socket *s)
+uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
 {
 	struct xsk_ring_prod *fill = &s->fq->fill;
 	struct xskx_frame_pool *pool = &s->umem->pool;
-	uint32_t n = xsk_prod_nb_free(fill, s->refill_batch);
+	uint32_t spare = pool->count > s->tx_reserve ? pool->count - s->tx_reserve : 0;
+	uint32_t n = xsk_prod_nb_free(fill, max);
 	uint32_t idx = 0;
 
-	if (n < s->refill_batch && !xsk_ring_prod__needs_wakeup(fill))
-		return;
-	if (n > pool->count)
-		n = pool->count;
+	if (n > max)
+		n = max;
+	if (n > spare)
+		n = spare;
 	if (!n)
-		return;
+		return 0;
 	xsk_ring_prod__reserve(fill, n, &idx);
 	for (uint32_t i = 0; i < n; i++)
 		*xsk_ring_prod__fill_addr(fill, idx + i) = pool->addrs[--pool->count];
 	xsk_ring_prod__submit(fill, n);
-	s->stats.fill_refills++;
+	return n;
+}
+
+/*
+ * Top FILL up: in one batch once refill_batch slots are free, or at once,
+ * whatever fits, when the peer ran dry and said so.
+ */
+static void refill(struct xskx_socket *s)
+{
+	struct xsk_ring_prod *fill = &s->fq->fill;
+
+	if (xsk_prod_nb_free(fill, s->refill_batch) < s->refill_batch &&
+	    !xskx_ring_needs_wakeup(fill))
+		return;
+	if (xskx_fill_from_pool(s, UINT32_MAX))
+		s->stats.fill_refills++;
 }
 
 /*
@@ -132,7 +144,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	 * syscalls for nothing.
 	 */
 	if (!n && ((s->flags & XSKX_SOCKET_BUSY_POLL) ||
-		   xsk_ring_prod__needs_wakeup(&s->fq->fill)))
+		   xskx_ring_needs_wakeup(&s->fq->fill)))
 		err = xskx_socket_kick_rx(s);
 	else
 		s->stats.kicks_skipped++;
@@ -241,7 +253,7 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		s->stats.tx_bytes += bytes;
 	}
 
-	if (xsk_ring_prod__needs_wakeup(&s->tx) ||
+	if (xskx_ring_needs_wakeup(&s->tx) ||
 	    (s->flags & XSKX_SOCKET_BUSY_POLL))
 		err = xskx_socket_kick_tx(s);
 	else

@@ -52,6 +52,10 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 		o->refill_batch = XSKX_DEFAULT_REFILL_BATCH;
 	if (o->refill_batch > umem->fill_size / 2)
 		o->refill_batch = umem->fill_size / 2 ? umem->fill_size / 2 : 1;
+	if (o->tx_reserve == XSKX_TX_RESERVE_NONE)
+		o->tx_reserve = 0;
+	else if (!o->tx_reserve && !(o->flags & (XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX)))
+		o->tx_reserve = umem->frame_count / 2;
 	return 0;
 }
 
@@ -88,32 +92,13 @@ static struct xskx_fq_cq *get_pair(struct xskx_umem *umem,
 	return fq;
 }
 
-/*
- * The frames the socket starts with on FILL: as many as fit and the pool can
- * spare, leaving half of the pool for TX when the socket also transmits.
- */
+/* The frames the socket starts with on FILL: wanted, 0 for all it may take. */
 static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 {
-	struct xskx_umem *umem = s->umem;
-	uint32_t n = xskx_ring_prod_free(&s->fq->fill);
-	uint32_t idx = 0;
+	uint32_t n = xskx_fill_from_pool(s, wanted ? wanted : UINT32_MAX);
 
-	if (!wanted) {
-		wanted = umem->pool.count;
-		if (!(s->flags & XSKX_SOCKET_NO_TX))
-			wanted /= 2;
-	}
-	if (n > wanted)
-		n = wanted;
-	if (n > umem->pool.count)
-		n = umem->pool.count;
-	if (!n || xsk_ring_prod__reserve(&s->fq->fill, n, &idx) != n)
-		return;
-	for (uint32_t i = 0; i < n; i++)
-		*xsk_ring_prod__fill_addr(&s->fq->fill, idx + i) =
-			umem->pool.addrs[--umem->pool.count];
-	xsk_ring_prod__submit(&s->fq->fill, n);
-	s->stats.fill_refills++;
+	if (n)
+		s->stats.fill_refills++;
 }
 
 XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
@@ -152,6 +137,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	s->ops = ops;
 	s->flags = o.flags;
 	s->refill_batch = o.refill_batch;
+	s->tx_reserve = o.tx_reserve;
 	s->queue_id = o.queue_id;
 
 	err = ops->open(s, &o);
@@ -175,7 +161,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		 * A zero-copy driver posts buffers when it polls; one that found
 		 * FILL empty at bind sleeps until told that FILL has entries.
 		 */
-		if (xsk_ring_prod__needs_wakeup(&fq->fill))
+		if (xskx_ring_needs_wakeup(&fq->fill))
 			xskx_socket_kick_rx(s);
 	}
 	*sockp = s;

@@ -18,6 +18,7 @@ struct xskx_socket {
 	struct xskx_umem *umem;
 	uint32_t flags;			/* XSKX_SOCKET_* */
 	uint32_t refill_batch;
+	uint32_t tx_reserve;		/* frames refill leaves in the pool */
 	struct xskx_stats stats;	/* library counters; peer's read on demand */
 	int deferred_err;		/* a failed kick, for the next burst */
 
@@ -27,5 +28,11 @@ struct xskx_socket {
 	uint16_t bind_flags;		/* XDP_* bind flags actually requested */
 	struct xskx_socket *next;	/* in umem->sockets */
 };
+
+/*
+ * Move up to max frames from the pool to the socket's FILL ring, as many as
+ * fit and leaving the socket's tx_reserve in the pool. Returns how many.
+ */
+uint32_t xskx_fill_from_pool(struct xskx_socket *sock, uint32_t max);
 
 #endif /* XSKX_SOCKET_INTERNAL_H */

@@ -29,6 +29,7 @@
 #ifndef XSKX_RING_H
 #define XSKX_RING_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <xdp/xsk.h>
 
@@ -70,6 +71,17 @@ static inline uint32_t xskx_ring_cons_queued(const struct xsk_ring_cons *r)
 {
 	return __atomic_load_n(r->producer, __ATOMIC_ACQUIRE) -
 	       __atomic_load_n(r->consumer, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Whether the peer asked for a wakeup on this ring. The peer writes the flags
+ * word from another thread (or CPU) at any time; libxdp's
+ * xsk_ring_prod__needs_wakeup() reads it plainly, this reads it atomically
+ * (a plain load on x86 and arm64 all the same).
+ */
+static inline bool xskx_ring_needs_wakeup(const struct xsk_ring_prod *r)
+{
+	return __atomic_load_n(r->flags, __ATOMIC_RELAXED) & XDP_RING_NEED_WAKEUP;
 }
 
 /* Free slots the producer may fill right now (refreshes the cached view). */

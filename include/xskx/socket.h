@@ -64,8 +64,7 @@ struct xskx_socket_opts {
 	uint32_t refill_batch;
 	/*
 	 * Frames put on FILL when the socket opens. 0: as many as fit in FILL
-	 * and the pool can spare, leaving half the pool for TX when the socket
-	 * also transmits.
+	 * and the pool can spare beyond tx_reserve.
 	 */
 	uint32_t fill_frames;
 	/* Kernel backend only (xskx/kernel.h); ignored on the simulated NIC. */
@@ -83,7 +82,17 @@ struct xskx_socket_opts {
 	/* With XSKX_SOCKET_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
 	uint32_t busy_poll_usec;
 	uint32_t busy_poll_budget;
+	/*
+	 * Frames that filling FILL leaves in the pool for the application's
+	 * own packets (xskx_frame_alloc), so that receiving can never starve
+	 * sending. 0: half of the UMEM's frames for a socket with both an RX
+	 * and a TX ring, none otherwise. XSKX_TX_RESERVE_NONE: none — for
+	 * forwarders that only transmit the frames they received.
+	 */
+	uint32_t tx_reserve;
 };
+
+#define XSKX_TX_RESERVE_NONE UINT32_MAX
 
 /*
  * Open a socket on a queue of a port and bind it. The first socket on a UMEM
