@@ -64,21 +64,24 @@ if [[ -z $pc ]]; then
 	exit 1
 fi
 libdir=$(dirname "$(dirname "$pc")")
-export PKG_CONFIG_PATH=$(dirname "$pc")
+PKG_CONFIG_PATH=$(dirname "$pc")
+export PKG_CONFIG_PATH
 
-step "pkg-config, shared: $(pkg-config --cflags --libs xskx)"
-# Word splitting of the pkg-config output is intended.
-# shellcheck disable=SC2046
-"$cc" $cflags $(pkg-config --cflags xskx) "$consumer/consumer.c" \
-	-o "$work/pc-shared" $(pkg-config --libs xskx) -Wl,-rpath,"$libdir"
+# Flags are lists of words: split them once, here.
+read -ra cflags_words <<<"$cflags"
+read -ra pc_cflags <<<"$(pkg-config --cflags xskx)"
+read -ra pc_libs <<<"$(pkg-config --libs xskx)"
+read -ra pc_static_libs <<<"$(pkg-config --static --libs xskx)"
+
+step "pkg-config, shared: ${pc_cflags[*]} ${pc_libs[*]}"
+"$cc" "${cflags_words[@]}" "${pc_cflags[@]}" "$consumer/consumer.c" \
+	-o "$work/pc-shared" "${pc_libs[@]}" -Wl,-rpath,"$libdir"
 run_consumer "$work/pc-shared" shared
 
-static_libs=$(pkg-config --static --libs xskx)
-step "pkg-config, static: $static_libs"
+step "pkg-config, static: ${pc_static_libs[*]}"
 # -l:libxskx.a makes the linker take the archive over the .so beside it.
-# shellcheck disable=SC2046
-"$cc" $cflags $(pkg-config --cflags xskx) "$consumer/consumer.c" \
-	-o "$work/pc-static" ${static_libs/-lxskx/-l:libxskx.a}
+"$cc" "${cflags_words[@]}" "${pc_cflags[@]}" "$consumer/consumer.c" \
+	-o "$work/pc-static" "${pc_static_libs[@]/#-lxskx/-l:libxskx.a}"
 run_consumer "$work/pc-static" static
 
 for target in xskx::xskx xskx::xskx_static; do
