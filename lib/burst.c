@@ -187,22 +187,33 @@ XSKX_API void xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts
 XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 {
 	struct xsk_ring_cons *comp = &s->fq->comp;
-	uint32_t idx = 0;
+	struct xskx_umem *umem = s->umem;
+	uint32_t idx = 0, kept = 0;
 	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
 	uint64_t mask;
 	uint64_t *room;
 
 	if (!n)
 		return 0;
-	room = pool_room(s->umem, n, &mask);
+	room = pool_room(umem, n, &mask);
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
 
+		/*
+		 * Copy mode completes invalid TX descriptors too (kernel 6.18),
+		 * whatever their address: one outside the UMEM is no frame.
+		 */
+		if (__builtin_expect(xsk_umem__extract_addr(addr) >= umem->size, 0)) {
+			s->stats.tx_bad_completions++;
+			continue;
+		}
 		if (__builtin_expect(room != NULL, 1))
-			room[i] = addr & mask;
+			room[kept++] = addr & mask;
 		else
-			xskx_pool_put(s->umem, addr);
+			xskx_pool_put(umem, addr);
 	}
+	if (room)
+		umem->pool.count -= n - kept;
 	xsk_ring_cons__release(comp, n);
 	s->stats.tx_completed += n;
 	return n;

@@ -193,6 +193,11 @@ struct xskx_stats {
 	uint64_t kick_retries;	/* kicks answered "try again" (EAGAIN...) */
 	uint64_t fill_refills;	/* batches put on FILL */
 	uint64_t tx_ring_full;	/* bursts cut short by a full TX ring */
+	/*
+	 * COMPLETION entries outside the UMEM, left out of the pool: copy
+	 * mode completes invalid TX descriptors too, whatever their address.
+	 */
+	uint64_t tx_bad_completions;
 };
 
 /*
