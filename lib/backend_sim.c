@@ -58,21 +58,6 @@ static void map_cons(struct sim_xsk *x, int which, struct xsk_ring_cons *r)
 	};
 }
 
-static uint16_t bind_flags(const struct xskx_socket_opts *o)
-{
-	uint16_t flags = 0;
-
-	if (!(o->flags & XSKX_SOCKET_NO_WAKEUP))
-		flags |= XDP_USE_NEED_WAKEUP;
-	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
-		flags |= XDP_USE_SG;
-	if (o->copy_mode == XSKX_COPY_FORCE)
-		flags |= XDP_COPY;
-	else if (o->copy_mode == XSKX_ZEROCOPY_FORCE)
-		flags |= XDP_ZEROCOPY;
-	return flags;
-}
-
 /*
  * The socket a new one shares the UMEM through. As in the kernel, it decides
  * the FILL/COMPLETION pair: one already on the new socket's device and queue
@@ -170,7 +155,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_close;
 
 	/* A socket sharing the UMEM inherits the owner's mode flags. */
-	flags = sharer ? XDP_SHARED_UMEM : bind_flags(o);
+	flags = sharer ? XDP_SHARED_UMEM : xskx_socket_bind_flags(o);
 	err = sim_xsk_bind(x, o->sim_port, o->queue_id, flags, sharer);
 	if (err) {
 		err = sim_error(err, "bind", o);

@@ -59,6 +59,21 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	return 0;
 }
 
+uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *o)
+{
+	uint16_t flags = 0;
+
+	if (!(o->flags & XSKX_SOCKET_NO_WAKEUP))
+		flags |= XDP_USE_NEED_WAKEUP;
+	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
+		flags |= XDP_USE_SG;
+	if (o->copy_mode == XSKX_COPY_FORCE)
+		flags |= XDP_COPY;
+	else if (o->copy_mode == XSKX_ZEROCOPY_FORCE)
+		flags |= XDP_ZEROCOPY;
+	return flags;
+}
+
 static const struct xskx_backend_ops *pick_backend(const struct xskx_socket_opts *o)
 {
 	return o->ifname ? &xskx_backend_kernel : &xskx_backend_sim;

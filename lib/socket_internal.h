@@ -29,6 +29,9 @@ struct xskx_socket {
 	struct xskx_socket *next;	/* in umem->sockets */
 };
 
+/* The bind flags (XDP_*) that the socket's options ask for. */
+uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *opts);
+
 /*
  * Move up to max frames from the pool to the socket's FILL ring, as many as
  * fit and leaving the socket's tx_reserve in the pool. Returns how many.

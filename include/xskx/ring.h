@@ -32,17 +32,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <xdp/xsk.h>
+#include <xskx/if_xdp_compat.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Flags that the 6.1 UAPI headers still lack (kernel 6.6+). */
-#ifndef XDP_USE_SG
-#define XDP_USE_SG (1 << 4)
-#endif
-#ifndef XDP_PKT_CONTD
-#define XDP_PKT_CONTD (1 << 0)
 #endif
 
 /*

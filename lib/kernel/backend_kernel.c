@@ -116,21 +116,6 @@ static bool unregister_umem_if_unused(struct xskx_umem *umem)
 	return true;
 }
 
-static uint16_t requested_bind_flags(const struct xskx_socket_opts *o)
-{
-	uint16_t flags = 0;
-
-	if (!(o->flags & XSKX_SOCKET_NO_WAKEUP))
-		flags |= XDP_USE_NEED_WAKEUP;
-	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
-		flags |= XDP_USE_SG;
-	if (o->copy_mode == XSKX_COPY_FORCE)
-		flags |= XDP_COPY;
-	else if (o->copy_mode == XSKX_ZEROCOPY_FORCE)
-		flags |= XDP_ZEROCOPY;
-	return flags;
-}
-
 static void sleep_ms(unsigned int ms)
 {
 	struct timespec ts = { .tv_sec = ms / 1000,
@@ -206,7 +191,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 		       const struct xskx_netdev *dev, struct kernel_socket *ks)
 {
 	struct kernel_umem *kumem = s->umem->backend_umem;
-	uint16_t flags = requested_bind_flags(o);
+	uint16_t flags = xskx_socket_bind_flags(o);
 	int err;
 
 	/* Sharers bind with XDP_SHARED_UMEM alone and inherit the owner's mode. */

@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <xskx/if_xdp_compat.h>
 #include <xskx/sim.h>
 
 #include "sim_ring.h"
@@ -24,14 +25,6 @@
 
 /* Exported from libxskx (include/xskx/sim.h); all else stays hidden. */
 #define SIM_API __attribute__((visibility("default")))
-
-/* UAPI flags that the 6.1 headers lack (kernel 6.6+). */
-#ifndef XDP_USE_SG
-#define XDP_USE_SG (1 << 4)
-#endif
-#ifndef XDP_PKT_CONTD
-#define XDP_PKT_CONTD (1 << 0)
-#endif
 
 #define SIM_XDP_PACKET_HEADROOM 256
 /* What a frame needs beyond the MTU: Ethernet header, two VLAN tags, FCS. */
