@@ -10,6 +10,7 @@
  * through a need_wakeup flag, or on every idle burst with busy polling.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "api.h"
 #include "backend.h"
@@ -46,6 +47,23 @@ XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 	return kick_result(s, s->ops->kick_tx(s));
 }
 
+/*
+ * Write n addresses into FILL slots [idx, idx + n): at most two stretches,
+ * split where the ring wraps. The pool hands out its top n frames in one
+ * block; their order does not matter.
+ */
+static void copy_to_ring(struct xsk_ring_prod *fill, uint32_t idx,
+			 const uint64_t *addrs, uint32_t n)
+{
+	uint32_t first = fill->size - (idx & fill->mask);
+
+	if (first > n)
+		first = n;
+	memcpy(xsk_ring_prod__fill_addr(fill, idx), addrs, first * sizeof(*addrs));
+	memcpy(xsk_ring_prod__fill_addr(fill, idx + first), addrs + first,
+	       (n - first) * sizeof(*addrs));
+}
+
 uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
 {
 	struct xsk_ring_prod *fill = &s->fq->fill;
@@ -61,8 +79,8 @@ uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
 	if (!n)
 		return 0;
 	xsk_ring_prod__reserve(fill, n, &idx);
-	for (uint32_t i = 0; i < n; i++)
-		*xsk_ring_prod__fill_addr(fill, idx + i) = pool->addrs[--pool->count];
+	pool->count -= n;
+	copy_to_ring(fill, idx, pool->addrs + pool->count, n);
 	xsk_ring_prod__submit(fill, n);
 	return n;
 }
