@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* xskx-l2fwd: the forwarding core (see fwd.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fwd.h"
+
+#define FWD_DEFAULT_BATCH 64
+
+/* Single writer: a plain read of our own counter, an atomic store for readers. */
+static void count(uint64_t *counter, uint64_t n)
+{
+	__atomic_store_n(counter, *counter + n, __ATOMIC_RELAXED);
+}
+
+void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
+{
+	c->rx = __atomic_load_n(&port->count.rx, __ATOMIC_RELAXED);
+	c->tx = __atomic_load_n(&port->count.tx, __ATOMIC_RELAXED);
+	c->dropped = __atomic_load_n(&port->count.dropped, __ATOMIC_RELAXED);
+}
+
+static int open_port(struct fwd_queue *q, struct fwd_port *port,
+		     const struct fwd_endpoint *end, const struct fwd_config *cfg)
+{
+	/*
+	 * A pure forwarder only transmits frames it received: no frames need
+	 * to stay in the pool for packets of its own, so FILL may take them all.
+	 */
+	XSKX_OPTS(xskx_socket_opts, opts, .ifname = end->ifname,
+		  .sim_port = end->sim_port, .queue_id = cfg->queue_id,
+		  .xdp_mode = cfg->xdp_mode, .xdp_fallback = true,
+		  .tx_reserve = XSKX_TX_RESERVE_NONE);
+
+	port->held = calloc(q->batch, sizeof(*port->held));
+	if (!port->held)
+		return -ENOMEM;
+	return xskx_socket_open(&port->sock, q->umem, &opts);
+}
+
+int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
+{
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = cfg->frames,
+		  .frame_size = xskx_frame_size_for_mtu(1500, 0));
+	int err;
+
+	memset(q, 0, sizeof(*q));
+	q->nports = cfg->nports;
+	q->batch = cfg->batch ? cfg->batch : FWD_DEFAULT_BATCH;
+	err = xskx_umem_create(&q->umem, &umem_opts);
+	for (uint32_t i = 0; !err && i < q->nports; i++)
+		err = open_port(q, &q->ports[i], &cfg->ports[i], cfg);
+	if (err)
+		fwd_close(q);
+	return err;
+}
+
+/*
+ * Move what `in` received to `out`'s TX ring. The TX burst runs even with
+ * nothing to send: it reclaims `out`'s completions into the pool, from which
+ * the RX bursts refill FILL, and wakes `out`'s TX if the peer asks.
+ */
+static int forward(struct fwd_queue *q, struct fwd_port *in,
+		   struct fwd_port *out)
+{
+	int received = 0, sent;
+
+	if (!in->held_count) {
+		received = xskx_rx_burst(in->sock, in->held, q->batch);
+		if (received < 0)
+			return received;
+		if (q->nports == 1)
+			for (int i = 0; i < received; i++)
+				fwd_swap_macs(in->held[i].data);
+		in->held_next = 0;
+		in->held_count = (uint32_t)received;
+		count(&in->count.rx, (uint32_t)received);
+	}
+	sent = xskx_tx_burst(out->sock, in->held + in->held_next,
+			     in->held_count);
+	if (sent < 0)
+		return sent;
+	in->held_next += (uint32_t)sent;
+	in->held_count -= (uint32_t)sent;
+	count(&out->count.tx, (uint32_t)sent);
+	return received + sent;
+}
+
+int fwd_step(struct fwd_queue *q)
+{
+	int moved = 0;
+
+	for (uint32_t i = 0; i < q->nports; i++) {
+		int n = forward(q, &q->ports[i],
+				&q->ports[(i + 1) % q->nports]);
+
+		if (n < 0)
+			return n;
+		moved += n;
+	}
+	return moved;
+}
+
+uint32_t fwd_held(const struct fwd_queue *q)
+{
+	uint32_t held = 0;
+
+	for (uint32_t i = 0; i < q->nports; i++)
+		held += q->ports[i].held_count;
+	return held;
+}
+
+void fwd_finish(struct fwd_queue *q)
+{
+	for (uint32_t i = 0; i < q->nports; i++) {
+		struct fwd_port *port = &q->ports[i];
+
+		if (!port->sock)
+			continue;
+		xskx_rx_release(port->sock, port->held + port->held_next,
+				port->held_count);
+		count(&port->count.dropped, port->held_count);
+		port->held_count = 0;
+		xskx_tx_reclaim(port->sock);
+	}
+}
+
+void fwd_close(struct fwd_queue *q)
+{
+	for (uint32_t i = 0; i < q->nports; i++) {
+		if (q->ports[i].sock)
+			xskx_socket_close(q->ports[i].sock);
+		free(q->ports[i].held);
+		q->ports[i] = (struct fwd_port){ 0 };
+	}
+	if (q->umem)
+		xskx_umem_destroy(q->umem);
+	q->umem = NULL;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx-l2fwd's forwarding core: one queue of one or two ports, served by one
+ * thread. Every socket of the queue shares one UMEM, so a frame received on
+ * one port is transmitted on the other as it is: no copy.
+ *
+ *   forward  port 0 RX -> port 1 TX,  port 1 RX -> port 0 TX
+ *   reflect  port 0 RX -> MACs swapped -> port 0 TX
+ *
+ * Packets the egress TX ring cannot take yet are held and retried before the
+ * ingress port is read again: a slow egress slows the ingress down
+ * (backpressure) rather than losing packets. The backend is whatever the
+ * endpoints name, a kernel interface or a simulated port; the code is the
+ * same.
+ */
+#ifndef XSKX_L2FWD_FWD_H
+#define XSKX_L2FWD_FWD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+#define FWD_MAX_PORTS 2
+
+/*
+ * What one port of one queue did. Written only by the queue's thread, with
+ * atomic stores, so that another thread may read them at any time
+ * (fwd_counters_read).
+ */
+struct fwd_counters {
+	uint64_t rx;	  /* received on this port */
+	uint64_t tx;	  /* accepted by this port's TX ring */
+	uint64_t dropped; /* received here, never sent: given back at close */
+};
+
+struct fwd_port {
+	struct xskx_socket *sock;
+	/* received here, not yet taken by the egress port's TX ring */
+	struct xskx_pkt *held;
+	uint32_t held_next, held_count;
+	struct fwd_counters count;
+};
+
+struct fwd_queue {
+	struct xskx_umem *umem;
+	struct fwd_port ports[FWD_MAX_PORTS];
+	uint32_t nports; /* 1: reflect */
+	uint32_t batch;
+};
+
+/* A port: a kernel interface (ifname) or a simulated port, never both. */
+struct fwd_endpoint {
+	const char *ifname;
+	struct xskx_sim_port *sim_port;
+};
+
+struct fwd_config {
+	struct fwd_endpoint ports[FWD_MAX_PORTS];
+	uint32_t nports;  /* 1: reflect on ports[0] */
+	uint32_t queue_id;
+	uint32_t batch;	  /* packets per burst; 0: 64 */
+	uint32_t frames;  /* UMEM frames; 0: the library's default */
+	enum xskx_xdp_mode xdp_mode; /* kernel backend */
+};
+
+/*
+ * Create the queue's UMEM and open a socket on each port. Returns 0 or the
+ * library's negative errno; xskx_last_error() says why. On failure whatever
+ * was opened is closed again.
+ */
+int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg);
+
+/*
+ * One round: receive a burst on each port that holds nothing, and hand what
+ * each holds to its egress port. Returns the packets received plus those
+ * sent (0: nothing moved) or a negative errno from the library.
+ */
+int fwd_step(struct fwd_queue *q);
+
+/* Packets held right now, waiting for room on an egress TX ring. */
+uint32_t fwd_held(const struct fwd_queue *q);
+
+/*
+ * At the end of a run: give held packets back to the pool, counting them as
+ * dropped, and reclaim what the egress ports have completed.
+ */
+void fwd_finish(struct fwd_queue *q);
+
+/*
+ * Close the sockets (the last one on a kernel interface detaches the XDP
+ * program) and the UMEM. Safe on a queue fwd_open() failed on.
+ */
+void fwd_close(struct fwd_queue *q);
+
+/* A consistent-enough snapshot of a port's counters, from any thread. */
+void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);
+
+static inline void fwd_swap_macs(uint8_t *frame)
+{
+	uint8_t tmp[6];
+
+	__builtin_memcpy(tmp, frame, 6);
+	__builtin_memcpy(frame, frame + 6, 6);
+	__builtin_memcpy(frame + 6, tmp, 6);
+}
+
+#endif /* XSKX_L2FWD_FWD_H */

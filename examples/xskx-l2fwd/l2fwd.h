@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx-l2fwd: an L2 forwarder on xskx. The map of the source:
+ *
+ *   fwd.c      the forwarding core: one queue, one UMEM, a socket per port
+ *   options.c  the command line
+ *   sim.c      --sim: a simulated machine with a traffic source per port
+ *   main.c     a thread per queue, the run, signals
+ *   report.c   a line per port and queue every second, the summary, JSON
+ */
+#ifndef XSKX_L2FWD_H
+#define XSKX_L2FWD_H
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+#include "fwd.h"
+
+#define L2FWD_MAX_QUEUES 64
+
+struct l2fwd_opts {
+	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
+	bool sim;
+	bool reflect;	    /* one port, MACs swapped */
+	uint32_t queues;    /* queues, threads and UMEMs */
+	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */
+	double duration_s;  /* 0: until SIGINT/SIGTERM */
+	uint32_t batch;
+	uint32_t frames;
+	enum xskx_xdp_mode xdp_mode;
+	/* --sim's traffic sources */
+	uint32_t pkt_size;
+	uint64_t packets;   /* per port; 0: no limit */
+	bool json;
+	bool quiet;
+};
+
+enum l2fwd_parse_result {
+	L2FWD_PARSE_RUN,
+	L2FWD_PARSE_HELP, /* usage printed: exit 0 */
+	L2FWD_PARSE_BAD,  /* message printed: exit 2 */
+};
+
+enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
+					    struct l2fwd_opts *o);
+
+/* One queue: its forwarding core and the thread that runs it. */
+struct l2fwd_queue {
+	struct fwd_queue fwd;
+	uint32_t index;
+	int cpu;	/* -1: not pinned */
+	pthread_t thread;
+	bool running;
+	int error;	/* the library's errno that ended the thread, or 0 */
+};
+
+struct l2fwd {
+	const struct l2fwd_opts *opts;
+	const char *port_names[FWD_MAX_PORTS];
+	uint32_t nports;
+	struct l2fwd_queue *queues;
+	struct xskx_sim *sim; /* NULL on the kernel backend */
+	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
+	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
+};
+
+/* Set by SIGINT/SIGTERM or the end of --duration: every thread stops. */
+extern int l2fwd_stop; /* read and written with __atomic */
+
+int l2fwd_sim_create(struct l2fwd *app);
+void l2fwd_sim_destroy(struct l2fwd *app);
+
+/* Print "xskx-l2fwd: <call>: <strerror>: <last error message>"; return err. */
+int l2fwd_lib_error(const char *call, int err);
+
+/* report.c */
+struct l2fwd_sample {
+	double t;
+	struct fwd_counters ports[L2FWD_MAX_QUEUES][FWD_MAX_PORTS];
+};
+
+void l2fwd_sample_take(const struct l2fwd *app, double t,
+		       struct l2fwd_sample *s);
+void l2fwd_report_line(const struct l2fwd *app,
+		       const struct l2fwd_sample *prev,
+		       const struct l2fwd_sample *now);
+/*
+ * After the threads and the NIC stopped and fwd_finish(), before the sockets
+ * close: the final counters, the sockets' statistics, the frame census.
+ */
+void l2fwd_report_summary(const struct l2fwd *app, double seconds,
+			  const char *stop_reason);
+
+#endif /* XSKX_L2FWD_H */

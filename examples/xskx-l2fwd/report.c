@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-l2fwd: what the run did. A line per port and queue every second
+ * (packets per second received on the port and sent out of it, packets held
+ * for a full TX ring), and at the end a summary in text or, with --json, one
+ * JSON object on stdout.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "l2fwd.h"
+
+/* The socket statistics the summary shows: where packets were lost, and why. */
+static const struct {
+	const char *name;
+	size_t offset;
+} socket_counters[] = {
+#define C(field) { #field, offsetof(struct xskx_stats, field) }
+	C(rx_dropped),	      C(rx_ring_full), C(rx_fill_ring_empty_descs),
+	C(rx_invalid_descs),  C(tx_invalid_descs), C(tx_ring_full),
+#undef C
+};
+#define NSOCKET_COUNTERS (sizeof(socket_counters) / sizeof(socket_counters[0]))
+
+static uint64_t socket_counter(const struct xskx_stats *s, size_t i)
+{
+	return *(const uint64_t *)((const char *)s + socket_counters[i].offset);
+}
+
+static FILE *live_out(const struct l2fwd *app)
+{
+	return app->opts->json ? stderr : stdout;
+}
+
+void l2fwd_sample_take(const struct l2fwd *app, double t,
+		       struct l2fwd_sample *s)
+{
+	s->t = t;
+	for (uint32_t k = 0; k < app->opts->queues; k++)
+		for (uint32_t i = 0; i < app->nports; i++)
+			fwd_counters_read(&app->queues[k].fwd.ports[i],
+					  &s->ports[k][i]);
+}
+
+/*
+ * Packets received on the egress port's partner and not yet sent out of the
+ * egress port: held for its full TX ring (or in the forwarder's hands right
+ * now). The counters are read one after the other while the threads run, so
+ * a snapshot can be a burst out of step: never below 0.
+ */
+static uint64_t held_for(const struct fwd_counters *in,
+			 const struct fwd_counters *out)
+{
+	uint64_t gone = out->tx + in->dropped;
+
+	return in->rx > gone ? in->rx - gone : 0;
+}
+
+void l2fwd_report_line(const struct l2fwd *app,
+		       const struct l2fwd_sample *prev,
+		       const struct l2fwd_sample *now)
+{
+	double dt = now->t - prev->t;
+	FILE *f = live_out(app);
+
+	for (uint32_t k = 0; k < app->opts->queues; k++) {
+		for (uint32_t i = 0; i < app->nports; i++) {
+			const struct fwd_counters *a = &prev->ports[k][i];
+			const struct fwd_counters *b = &now->ports[k][i];
+
+			fprintf(f,
+				"%6.1fs  q%-2u %-10s rx %11.0f pps  tx %11.0f pps  held %4llu\n",
+				now->t - app->start, k, app->port_names[i],
+				(double)(b->rx - a->rx) / dt,
+				(double)(b->tx - a->tx) / dt,
+				(unsigned long long)held_for(
+					&now->ports[k][app->nports - 1 - i], b));
+		}
+	}
+	fflush(f);
+}
+
+/* One port of one queue at the end of the run. */
+struct port_result {
+	struct fwd_counters count;
+	struct xskx_stats stats;
+};
+
+static void port_result(const struct fwd_port *port, struct port_result *r)
+{
+	int err;
+
+	fwd_counters_read(port, &r->count);
+	err = xskx_socket_stats(port->sock, &r->stats);
+	if (err) {
+		l2fwd_lib_error("xskx_socket_stats", err);
+		r->stats = (struct xskx_stats){ 0 };
+	}
+}
+
+/* Every frame of the queue's UMEM is somewhere: the pool, a ring, the NIC. */
+static bool frames_accounted(const struct fwd_queue *q)
+{
+	struct xskx_frame_census c;
+	int err = xskx_umem_census(q->umem, &c);
+
+	if (err) {
+		l2fwd_lib_error("xskx_umem_census", err);
+		return false;
+	}
+	return c.total == xskx_umem_frame_count(q->umem) && !c.double_frees;
+}
+
+static void text_summary(const struct l2fwd *app, double seconds,
+			 const char *stop_reason)
+{
+	const struct l2fwd_opts *o = app->opts;
+	uint64_t rx = 0, tx = 0, dropped = 0;
+	bool accounted = true;
+
+	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, %.2f s (%s)\n",
+	       o->reflect ? "reflect on" : "forward", app->port_names[0],
+	       o->reflect ? "" : " <-> ", o->reflect ? "" : app->port_names[1],
+	       o->sim ? "the simulated NIC" : "the kernel", o->queues,
+	       o->queues == 1 ? "" : "s", seconds, stop_reason);
+	printf("queue port        received        sent  dropped");
+	for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
+		printf("  %s", socket_counters[c].name);
+	printf("\n");
+	for (uint32_t k = 0; k < o->queues; k++) {
+		const struct fwd_queue *q = &app->queues[k].fwd;
+
+		for (uint32_t i = 0; i < app->nports; i++) {
+			struct port_result r;
+
+			port_result(&q->ports[i], &r);
+			printf("%5u %-10s %11llu %11llu %8llu", k,
+			       app->port_names[i],
+			       (unsigned long long)r.count.rx,
+			       (unsigned long long)r.count.tx,
+			       (unsigned long long)r.count.dropped);
+			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
+				printf("  %*llu", (int)strlen(socket_counters[c].name),
+				       (unsigned long long)socket_counter(&r.stats, c));
+			printf("\n");
+			rx += r.count.rx;
+			tx += r.count.tx;
+			dropped += r.count.dropped;
+		}
+		accounted = accounted && frames_accounted(q);
+	}
+	printf("total: %llu received, %llu sent, %llu dropped by the forwarder (held at exit)\n",
+	       (unsigned long long)rx, (unsigned long long)tx,
+	       (unsigned long long)dropped);
+	for (uint32_t i = 0; app->sim && i < app->nports; i++) {
+		struct xskx_sim_port_stats s;
+
+		if (xskx_sim_port_stats(app->sim_ports[i], &s))
+			continue;
+		printf("%s: %llu generated, %llu missed (no buffer posted), %llu redirects refused (RX ring full), %llu transmitted\n",
+		       app->port_names[i],
+		       (unsigned long long)s.source_packets,
+		       (unsigned long long)s.rx_missed,
+		       (unsigned long long)s.xdp_redirect_err,
+		       (unsigned long long)s.tx_packets);
+	}
+	printf("frames: %s\n", accounted ? "every frame of every UMEM accounted for" :
+					   "census MISMATCH (a frame went missing)");
+}
+
+static void json_summary(const struct l2fwd *app, double seconds,
+			 const char *stop_reason)
+{
+	const struct l2fwd_opts *o = app->opts;
+	uint64_t rx = 0, tx = 0, dropped = 0;
+	bool accounted = true;
+	const char *sep = "";
+
+	printf("{\"mode\": \"%s\", \"backend\": \"%s\", \"queues\": %u, "
+	       "\"seconds\": %.3f, \"stop\": \"%s\", \"ports\": [",
+	       o->reflect ? "reflect" : "forward", o->sim ? "sim" : "kernel",
+	       o->queues, seconds, stop_reason);
+	for (uint32_t k = 0; k < o->queues; k++) {
+		const struct fwd_queue *q = &app->queues[k].fwd;
+
+		for (uint32_t i = 0; i < app->nports; i++) {
+			struct port_result r;
+
+			port_result(&q->ports[i], &r);
+			printf("%s{\"queue\": %u, \"port\": \"%s\", \"rx\": %llu, "
+			       "\"tx\": %llu, \"dropped\": %llu",
+			       sep, k, app->port_names[i],
+			       (unsigned long long)r.count.rx,
+			       (unsigned long long)r.count.tx,
+			       (unsigned long long)r.count.dropped);
+			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
+				printf(", \"%s\": %llu", socket_counters[c].name,
+				       (unsigned long long)socket_counter(&r.stats, c));
+			printf("}");
+			sep = ", ";
+			rx += r.count.rx;
+			tx += r.count.tx;
+			dropped += r.count.dropped;
+		}
+		accounted = accounted && frames_accounted(q);
+	}
+	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, \"dropped\": %llu}",
+	       (unsigned long long)rx, (unsigned long long)tx,
+	       (unsigned long long)dropped);
+	if (app->sim) {
+		printf(", \"sim_ports\": [");
+		for (uint32_t i = 0; i < app->nports; i++) {
+			struct xskx_sim_port_stats s = { 0 };
+
+			xskx_sim_port_stats(app->sim_ports[i], &s);
+			printf("%s{\"port\": \"%s\", \"generated\": %llu, "
+			       "\"rx_missed\": %llu, \"xdp_redirect_err\": %llu, "
+			       "\"transmitted\": %llu}",
+			       i ? ", " : "", app->port_names[i],
+			       (unsigned long long)s.source_packets,
+			       (unsigned long long)s.rx_missed,
+			       (unsigned long long)s.xdp_redirect_err,
+			       (unsigned long long)s.tx_packets);
+		}
+		printf("]");
+	}
+	printf(", \"frames_accounted\": %s}\n", accounted ? "true" : "false");
+}
+
+void l2fwd_report_summary(const struct l2fwd *app, double seconds,
+			  const char *stop_reason)
+{
+	if (app->opts->json)
+		json_summary(app, seconds, stop_reason);
+	else
+		text_summary(app, seconds, stop_reason);
+	fflush(stdout);
+}
