@@ -4,6 +4,7 @@
  *
  *   setup.c     UMEM, simulated NIC, socket          bench_setup/teardown
  *   modes.c     rxdrop, txonly, l2fwd on the burst API    bench_*_step
+ *               and the step of --xdp-action tx|drop (only kicks)
  *   baseline.c  rxdrop on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
  *   report.c    a line per second, the summary, JSON
@@ -45,12 +46,13 @@ int bench_rxdrop_step(struct bench *b);
 int bench_txonly_step(struct bench *b);
 int bench_l2fwd_step(struct bench *b);
 int bench_baseline_rxdrop_step(struct bench *b);
+int bench_xdp_step(struct bench *b);
 
 /* Write the txonly packet into every frame once, as xdpsock does. */
 int bench_txonly_prepare(struct bench *b);
 
 int bench_setup(struct bench *b, const struct bench_opts *opts);
-/* Start the NIC thread and pin this thread (threaded simulated NIC). */
+/* Pin this thread and start the NIC thread (simulated NIC). */
 int bench_start(struct bench *b);
 /* Stop the NIC thread, so that the counters read afterwards are final. */
 int bench_stop(struct bench *b);
@@ -75,7 +77,7 @@ struct bench_result {
 	bool have_port;
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;
-	uint32_t frame_count;
+	uint32_t frame_count, frame_size;
 };
 
 /* Set by SIGINT/SIGTERM: the run ends and reports as usual. */

@@ -48,11 +48,13 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static bench_step_fn step_of(enum bench_mode mode, bool baseline)
+static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
 	if (baseline)
 		return bench_baseline_rxdrop_step;
-	switch (mode) {
+	if (o->xdp_action != BENCH_XDP_REDIRECT)
+		return bench_xdp_step;
+	switch (o->mode) {
 	case BENCH_TXONLY:
 		return bench_txonly_step;
 	case BENCH_L2FWD:
@@ -69,7 +71,7 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	int err = bench_setup(&b, o);
 
 	if (!err)
-		err = bench_run(&b, step_of(o->mode, baseline),
+		err = bench_run(&b, step_of(o, baseline),
 				baseline ? "baseline" : "burst", res);
 	bench_teardown(&b);
 	return err;

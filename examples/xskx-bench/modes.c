@@ -95,3 +95,26 @@ int bench_l2fwd_step(struct bench *b)
 	b->tx_packets += (uint32_t)sent;
 	return sent;
 }
+
+/*
+ * --xdp-action tx|drop: the port's XDP hook decides every packet and none
+ * reaches the RX ring; this thread only kicks the NIC (the burst does, on
+ * busy polling or when FILL asks) and counts what the hook did.
+ */
+int bench_xdp_step(struct bench *b)
+{
+	struct xskx_sim_port_stats port;
+	uint64_t before = b->rx_packets;
+	int n = xskx_rx_burst(b->sock, b->pkts, b->opts->batch);
+	int err;
+
+	if (n < 0)
+		return n;
+	err = xskx_sim_port_stats(b->port, &port);
+	if (err)
+		return err;
+	b->rx_packets = b->opts->xdp_action == BENCH_XDP_TX ? port.xdp_tx :
+							      port.xdp_drop;
+	b->tx_packets = port.tx_packets;
+	return (int)(b->rx_packets - before);
+}

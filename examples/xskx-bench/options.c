@@ -21,6 +21,13 @@ static const char usage[] =
 	"                         program on another\n"
 	"  --sim-deterministic    the simulated NIC run by this thread between\n"
 	"                         bursts (reproducible; for instruction counts)\n"
+	"  --same-core            the simulated NIC on this thread, working only\n"
+	"                         inside its kicks, as with busy polling\n"
+	"                         (SO_PREFER_BUSY_POLL): each kick first lets the\n"
+	"                         source fill every posted hardware buffer (a wire\n"
+	"                         at line rate), then runs one NAPI poll of the\n"
+	"                         queue, TX and RX within --nic-budget. Implies\n"
+	"                         --sim-deterministic and -B\n"
 	"  -i, --interface IFNAME the kernel's AF_XDP socket on IFNAME\n"
 	"  -q, --queue QUEUE      queue of IFNAME (default 0)\n"
 	"\n"
@@ -54,10 +61,22 @@ static const char usage[] =
 	"\n"
 	"Simulated NIC:\n"
 	"  --rx-full-policy stop|drop  RX ring full: stop the poll (default) or drop\n"
-	"  --nic-budget N         packets per NAPI poll\n"
-	"  --hw-ring N            hardware RX descriptors\n"
-	"  --refill-batch N       hardware descriptors refilled at once\n"
+	"  --nic-budget N         packets per NAPI poll (default 64)\n"
+	"  --hw-ring N            hardware RX descriptors (default 2048)\n"
+	"  --hw-tx-ring N         hardware TX descriptors: packets per TX pass\n"
+	"                         (default 256)\n"
+	"  --refill-batch N       refill the hardware RX ring once N descriptors\n"
+	"                         are empty; 1: single descriptors (default 32)\n"
+	"  --xdp-action redirect|tx|drop\n"
+	"                         the port's XDP verdict: to the socket (default),\n"
+	"                         XDP_TX with MACs swapped (the NIC reflects every\n"
+	"                         packet, no user space), or XDP_DROP; with tx and\n"
+	"                         drop this program only kicks, and the rate counts\n"
+	"                         the port's xdp_tx or xdp_drop\n"
 	"  --flows N              UDP flows of the traffic source (default 1)\n"
+	"  --rate PPS             packets per second of the traffic source; what\n"
+	"                         finds no posted buffer is rx_missed (default:\n"
+	"                         as fast as posted buffers take them)\n"
 	"  --nic-cpu CPU          CPU of the NIC thread (default 0; -1: any)\n"
 	"  --app-cpu CPU          CPU of this program (default 1; -1: any)\n"
 	"\n"
@@ -73,6 +92,7 @@ enum {
 	OPT_MODE = 256,
 	OPT_SIM,
 	OPT_SIM_DETERMINISTIC,
+	OPT_SAME_CORE,
 	OPT_PACKETS,
 	OPT_FRAMES,
 	OPT_RX_SIZE,
@@ -82,8 +102,11 @@ enum {
 	OPT_RX_FULL_POLICY,
 	OPT_NIC_BUDGET,
 	OPT_HW_RING,
+	OPT_HW_TX_RING,
+	OPT_XDP_ACTION,
 	OPT_REFILL_BATCH,
 	OPT_FLOWS,
+	OPT_RATE,
 	OPT_NIC_CPU,
 	OPT_APP_CPU,
 	OPT_BASELINE,
@@ -99,6 +122,7 @@ static const struct option long_options[] = {
 	{ "l2fwd", no_argument, NULL, 'l' },
 	{ "sim", no_argument, NULL, OPT_SIM },
 	{ "sim-deterministic", no_argument, NULL, OPT_SIM_DETERMINISTIC },
+	{ "same-core", no_argument, NULL, OPT_SAME_CORE },
 	{ "interface", required_argument, NULL, 'i' },
 	{ "queue", required_argument, NULL, 'q' },
 	{ "duration", required_argument, NULL, 'd' },
@@ -121,8 +145,11 @@ static const struct option long_options[] = {
 	{ "rx-full-policy", required_argument, NULL, OPT_RX_FULL_POLICY },
 	{ "nic-budget", required_argument, NULL, OPT_NIC_BUDGET },
 	{ "hw-ring", required_argument, NULL, OPT_HW_RING },
+	{ "hw-tx-ring", required_argument, NULL, OPT_HW_TX_RING },
+	{ "xdp-action", required_argument, NULL, OPT_XDP_ACTION },
 	{ "refill-batch", required_argument, NULL, OPT_REFILL_BATCH },
 	{ "flows", required_argument, NULL, OPT_FLOWS },
+	{ "rate", required_argument, NULL, OPT_RATE },
 	{ "nic-cpu", required_argument, NULL, OPT_NIC_CPU },
 	{ "app-cpu", required_argument, NULL, OPT_APP_CPU },
 	{ "baseline", no_argument, NULL, OPT_BASELINE },
@@ -139,9 +166,25 @@ static const char *const mode_names[] = {
 	[BENCH_L2FWD] = "l2fwd",
 };
 
+static const char *const xdp_action_names[] = {
+	[BENCH_XDP_REDIRECT] = "redirect",
+	[BENCH_XDP_TX] = "tx",
+	[BENCH_XDP_DROP] = "drop",
+};
+
 const char *bench_mode_name(enum bench_mode mode)
 {
 	return mode_names[mode];
+}
+
+const char *bench_xdp_action_name(enum bench_xdp_action action)
+{
+	return xdp_action_names[action];
+}
+
+const char *bench_policy_name(enum xskx_sim_rx_full_policy policy)
+{
+	return policy == XSKX_SIM_RX_FULL_DROP ? "drop" : "stop";
 }
 
 static bool bad(const char *flag, const char *what, const char *arg)
@@ -218,6 +261,17 @@ static bool parse_mode(const char *arg, enum bench_mode *out)
 	return bad("--mode", "expected rxdrop, txonly or l2fwd", arg);
 }
 
+static bool parse_xdp_action(const char *arg, enum bench_xdp_action *out)
+{
+	for (size_t i = 0;
+	     i < sizeof(xdp_action_names) / sizeof(xdp_action_names[0]); i++)
+		if (!strcmp(arg, xdp_action_names[i])) {
+			*out = (enum bench_xdp_action)i;
+			return true;
+		}
+	return bad("--xdp-action", "expected redirect, tx or drop", arg);
+}
+
 static bool parse_policy(const char *arg, enum xskx_sim_rx_full_policy *out)
 {
 	if (!strcmp(arg, "stop"))
@@ -279,6 +333,9 @@ static bool check_combination(const struct bench_opts *o,
 		err = "--baseline and --compare measure rxdrop only";
 	else if (o->baseline && o->compare)
 		err = "--compare runs --baseline itself: give one of them";
+	else if ((o->baseline || o->compare) &&
+		 o->xdp_action != BENCH_XDP_REDIRECT)
+		err = "--xdp-action tx and drop leave no packet for --baseline and --compare to receive";
 	else if (o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
 		fprintf(stderr,
 			"xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
@@ -326,9 +383,13 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 					     BENCH_L2FWD;
 			mode_given = true;
 			break;
+		case OPT_SAME_CORE:
+			o->same_core = true;
+			o->busy_poll = true;
+			/* fall through */
 		case OPT_SIM_DETERMINISTIC:
 			o->sim_deterministic = true;
-			sim_only_flag = "--sim-deterministic";
+			sim_only_flag = flag_name(c);
 			/* fall through */
 		case OPT_SIM:
 			o->sim = true;
@@ -401,12 +462,23 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			ok = parse_policy(optarg, &o->rx_full_policy);
 			sim_only_flag = "--rx-full-policy";
 			break;
+		case OPT_RATE:
+			sim_only_flag = "--rate";
+			ok = parse_u64(sim_only_flag, optarg, 1, UINT64_MAX,
+				       &o->rate_pps);
+			break;
+		case OPT_XDP_ACTION:
+			ok = parse_xdp_action(optarg, &o->xdp_action);
+			sim_only_flag = "--xdp-action";
+			break;
 		case OPT_NIC_BUDGET:
 		case OPT_HW_RING:
+		case OPT_HW_TX_RING:
 		case OPT_REFILL_BATCH:
 		case OPT_FLOWS: {
 			uint32_t *v = c == OPT_NIC_BUDGET   ? &o->nic_budget :
 				      c == OPT_HW_RING	    ? &o->hw_ring :
+				      c == OPT_HW_TX_RING   ? &o->hw_tx_ring :
 				      c == OPT_REFILL_BATCH ? &o->refill_batch :
 							      &o->flows;
 

@@ -13,11 +13,19 @@ enum bench_mode {
 	BENCH_L2FWD,
 };
 
+/* The simulated port's XDP hook: the default redirect, or a verdict of its own. */
+enum bench_xdp_action {
+	BENCH_XDP_REDIRECT,
+	BENCH_XDP_TX,
+	BENCH_XDP_DROP,
+};
+
 /* Every setting of a run; a 0 size or count means "the library's default". */
 struct bench_opts {
 	enum bench_mode mode;
 	bool sim;		/* the simulated NIC, threaded */
 	bool sim_deterministic; /* the simulated NIC, driven by this thread */
+	bool same_core;		/* ... only inside this thread's kicks */
 	const char *ifname;	/* the kernel backend */
 	uint32_t queue_id;
 
@@ -38,7 +46,9 @@ struct bench_opts {
 
 	/* The simulated NIC's port. */
 	enum xskx_sim_rx_full_policy rx_full_policy;
-	uint32_t nic_budget, hw_ring, refill_batch, flows;
+	enum bench_xdp_action xdp_action;
+	uint32_t nic_budget, hw_ring, hw_tx_ring, refill_batch, flows;
+	uint64_t rate_pps;    /* of the traffic source; 0: as fast as it can */
 	int nic_cpu, app_cpu; /* -1: not pinned */
 
 	bool baseline; /* rxdrop on bare libxdp ring operations */
@@ -57,5 +67,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 					    struct bench_opts *opts);
 
 const char *bench_mode_name(enum bench_mode mode);
+const char *bench_xdp_action_name(enum bench_xdp_action action);
+const char *bench_policy_name(enum xskx_sim_rx_full_policy policy);
 
 #endif /* XSKX_BENCH_OPTIONS_H */

@@ -43,6 +43,7 @@ static const struct counter library_counters[] = {
 	FIELD(xskx_stats, kick_retries),
 	FIELD(xskx_stats, fill_refills),
 	FIELD(xskx_stats, tx_ring_full),
+	FIELD(xskx_stats, tx_bad_completions),
 };
 
 /* Library counters worth a mention in the live line when they move. */
@@ -232,6 +233,18 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "pkt_size", o->pkt_size);
 	json_bool(j, "poll", o->poll);
 	json_bool(j, "busy_poll", o->busy_poll);
+	if (!o->sim)
+		return;
+	/* 0: the simulated NIC's default. */
+	json_bool(j, "same_core", o->same_core);
+	json_str(j, "xdp_action", bench_xdp_action_name(o->xdp_action));
+	json_str(j, "rx_full_policy", bench_policy_name(o->rx_full_policy));
+	json_u64(j, "nic_budget", o->nic_budget);
+	json_u64(j, "hw_ring", o->hw_ring);
+	json_u64(j, "hw_tx_ring", o->hw_tx_ring);
+	json_u64(j, "refill_batch", o->refill_batch);
+	json_u64(j, "flows", o->flows);
+	json_u64(j, "rate_pps", o->rate_pps);
 }
 
 static void json_result(struct json *j, const struct bench_opts *o,
@@ -261,7 +274,9 @@ static void json_result(struct json *j, const struct bench_opts *o,
 		json_close(j);
 	}
 	json_open(j, "frames");
+	json_u64(j, "size", r->frame_size);
 	json_u64(j, "umem", r->frame_count);
+	json_u64(j, "umem_bytes", (uint64_t)r->frame_count * r->frame_size);
 	json_u64(j, "pool", c->pool);
 	json_u64(j, "fill", c->fill);
 	json_u64(j, "nic", c->nic);

@@ -86,6 +86,7 @@ static int finish(struct bench *b, struct bench_result *res)
 								  "generic";
 	}
 	res->frame_count = xskx_umem_frame_count(b->umem);
+	res->frame_size = xskx_umem_frame_size(b->umem);
 	err = xskx_umem_census(b->umem, &res->census);
 	if (err)
 		return bench_lib_error("xskx_umem_census", err);
@@ -113,7 +114,8 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	const struct bench_opts *o = b->opts;
 	const uint64_t *counted = o->mode == BENCH_TXONLY ? &b->tx_packets :
 							    &b->rx_packets;
-	bool deterministic = b->sim && o->sim_deterministic;
+	/* Same core: the NIC runs inside the kicks alone. */
+	bool deterministic = b->sim && o->sim_deterministic && !o->same_core;
 	struct bench_sample last, cur;
 	double start, deadline, next_line;
 	unsigned int quiet_rounds = 0;

@@ -7,7 +7,9 @@
  *   rxdrop  source -> port -> socket
  *   txonly            socket -> port -> sink
  *   l2fwd   source -> port -> socket -> same socket's TX -> port -> sink
- * The sink counts what the port transmitted (xskx_sim_port_stats).
+ * The sink counts what the port transmitted (xskx_sim_port_stats). With
+ * --xdp-action tx the port's XDP hook reflects each packet itself, and with
+ * --xdp-action drop drops it: the socket only binds the UMEM and kicks.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,20 +20,55 @@
 
 #include "bench.h"
 
+static enum xskx_xdp_verdict xdp_reflect(uint8_t *data, uint32_t len,
+					 uint32_t queue, void *ctx)
+{
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	bench_swap_macs(data);
+	return XSKX_XDP_TX;
+}
+
+static enum xskx_xdp_verdict xdp_drop(uint8_t *data, uint32_t len,
+				      uint32_t queue, void *ctx)
+{
+	(void)data;
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	return XSKX_XDP_DROP;
+}
+
+static int set_xdp_action(struct bench *b)
+{
+	xskx_sim_xdp_fn hook =
+		b->opts->xdp_action == BENCH_XDP_TX ? xdp_reflect : xdp_drop;
+	int err;
+
+	if (b->opts->xdp_action == BENCH_XDP_REDIRECT)
+		return 0;
+	err = xskx_sim_port_set_xdp(b->port, hook, NULL);
+	return err ? bench_lib_error("xskx_sim_port_set_xdp", err) : 0;
+}
+
 static int setup_sim(struct bench *b)
 {
 	const struct bench_opts *o = b->opts;
 	XSKX_OPTS(xskx_sim_opts, sim_opts,
 		  .mode = o->sim_deterministic ? XSKX_SIM_DETERMINISTIC :
 						 XSKX_SIM_THREADED,
-		  .cpu_plus_one = o->nic_cpu + 1);
+		  .cpu_plus_one = o->nic_cpu + 1, .busy_poll = o->same_core);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "sim0",
 		  .mtu = o->pkt_size - 14 > 1500 ? o->pkt_size - 14 : 0,
-		  .hw_ring_size = o->hw_ring, .napi_budget = o->nic_budget,
-		  .refill_batch = o->refill_batch,
+		  .hw_ring_size = o->hw_ring, .hw_tx_ring_size = o->hw_tx_ring,
+		  .napi_budget = o->nic_budget, .refill_batch = o->refill_batch,
 		  .rx_full_policy = o->rx_full_policy);
+	/* Same core: a wire at line rate fills every posted buffer per kick. */
 	XSKX_OPTS(xskx_sim_source_opts, source_opts, .pkt_size = o->pkt_size,
-		  .count = o->packets, .flows = o->flows);
+		  .count = o->packets, .flows = o->flows,
+		  .rate_pps = o->rate_pps,
+		  .burst = o->same_core ? UINT32_MAX : 0);
 	int err;
 
 	err = xskx_sim_create(&b->sim, &sim_opts);
@@ -40,6 +77,9 @@ static int setup_sim(struct bench *b)
 	err = xskx_sim_port_create(b->sim, &port_opts, &b->port);
 	if (err)
 		return bench_lib_error("xskx_sim_port_create", err);
+	err = set_xdp_action(b);
+	if (err)
+		return err;
 	if (o->mode == BENCH_TXONLY)
 		return 0;
 	err = xskx_sim_port_add_source(b->port, &source_opts);
@@ -120,10 +160,12 @@ int bench_start(struct bench *b)
 {
 	int err;
 
-	if (!b->sim || b->opts->sim_deterministic)
+	if (!b->sim)
 		return 0;
 	if (b->opts->app_cpu >= 0)
 		pin_this_thread(b->opts->app_cpu);
+	if (b->opts->sim_deterministic)
+		return 0;
 	err = xskx_sim_start(b->sim);
 	if (err)
 		return bench_lib_error("xskx_sim_start", err);

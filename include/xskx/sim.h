@@ -21,7 +21,9 @@
  * tests, where every interleaving is reproducible. Threaded: the NIC (and the
  * traffic sources) run on a thread of their own between xskx_sim_start()
  * and xskx_sim_stop(), as a real NIC runs beside the application — for
- * benchmarks and TSan.
+ * benchmarks and TSan. Deterministic mode with busy_poll puts the NIC on the
+ * application's core, as the kernel's busy polling does (see
+ * xskx_sim_opts.busy_poll).
  */
 #ifndef XSKX_SIM_H
 #define XSKX_SIM_H
@@ -59,6 +61,20 @@ struct xskx_sim_opts {
 	enum xskx_sim_mode mode;
 	/* Threaded mode: pin the NIC thread to this CPU + 1 (0: no pinning). */
 	int cpu_plus_one;
+	/*
+	 * Deterministic mode only: every kick of a zero-copy socket (its
+	 * recvfrom, sendto or poll) is a busy poll of the socket's queue, as
+	 * with SO_PREFER_BUSY_POLL, where the driver's NAPI runs inside the
+	 * application's syscalls, on its core, and never on its own: first the
+	 * port's traffic sources put on the wire what is due (the wire fills
+	 * posted hardware buffers, up to a source's burst), then one NAPI poll
+	 * — a TX pass (up to hw_tx_ring_size) and RX within napi_budget —
+	 * whichever ring the kick was for. Nothing moves between kicks, so the
+	 * application must kick whenever it waits (XSKX_SOCKET_BUSY_POLL does)
+	 * rather than only when a need_wakeup flag asks. xskx_sim_poll() still
+	 * runs a full round.
+	 */
+	bool busy_poll;
 };
 
 /* Create an empty simulated machine: add ports, wires and sources to it. */

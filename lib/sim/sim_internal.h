@@ -175,6 +175,7 @@ struct xskx_sim_port {
 struct xskx_sim {
 	enum xskx_sim_mode mode;
 	int cpu_plus_one;
+	bool busy_poll; /* kicks poll the queue (xskx_sim_opts.busy_poll) */
 	pthread_mutex_t lock;
 	pthread_cond_t nic_wake; /* the idle NIC thread sleeps here */
 	pthread_mutex_t poll_lock;
@@ -233,6 +234,7 @@ int sim_opts_copy(void *out, size_t out_size, const void *opts,
 		  const char *type_name);
 
 /* sim_machine.c */
+uint64_t sim_now_ns(void);
 void sim_lock(struct xskx_sim *sim);
 void sim_unlock(struct xskx_sim *sim);
 bool sim_thread_running(const struct xskx_sim *sim);

@@ -41,7 +41,7 @@ static inline void cpu_relax(void)
 #endif
 }
 
-static uint64_t sim_now_ns(void)
+uint64_t sim_now_ns(void)
 {
 	struct timespec ts;
 
@@ -107,11 +107,16 @@ SIM_API int xskx_sim_create(struct xskx_sim **simp,
 			-EINVAL,
 			"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
 			o.cpu_plus_one, CPU_SETSIZE);
+	if (o.busy_poll && o.mode != XSKX_SIM_DETERMINISTIC)
+		return sim_api_fail(
+			-EINVAL,
+			"xskx_sim_create: busy_poll runs the NIC inside the application's kicks: it needs XSKX_SIM_DETERMINISTIC");
 	sim = calloc(1, sizeof(*sim));
 	if (!sim)
 		return -ENOMEM;
 	sim->mode = o.mode;
 	sim->cpu_plus_one = o.cpu_plus_one;
+	sim->busy_poll = o.busy_poll;
 	pthread_mutex_init(&sim->lock, NULL);
 	pthread_mutex_init(&sim->poll_lock, NULL);
 	err = init_cond(&sim->nic_wake);

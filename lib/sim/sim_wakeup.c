@@ -5,7 +5,9 @@
  * Deterministic mode (no NIC thread running): the kick does the NIC's work
  * right away, in the caller's thread — sendto a TX pass, recvfrom a NAPI
  * poll (zero-copy; copy mode receives as packets arrive and has nothing to
- * wake), poll() what its need_wakeup flags ask for. Threaded mode: the kick
+ * wake), poll() what its need_wakeup flags ask for; with busy_poll, the
+ * sources' due packets and then the queue's NAPI, RX and TX, whatever the
+ * kick was for (xskx_sim_opts.busy_poll). Threaded mode: the kick
  * only records the request and wakes the NIC thread; the rings are touched
  * by their two owners alone.
  *
@@ -31,13 +33,26 @@ static int check_common(const struct sim_xsk *xs, const char *call)
 	return 0;
 }
 
-/* The NIC work of a kick, in the caller's thread (deterministic mode). */
+/*
+ * The NIC work of a kick, in the caller's thread (deterministic mode). With
+ * busy_poll the wire delivers first and a zero-copy kick polls the whole
+ * queue, TX before RX as drivers' NAPI handlers do.
+ */
 static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 {
 	struct sim_queue *q = xs->queue;
 	int err = 0;
 
 	sim_lock(xs->sim);
+	if (xs->sim->busy_poll) {
+		sim_sources_run(q->port, sim_now_ns());
+		if (xs->zc) {
+			sim_tx_wake(q);
+			sim_tx_zc(q, tx);
+			tx = false;
+			rx = true;
+		}
+	}
 	if (rx && xs->zc) {
 		q->rx_sched = true;
 		sim_napi_poll(q);
