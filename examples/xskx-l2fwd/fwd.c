@@ -26,11 +26,15 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 {
 	/*
 	 * A pure forwarder only transmits frames it received: no frames need
-	 * to stay in the pool for packets of its own, so FILL may take them all.
+	 * to stay in the pool for packets of its own (no tx_reserve). The
+	 * first socket would take every frame FILL can hold, leaving the
+	 * second port none to receive into: each starts with an equal share
+	 * of half the frames, and the bursts refill from the rest.
 	 */
 	XSKX_OPTS(xskx_socket_opts, opts, .ifname = end->ifname,
 		  .sim_port = end->sim_port, .queue_id = cfg->queue_id,
 		  .xdp_mode = cfg->xdp_mode, .xdp_fallback = true,
+		  .fill_frames = xskx_umem_frame_count(q->umem) / 2 / q->nports,
 		  .tx_reserve = XSKX_TX_RESERVE_NONE);
 
 	port->held = calloc(q->batch, sizeof(*port->held));

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-l2fwd's forwarding core (examples/xskx-l2fwd/fwd.c) on the simulated
+ * NIC in deterministic mode, driven in this thread: test packets are put on
+ * the forwarder's ports as if from the wire, and each port's sink sees what
+ * the forwarder sent out of it. Every packet must come out of the right port
+ * exactly once, its bytes intact (MACs swapped when reflecting), with no
+ * drop anywhere, and every frame accounted for at every step.
+ */
+#include <string.h>
+
+#include "fwd.h"
+#include "helpers.h"
+
+#define PACKETS_PER_PORT 3000u
+#define INJECT_PER_ROUND 16u
+#define MAX_ROUNDS 100000u
+#define QUIET_ROUNDS_TO_END 4u
+#define MAX_QUEUES 2u
+#define FRAMES 4096u /* per queue; the TX ring holds 2048 */
+
+#define OFF_ORIGIN (14 + 20 + 8) /* after Ethernet, IPv4 and UDP headers */
+#define OFF_SEQ (OFF_ORIGIN + 1)
+
+static const uint8_t mac_dst[6] = { 0x02, 0, 0, 0, 0, 0x0b };
+static const uint8_t mac_src[6] = { 0x02, 0, 0, 0, 0, 0x0a };
+
+/* What one port's sink saw: packets per origin port and sequence number. */
+struct sink {
+	uint8_t seen[2][PACKETS_PER_PORT];
+	uint64_t packets, stack, corrupt;
+	bool expect_swapped;
+};
+
+struct rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *ports[2];
+	struct sink sinks[2];
+	struct fwd_queue queues[MAX_QUEUES];
+	uint32_t nports, nqueues;
+	uint32_t senders; /* ports 0..senders-1 get test packets */
+	struct xskx_sim_faults faults[2];
+};
+
+static uint32_t packet_len(uint32_t seq)
+{
+	return 60 + seq % 400;
+}
+
+/*
+ * A UDP/IPv4 frame whose source port varies, so that RSS spreads packets
+ * over the queues; after the UDP header, the origin port, the sequence
+ * number, and bytes derived from both.
+ */
+static void build_packet(uint8_t *p, uint32_t origin, uint32_t seq)
+{
+	uint32_t len = packet_len(seq);
+
+	memset(p, 0, len);
+	memcpy(p, mac_dst, 6);
+	memcpy(p + 6, mac_src, 6);
+	p[12] = 0x08; /* IPv4 */
+	p[14] = 0x45;
+	p[16] = (uint8_t)((len - 14) >> 8);
+	p[17] = (uint8_t)(len - 14);
+	p[22] = 64;
+	p[23] = 17; /* UDP */
+	p[26] = 10, p[29] = 1; /* 10.0.0.1 -> 10.0.0.2 */
+	p[30] = 10, p[33] = 2;
+	p[34] = (uint8_t)((1024 + seq % 64) >> 8);
+	p[35] = (uint8_t)(1024 + seq % 64);
+	p[37] = 9;
+	p[OFF_ORIGIN] = (uint8_t)origin;
+	memcpy(p + OFF_SEQ, &seq, sizeof(seq));
+	for (uint32_t i = OFF_SEQ + 4; i < len; i++)
+		p[i] = (uint8_t)(seq * 7 + i + origin);
+}
+
+static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		   uint32_t len, uint32_t queue, void *ctx)
+{
+	struct sink *s = ctx;
+	uint8_t expected[512];
+	uint32_t origin, seq;
+
+	(void)queue;
+	if (kind != XSKX_SIM_SINK_TX) {
+		s->stack++;
+		return;
+	}
+	s->packets++;
+	if (len < OFF_SEQ + 4) {
+		s->corrupt++;
+		return;
+	}
+	origin = data[OFF_ORIGIN];
+	memcpy(&seq, data + OFF_SEQ, sizeof(seq));
+	if (origin > 1 || seq >= PACKETS_PER_PORT || len != packet_len(seq)) {
+		s->corrupt++;
+		return;
+	}
+	build_packet(expected, origin, seq);
+	if (s->expect_swapped)
+		fwd_swap_macs(expected);
+	if (memcmp(expected, data, len))
+		s->corrupt++;
+	s->seen[origin][seq]++;
+}
+
+static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	static const char *const names[2] = { "in", "out" };
+
+	memset(r, 0, sizeof(*r));
+	r->nports = nports;
+	r->nqueues = nqueues;
+	r->senders = nports;
+	ck_assert_int_eq(xskx_sim_create(&r->sim, &sim_opts), 0);
+	for (uint32_t i = 0; i < nports; i++) {
+		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i],
+			  .queues = nqueues);
+
+		ck_assert_int_eq(xskx_sim_port_create(r->sim, &port_opts,
+						      &r->ports[i]),
+				 0);
+		r->sinks[i].expect_swapped = nports == 1;
+		ck_assert_int_eq(xskx_sim_port_set_sink(r->ports[i], record,
+							&r->sinks[i]),
+				 0);
+	}
+	for (uint32_t k = 0; k < nqueues; k++) {
+		struct fwd_config cfg = { .nports = nports, .queue_id = k,
+					  .frames = FRAMES };
+
+		for (uint32_t i = 0; i < nports; i++)
+			cfg.ports[i].sim_port = r->ports[i];
+		ck_assert_msg(!fwd_open(&r->queues[k], &cfg), "fwd_open: %s",
+			      xskx_last_error());
+	}
+}
+
+static void rig_teardown(struct rig *r)
+{
+	for (uint32_t k = 0; k < r->nqueues; k++)
+		fwd_close(&r->queues[k]);
+	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
+}
+
+static void assert_census(struct rig *r, uint32_t round)
+{
+	char why[384];
+
+	for (uint32_t k = 0; k < r->nqueues; k++)
+		ck_assert_msg(test_census_ok(r->queues[k].umem,
+					     fwd_held(&r->queues[k]), why,
+					     sizeof(why)),
+			      "queue %u, round %u: %s", k, round, why);
+}
+
+/* Optional: called every round, e.g. to stall and release a port's TX. */
+typedef void (*round_hook)(struct rig *r, uint32_t round);
+
+/*
+ * Inject every test packet on every port, a few per round, and run NIC and
+ * forwarder until all is quiet. Bounded in rounds.
+ */
+static void run(struct rig *r, round_hook hook)
+{
+	uint8_t pkt[512];
+	uint32_t injected = 0, quiet = 0, round;
+
+	for (round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
+		int moved = 0, polled;
+
+		ck_assert_msg(round < MAX_ROUNDS,
+			      "still forwarding after %u rounds", round);
+		if (hook)
+			hook(r, round);
+		for (uint32_t n = 0;
+		     n < INJECT_PER_ROUND && injected < PACKETS_PER_PORT;
+		     n++, injected++) {
+			for (uint32_t i = 0; i < r->senders; i++) {
+				build_packet(pkt, i, injected);
+				ck_assert_int_eq(
+					xskx_sim_port_inject(r->ports[i], pkt,
+							     packet_len(injected)),
+					0);
+			}
+		}
+		polled = xskx_sim_poll(r->sim);
+		ck_assert_int_ge(polled, 0);
+		for (uint32_t k = 0; k < r->nqueues; k++) {
+			int n = fwd_step(&r->queues[k]);
+
+			ck_assert_msg(n >= 0, "fwd_step: %s", xskx_strerror(n));
+			moved += n;
+		}
+		assert_census(r, round);
+		quiet = !polled && !moved && injected == PACKETS_PER_PORT ?
+				quiet + 1 :
+				0;
+	}
+}
+
+/* Every packet left the expected port exactly once, intact; nothing lost. */
+static void assert_delivered(struct rig *r)
+{
+	char why[384];
+
+	for (uint32_t i = 0; i < r->senders; i++) {
+		/* forward: what entered port i leaves the other one */
+		uint32_t out = (i + 1) % r->nports;
+		struct sink *s = &r->sinks[out];
+		struct xskx_sim_port_stats st;
+
+		for (uint32_t seq = 0; seq < PACKETS_PER_PORT; seq++)
+			ck_assert_msg(s->seen[i][seq] == 1,
+				      "packet %u from port %u left port %u %u times",
+				      seq, i, out, s->seen[i][seq]);
+		ck_assert_uint_eq(s->corrupt, 0);
+		ck_assert_uint_eq(s->stack, 0);
+		ck_assert_int_eq(xskx_sim_port_stats(r->ports[i], &st), 0);
+		ck_assert_uint_eq(st.rx_missed, 0);
+		ck_assert_uint_eq(st.wire_drops, 0);
+	}
+	for (uint32_t k = 0; k < r->nqueues; k++) {
+		fwd_finish(&r->queues[k]);
+		for (uint32_t i = 0; i < r->nports; i++)
+			ck_assert_uint_eq(r->queues[k].ports[i].count.dropped, 0);
+		ck_assert_msg(test_census_all_in_pool(r->queues[k].umem, why,
+						      sizeof(why)) ||
+				      test_census_ok(r->queues[k].umem, 0, why,
+						     sizeof(why)),
+			      "queue %u after the run: %s", k, why);
+	}
+}
+
+static uint64_t total(const struct rig *r, bool tx)
+{
+	uint64_t sum = 0;
+
+	for (uint32_t k = 0; k < r->nqueues; k++)
+		for (uint32_t i = 0; i < r->nports; i++)
+			sum += tx ? r->queues[k].ports[i].count.tx :
+				    r->queues[k].ports[i].count.rx;
+	return sum;
+}
+
+START_TEST(forward_both_directions)
+{
+	struct rig r;
+
+	rig_setup(&r, 2, 1);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(total(&r, false), 2 * PACKETS_PER_PORT);
+	ck_assert_uint_eq(total(&r, true), 2 * PACKETS_PER_PORT);
+	rig_teardown(&r);
+}
+END_TEST
+
+START_TEST(reflect_swaps_macs)
+{
+	struct rig r;
+
+	rig_setup(&r, 1, 1);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(total(&r, true), PACKETS_PER_PORT);
+	rig_teardown(&r);
+}
+END_TEST
+
+START_TEST(forward_two_queues)
+{
+	struct rig r;
+
+	rig_setup(&r, 2, 2);
+	run(&r, NULL);
+	assert_delivered(&r);
+	/* RSS gave both queues a share: both threads' worth of work ran. */
+	for (uint32_t k = 0; k < 2; k++)
+		ck_assert_uint_gt(r.queues[k].ports[0].count.rx, 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Port "out" stops transmitting for a while: its TX ring fills up, the
+ * forwarder holds what the ring cannot take and stops reading port "in",
+ * whose packets wait on its RX ring instead of being dropped; once TX
+ * resumes, all of them arrive. The stall is long enough for more packets
+ * than the TX ring holds, short enough for fewer than the UMEM has frames.
+ * One direction only: the stalled one ties up the shared UMEM's frames, so
+ * the other would run out of buffers and lose packets at its NIC.
+ */
+#define STALL_FROM 20u
+#define STALL_UNTIL (STALL_FROM + 150u)
+
+static void stall_out_port(struct rig *r, uint32_t round)
+{
+	if (round != STALL_FROM && round != STALL_UNTIL)
+		return;
+	r->faults[1].tx_stalled = round == STALL_FROM;
+	ck_assert_int_eq(xskx_sim_port_set_faults(r->ports[1], &r->faults[1]),
+			 0);
+	if (round == STALL_UNTIL)
+		ck_assert_uint_gt(fwd_held(&r->queues[0]), 0);
+}
+
+START_TEST(backpressure_holds_instead_of_dropping)
+{
+	struct rig r;
+
+	rig_setup(&r, 2, 1);
+	r.senders = 1;
+	run(&r, stall_out_port);
+	assert_delivered(&r);
+	rig_teardown(&r);
+}
+END_TEST
+
+/* One test case per behaviour, so that CTest can run each by name. */
+static void add_case(Suite *s, const char *name, const TTest *test)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_test(tc, test);
+	suite_add_tcase(s, tc);
+}
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("l2fwd_example_sim");
+
+	add_case(s, "forward_both_directions", forward_both_directions);
+	add_case(s, "reflect_swaps_macs", reflect_swaps_macs);
+	add_case(s, "forward_two_queues", forward_two_queues);
+	add_case(s, "backpressure_holds_instead_of_dropping",
+		 backpressure_holds_instead_of_dropping);
+	return test_main(s, argc, argv);
+}
