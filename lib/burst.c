@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "api.h"
+#include "log_internal.h"
 #include "backend.h"
 #include "socket_internal.h"
 
@@ -115,12 +116,21 @@ static int burst_result(struct xskx_socket *s, uint32_t n, int kick_err)
 	return (int)n;
 }
 
-static int take_deferred_err(struct xskx_socket *s)
+/*
+ * The burst cannot run: a deferred kick error to return first, or a socket
+ * opened without the ring the burst needs.
+ */
+static int burst_precondition(struct xskx_socket *s, const char *call,
+			      const char *flag)
 {
 	int err = s->deferred_err;
 
-	s->deferred_err = 0;
-	return err;
+	if (err) {
+		s->deferred_err = 0;
+		return err;
+	}
+	return xskx_fail(-EINVAL, "%s: the socket on queue %u was opened with %s",
+			 call, s->queue_id, flag);
 }
 
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
@@ -132,8 +142,8 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	uint32_t n;
 	int err = 0;
 
-	if (__builtin_expect(s->deferred_err != 0, 0))
-		return take_deferred_err(s);
+	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
+		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
 
 	for (uint32_t i = 0; i < n; i++) {
@@ -202,11 +212,36 @@ XSKX_API void xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts
 	umem->frames_in_app -= n;
 }
 
-XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
+/*
+ * Copy mode completes invalid TX descriptors too (kernel 6.18), whatever
+ * their address: one outside the UMEM is no frame. Aligned mode has no
+ * offset bits, so any of them set is outside too.
+ */
+static bool addr_in_umem(const struct xskx_umem *umem, uint64_t addr)
+{
+	if (!(umem->flags & XSKX_UMEM_UNALIGNED))
+		return addr < umem->size;
+	return xsk_umem__extract_addr(addr) < umem->size;
+}
+
+/*
+ * A peer that sends only inside sendto() (copy mode: the TX flag stays up)
+ * leaves descriptors on TX until kicked again; reclaiming is when the
+ * application waits for them, so kick once if any are still queued.
+ */
+static void drain_copy_mode_tx(struct xskx_socket *s)
+{
+	if (s->tx.ring && xskx_ring_needs_wakeup(&s->tx) &&
+	    xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size)
+		xskx_socket_kick_tx(s);
+}
+
+/* COMPLETION -> pool; returns the frames reclaimed. */
+static uint32_t reclaim_completions(struct xskx_socket *s)
 {
 	struct xsk_ring_cons *comp = &s->fq->comp;
 	struct xskx_umem *umem = s->umem;
-	uint32_t idx = 0, kept = 0;
+	uint32_t idx = 0, kept = 0, bad = 0;
 	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
 	uint64_t mask;
 	uint64_t *room;
@@ -221,8 +256,8 @@ XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 		 * Copy mode completes invalid TX descriptors too (kernel 6.18),
 		 * whatever their address: one outside the UMEM is no frame.
 		 */
-		if (__builtin_expect(xsk_umem__extract_addr(addr) >= umem->size, 0)) {
-			s->stats.tx_bad_completions++;
+		if (__builtin_expect(!addr_in_umem(umem, addr), 0)) {
+			bad++;
 			continue;
 		}
 		if (__builtin_expect(room != NULL, 1))
@@ -233,8 +268,15 @@ XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 	if (room)
 		umem->pool.count -= n - kept;
 	xsk_ring_cons__release(comp, n);
-	s->stats.tx_completed += n;
-	return n;
+	s->stats.tx_completed += n - bad;
+	s->stats.tx_bad_completions += bad;
+	return n - bad;
+}
+
+XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
+{
+	drain_copy_mode_tx(s);
+	return reclaim_completions(s);
 }
 
 /*
@@ -262,9 +304,9 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	uint32_t idx = 0;
 	int err = 0;
 
-	if (__builtin_expect(s->deferred_err != 0, 0))
-		return take_deferred_err(s);
-	xskx_tx_reclaim(s);
+	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring, 0))
+		return burst_precondition(s, "xskx_tx_burst", "XSKX_SOCKET_NO_TX");
+	reclaim_completions(s);
 	n = tx_fit(s, pkts, n);
 	if (n) {
 		xsk_ring_prod__reserve(&s->tx, n, &idx);
@@ -282,8 +324,10 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		s->stats.tx_bytes += bytes;
 	}
 
-	if (xskx_ring_needs_wakeup(&s->tx) ||
-	    (s->flags & XSKX_SOCKET_BUSY_POLL))
+	/* Nothing queued, nothing to wake the peer for. */
+	if ((xskx_ring_needs_wakeup(&s->tx) ||
+	     (s->flags & XSKX_SOCKET_BUSY_POLL)) &&
+	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size))
 		err = xskx_socket_kick_tx(s);
 	else
 		s->stats.kicks_skipped++;

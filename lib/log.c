@@ -79,7 +79,7 @@ static void vlog(enum xskx_log_level level, const char *fmt, va_list ap)
 	xskx_log_fn fn;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (level <= XSKX_LOG_WARN)
+	if (level == XSKX_LOG_ERROR)
 		memcpy(last_error, msg, sizeof(msg));
 	if (level > xskx_log_level())
 		return;

@@ -53,9 +53,9 @@ void xskx_set_log_level(enum xskx_log_level level);
 const char *xskx_strerror(int err);
 
 /*
- * The last error message logged at XSKX_LOG_ERROR or XSKX_LOG_WARN by a
- * failing call on this thread, whatever the log level and callback ("" when
- * there is none). Lets a program show the full reason after a call returned
+ * The last error message logged by a failing call on this thread, whatever
+ * the log level and callback ("" when there is none; warnings of calls that
+ * succeeded are not kept). Lets a program show the full reason after a call returned
  * a negative errno, and lets tests assert that the message names the culprit.
  */
 const char *xskx_last_error(void);

@@ -147,7 +147,7 @@ void xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 
 /*
  * Reclaim completions, then put up to n packets on the TX ring and kick the
- * peer if TX's need_wakeup flag is set. Returns how many packets were
+ * peer if TX's need_wakeup flag is set and TX holds descriptors. Returns how many packets were
  * accepted (their frames now belong to the library and return to the pool
  * when completed) — fewer than n when the TX ring is full: the rest stay the
  * caller's, to retry or release — or a negative errno when the kick failed
@@ -160,6 +160,9 @@ int xskx_tx_burst(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 /*
  * Move completed TX frames from COMPLETION to the pool. Returns how many.
  * xskx_tx_burst() does this itself; call it to drain after the last burst.
+ * When descriptors are still queued on TX and the peer asks for a wakeup
+ * (always so in copy mode, where the kernel sends only inside sendto), it
+ * kicks once first.
  */
 uint32_t xskx_tx_reclaim(struct xskx_socket *sock);
 

@@ -125,7 +125,11 @@ struct xskx_frame_census {
 	uint32_t tx;		/* on TX rings, not yet taken by the peer */
 	uint32_t comp;		/* on COMPLETION rings, not yet reclaimed */
 	uint32_t total;		/* the sum of the above */
-	/* frames given back while already in the pool (refused, not counted) */
+	/*
+	 * Frames given back to a pool that was already full: a double free,
+	 * refused rather than overrunning the pool. A double free into a pool
+	 * with room is not detected.
+	 */
 	uint64_t double_frees;
 	/*
 	 * true when the peer reported `nic` itself (the simulated NIC), so

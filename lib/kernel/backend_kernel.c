@@ -94,7 +94,7 @@ static int register_umem(struct xskx_socket *s)
 		return xskx_fail(
 			err,
 			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
-			strerror(-err));
+			xskx_strerror(-err));
 	}
 	umem->backend_umem = kumem;
 	return 0;
@@ -180,7 +180,7 @@ static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
 			"AF_XDP sockets need CAP_NET_RAW (run as root)");
 	return xskx_fail(err,
 			 "binding an AF_XDP socket to queue %u of '%s': %s",
-			 o->queue_id, o->ifname, strerror(-err));
+			 o->queue_id, o->ifname, xskx_strerror(-err));
 }
 
 /*
@@ -214,7 +214,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 						   err);
 			xskx_info(
 				"'%s' queue %u: zero-copy bind failed (%s): using copy mode",
-				o->ifname, o->queue_id, strerror(-err));
+				o->ifname, o->queue_id, xskx_strerror(-err));
 		} else {
 			xskx_info(
 				"'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
@@ -234,7 +234,7 @@ static int set_int_opt(int fd, int name, const char *what, int value)
 	if (setsockopt(fd, SOL_SOCKET, name, &value, sizeof(value)))
 		return xskx_fail(
 			-errno, "busy polling: setsockopt %s = %d: %s%s", what,
-			value, strerror(errno),
+			value, xskx_strerror(errno),
 			errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
 	return 0;
 }
@@ -263,7 +263,7 @@ static int read_zero_copy(int fd, bool *zero_copy)
 
 	if (getsockopt(fd, SOL_XDP, XDP_OPTIONS, &options, &len))
 		return xskx_fail(-errno, "getsockopt XDP_OPTIONS: %s",
-				 strerror(errno));
+				 xskx_strerror(errno));
 	*zero_copy = options.flags & XDP_OPTIONS_ZEROCOPY;
 	return 0;
 }
@@ -411,7 +411,7 @@ static int kernel_stats(struct xskx_socket *s, struct xdp_statistics *stats)
 	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_STATISTICS, stats, &len))
 		return xskx_fail(-errno,
 				 "getsockopt XDP_STATISTICS on '%s': %s",
-				 ks_of(s)->ifname, strerror(errno));
+				 ks_of(s)->ifname, xskx_strerror(errno));
 	return 0;
 }
 
@@ -422,7 +422,7 @@ static int kernel_options(const struct xskx_socket *s,
 
 	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_OPTIONS, options, &len))
 		return xskx_fail(-errno, "getsockopt XDP_OPTIONS on '%s': %s",
-				 ks_of(s)->ifname, strerror(errno));
+				 ks_of(s)->ifname, xskx_strerror(errno));
 	return 0;
 }
 

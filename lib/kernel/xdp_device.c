@@ -157,12 +157,12 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 		return xskx_fail(
 			err,
 			"xdp_prog_stats: reading the XDP programs of '%s': %s",
-			ifname, strerror(-err));
+			ifname, xskx_strerror(-err));
 	if (sum.err)
 		return xskx_fail(
 			sum.err,
 			"xdp_prog_stats: reading the counters on '%s': %s",
-			ifname, strerror(-sum.err));
+			ifname, xskx_strerror(-sum.err));
 	if (!sum.programs)
 		return xskx_fail(
 			-ENOENT,

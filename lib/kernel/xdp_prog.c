@@ -122,7 +122,7 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
 	if (err)
 		return xskx_fail(err,
 				 "removing the stale XDP program from '%s': %s",
-				 ifname, strerror(-err));
+				 ifname, xskx_strerror(-err));
 	return 1;
 }
 
@@ -141,7 +141,7 @@ static int clear_stale(const struct xskx_netdev *dev)
 	if (err < 0)
 		xskx_debug(
 			"cannot read or clear the XDP programs of '%s' (%s); attaching anyway",
-			dev->name, strerror(-err));
+			dev->name, xskx_strerror(-err));
 	return 0;
 }
 
@@ -183,7 +183,7 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 	default:
 		return xskx_fail(
 			err, "attaching the XDP program to '%s' in %s mode: %s",
-			dev->name, mode_name(mode), strerror(-err));
+			dev->name, mode_name(mode), xskx_strerror(-err));
 	}
 }
 
@@ -221,7 +221,7 @@ static int open_prog(const struct xskx_netdev *dev,
 		return xskx_fail(-errno, "opening the XDP object%s: %s",
 				 req->obj ? " given in opts.xdp_obj" :
 					    " embedded in xskx",
-				 strerror(errno));
+				 xskx_strerror(errno));
 	xsks = bpf_object__find_map_by_name(att->obj, XSKX_XSKMAP_NAME);
 	if (!xsks ||
 	    !bpf_object__find_map_by_name(att->obj, XSKX_OWNER_MAP_NAME)) {
@@ -246,7 +246,7 @@ static int open_prog(const struct xskx_netdev *dev,
 	if (err) {
 		unload(att);
 		return xskx_fail(err, "preparing the XDP program: %s",
-				 strerror(-err));
+				 xskx_strerror(-err));
 	}
 	return 0;
 }
@@ -268,7 +268,7 @@ static int claim(struct xskx_xdp_attachment *att)
 		return xskx_fail(
 			err,
 			"recording the owner of the XDP program on '%s': %s",
-			att->ifname, strerror(-err));
+			att->ifname, xskx_strerror(-err));
 	return 0;
 }
 
@@ -391,7 +391,7 @@ static void detach(struct xskx_xdp_attachment *att)
 	if (err && err != -ENOENT && err != -ENODEV)
 		xskx_warn(
 			"detaching the XDP program from '%s': %s; remove it with 'ip link set dev %s xdp off'",
-			att->ifname, strerror(-err), att->ifname);
+			att->ifname, xskx_strerror(-err), att->ifname);
 	unload(att);
 }
 
@@ -440,7 +440,7 @@ int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue, int fd)
 		return xskx_fail(
 			err,
 			"adding the socket of queue %u to the XSKMAP of '%s': %s",
-			queue, att->ifname, strerror(-err));
+			queue, att->ifname, xskx_strerror(-err));
 	return 0;
 }
 
