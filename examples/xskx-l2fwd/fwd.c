@@ -56,7 +56,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	for (uint32_t i = 0; !err && i < q->nports; i++)
 		err = open_port(q, &q->ports[i], &cfg->ports[i], cfg);
 	if (err)
-		fwd_close(q);
+		fwd_close(q); /* the open's error is the one to report */
 	return err;
 }
 
@@ -130,15 +130,18 @@ void fwd_finish(struct fwd_queue *q)
 	}
 }
 
-void fwd_close(struct fwd_queue *q)
+int fwd_close(struct fwd_queue *q)
 {
+	int first_err = 0, err;
+
 	for (uint32_t i = 0; i < q->nports; i++) {
-		if (q->ports[i].sock)
-			xskx_socket_close(q->ports[i].sock);
+		if (q->ports[i].sock && (err = xskx_socket_close(q->ports[i].sock)))
+			first_err = first_err ? first_err : err;
 		free(q->ports[i].held);
 		q->ports[i] = (struct fwd_port){ 0 };
 	}
-	if (q->umem)
-		xskx_umem_destroy(q->umem);
+	if (q->umem && (err = xskx_umem_destroy(q->umem)))
+		first_err = first_err ? first_err : err;
 	q->umem = NULL;
+	return first_err;
 }

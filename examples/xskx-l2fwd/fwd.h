@@ -88,9 +88,10 @@ void fwd_finish(struct fwd_queue *q);
 
 /*
  * Close the sockets (the last one on a kernel interface detaches the XDP
- * program) and the UMEM. Safe on a queue fwd_open() failed on.
+ * program) and the UMEM. Safe on a queue fwd_open() failed on. Returns 0 or
+ * the first negative errno met; it closes everything it can regardless.
  */
-void fwd_close(struct fwd_queue *q);
+int fwd_close(struct fwd_queue *q);
 
 /* A consistent-enough snapshot of a port's counters, from any thread. */
 void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);

@@ -186,8 +186,12 @@ static int stop_queues(struct l2fwd *app)
 
 static void close_queues(struct l2fwd *app)
 {
-	for (uint32_t k = 0; app->queues && k < app->opts->queues; k++)
-		fwd_close(&app->queues[k].fwd);
+	for (uint32_t k = 0; app->queues && k < app->opts->queues; k++) {
+		int err = fwd_close(&app->queues[k].fwd);
+
+		if (err)
+			l2fwd_lib_error("closing the sockets", err);
+	}
 	free(app->queues);
 	app->queues = NULL;
 	l2fwd_sim_destroy(app);

@@ -143,7 +143,7 @@ static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues)
 static void rig_teardown(struct rig *r)
 {
 	for (uint32_t k = 0; k < r->nqueues; k++)
-		fwd_close(&r->queues[k]);
+		ck_assert_int_eq(fwd_close(&r->queues[k]), 0);
 	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
 }
 

@@ -203,7 +203,7 @@ static void forward(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(q.ports[1].count.tx, PACKETS);
 	ck_assert_uint_eq(q.ports[1].count.rx, PACKETS);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
-	fwd_close(&q);
+	ck_assert_int_eq(fwd_close(&q), 0);
 	assert_no_xdp_program(IN_A);
 	assert_no_xdp_program(IN_B);
 }
@@ -232,7 +232,7 @@ START_TEST(reflect)
 	pass_traffic(&q, &outer_a, &outer_a, true);
 	fwd_finish(&q);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
-	fwd_close(&q);
+	ck_assert_int_eq(fwd_close(&q), 0);
 	assert_no_xdp_program(IN_A);
 }
 END_TEST
