@@ -47,6 +47,13 @@ struct kernel_umem {
 	struct xsk_umem *xumem;
 	uint32_t sockets;
 	uint16_t bind_flags; /* the first socket's: sharers inherit them */
+	/*
+	 * The first socket runs on libxdp's UMEM socket, which stays bound to
+	 * its queue after that socket closes, until the UMEM is unregistered.
+	 */
+	bool first_queue_held;
+	char held_ifname[IF_NAMESIZE];
+	uint32_t held_queue;
 };
 
 struct kernel_socket {
@@ -310,6 +317,14 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (err)
 		goto err_free;
 	kumem = s->umem->backend_umem;
+	if (kumem->first_queue_held && kumem->held_queue == o->queue_id &&
+	    !strcmp(kumem->held_ifname, dev.name)) {
+		err = xskx_fail(
+			-EBUSY,
+			"queue %u of '%s' is still bound by this UMEM's first socket: libxdp keeps the UMEM's own socket bound until the UMEM's last socket closes; close every socket on the UMEM, or open this one on another UMEM",
+			o->queue_id, dev.name);
+		goto err_umem;
+	}
 	err = attach_program(&dev, o, ks);
 	if (err)
 		goto err_umem;
@@ -538,6 +553,11 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	give_back_rings(s, give_back, ctx);
 	move_pair_handle(s);
 
+	if (ks->kumem->sockets > 1 && ks->fd == xsk_umem__fd(ks->kumem->xumem)) {
+		ks->kumem->first_queue_held = true;
+		memcpy(ks->kumem->held_ifname, ks->ifname, IF_NAMESIZE);
+		ks->kumem->held_queue = s->queue_id;
+	}
 	xskx_libxdp_log_begin(&saved);
 	xsk_socket__delete(ks->xsk);
 	xskx_libxdp_log_end(&saved);

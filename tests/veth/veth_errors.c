@@ -138,6 +138,43 @@ START_TEST(verdicts_without_program)
 }
 END_TEST
 
+/*
+ * libxdp keeps a UMEM's first socket bound to its queue until the UMEM's last
+ * socket closes: reopening that queue meanwhile is refused with -EBUSY that
+ * says so, and works again once the UMEM has no socket.
+ */
+START_TEST(first_queue_held_by_umem)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B, .queues = 2 };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, q0, .ifname = PEER_VETH_B, .queue_id = 0,
+		  .flags = XSKX_SOCKET_NO_TX);
+	XSKX_OPTS(xskx_socket_opts, q1, .ifname = PEER_VETH_B, .queue_id = 1,
+		  .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_socket *first, *second, *again = NULL;
+	struct xskx_umem *umem;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
+	ck_assert_msg(!xskx_socket_open(&first, umem, &q0), "%s", xskx_last_error());
+	ck_assert_msg(!xskx_socket_open(&second, umem, &q1), "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(first), 0);
+
+	ck_assert_int_eq(xskx_socket_open(&again, umem, &q0), -EBUSY);
+	ck_assert_msg(strstr(xskx_last_error(), "queue 0") &&
+			      strstr(xskx_last_error(), PEER_VETH_B) &&
+			      strstr(xskx_last_error(), "first socket"),
+		      "%s", xskx_last_error());
+
+	ck_assert_int_eq(xskx_socket_close(second), 0);
+	ck_assert_msg(!xskx_socket_open(&again, umem, &q0), "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(again), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	pair_down();
+}
+END_TEST
+
 void add_error_cases(Suite *suite)
 {
 	veth_add_case(suite, "ERR_missing_interface", missing_interface);
@@ -149,4 +186,5 @@ void add_error_cases(Suite *suite)
 		      native_xdp_unsupported);
 	veth_add_case(suite, "ERR_verdicts_without_program",
 		      verdicts_without_program);
+	veth_add_case(suite, "ERR_first_queue_held", first_queue_held_by_umem);
 }
