@@ -334,8 +334,9 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 		if (att->mode != req->mode && !fell_back)
 			err = xskx_fail(
 				-EBUSY,
-				"the XDP program runs on '%s' in %s mode for this process's other sockets; open this one with the same xdp_mode",
-				dev->name, mode_name(att->mode));
+				"the XDP program runs on '%s' in %s mode for this process's other sockets (native is unavailable if they fell back); open this one with xdp_mode %s, or with xdp_fallback",
+				dev->name, mode_name(att->mode),
+				mode_name(att->mode));
 		else if (att->elf != req->obj)
 			err = xskx_fail(
 				-EBUSY,
