@@ -3,8 +3,16 @@
  * Each request the kernel backend must refuse gets its errno and a message
  * naming the culprit, before anything is bound or attached.
  */
+#define _GNU_SOURCE /* setresuid, setresgid */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <errno.h>
+#include <linux/if_link.h>
+#include <net/if.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "netns.h"
@@ -175,6 +183,83 @@ START_TEST(first_queue_held_by_umem)
 }
 END_TEST
 
+/* Someone else's XDP program on the interface: -EBUSY naming it and the fix. */
+START_TEST(foreign_program_in_the_way)
+{
+	/* The smallest XDP program there is: return XDP_PASS. */
+	struct bpf_insn pass[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0,
+		  .imm = XDP_PASS },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = XSKX_XDP_GENERIC,
+				   .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { PEER_VETH_B, "'other'", "detach", NULL };
+	int ifindex, fd;
+
+	pair_up();
+	ifindex = (int)if_nametoindex(PEER_VETH_B);
+	fd = bpf_prog_load(BPF_PROG_TYPE_XDP, "other", "GPL", pass, 2, NULL);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(bpf_xdp_attach(ifindex, fd, XDP_FLAGS_SKB_MODE, NULL), 0);
+	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EBUSY, words);
+	ck_assert_int_eq(bpf_xdp_detach(ifindex, XDP_FLAGS_SKB_MODE, NULL), 0);
+	close(fd);
+	pair_down();
+}
+END_TEST
+
+/* Without CAP_NET_RAW: -EPERM saying what is missing (in a child: setuid). */
+START_TEST(unprivileged)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { "CAP_NET_RAW", NULL };
+	int status;
+	pid_t child;
+
+	pair_up();
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (!child) {
+		if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
+			_exit(2);
+		expect_refusal(&o, 0, XSKX_COPY_AUTO, -EPERM, words);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "the unprivileged child failed (status 0x%x)", status);
+	pair_down();
+}
+END_TEST
+
+/*
+ * No bpffs: libxdp cannot use its dispatcher and attaches the program alone;
+ * the socket opens and says which mode it got.
+ */
+START_TEST(no_bpffs)
+{
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = PEER_VETH_B,
+		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_GENERIC);
+	enum xskx_xdp_mode mode = XSKX_XDP_NATIVE;
+	struct xskx_socket *sock;
+	struct xskx_umem *umem;
+
+	pair_up();
+	ck_assert_int_eq(umount2("/sys/fs/bpf", MNT_DETACH), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
+	ck_assert_msg(!xskx_socket_open(&sock, umem, &so), "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_xdp_mode(sock, &mode), 0);
+	ck_assert_int_eq(mode, XSKX_XDP_GENERIC);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	pair_down();
+}
+END_TEST
+
 void add_error_cases(Suite *suite)
 {
 	veth_add_case(suite, "ERR_missing_interface", missing_interface);
@@ -187,4 +272,7 @@ void add_error_cases(Suite *suite)
 	veth_add_case(suite, "ERR_verdicts_without_program",
 		      verdicts_without_program);
 	veth_add_case(suite, "ERR_first_queue_held", first_queue_held_by_umem);
+	veth_add_case(suite, "ERR_foreign_program", foreign_program_in_the_way);
+	veth_add_case(suite, "ERR_unprivileged", unprivileged);
+	veth_add_case(suite, "ERR_no_bpffs", no_bpffs);
 }
