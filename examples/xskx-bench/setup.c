@@ -130,7 +130,9 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 		  .sim_port = b->port, .queue_id = o->queue_id,
 		  .rx_size = o->rx_size, .tx_size = o->tx_size,
 		  .flags = socket_flags(o), .copy_mode = o->copy_mode,
-		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback);
+		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback,
+		  /* l2fwd sends the frames it received: keep none aside. */
+		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
 		return bench_lib_error("xskx_socket_open", err);
