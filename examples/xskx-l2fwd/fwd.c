@@ -52,6 +52,8 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	memset(q, 0, sizeof(*q));
 	q->nports = cfg->nports;
 	q->batch = cfg->batch ? cfg->batch : FWD_DEFAULT_BATCH;
+	q->filter = cfg->filter;
+	q->filter_ctx = cfg->filter_ctx;
 	err = xskx_umem_create(&q->umem, &umem_opts);
 	for (uint32_t i = 0; !err && i < q->nports; i++)
 		err = open_port(q, &q->ports[i], &cfg->ports[i], cfg);
@@ -65,20 +67,29 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
  * nothing to send: it reclaims `out`'s completions into the pool, from which
  * the RX bursts refill FILL, and wakes `out`'s TX if the peer asks.
  */
-static int forward(struct fwd_queue *q, struct fwd_port *in,
+static int forward(struct fwd_queue *q, uint32_t in_index,
 		   struct fwd_port *out)
 {
+	struct fwd_port *in = &q->ports[in_index];
 	int received = 0, sent;
 
 	if (!in->held_count) {
+		uint32_t kept;
+
 		received = xskx_rx_burst(in->sock, in->held, q->batch);
 		if (received < 0)
 			return received;
+		kept = (uint32_t)received;
+		if (q->filter && kept) {
+			kept = q->filter(q->filter_ctx, in_index, in->held, kept);
+			xskx_rx_release(in->sock, in->held + kept,
+					(uint32_t)received - kept);
+		}
 		if (q->nports == 1)
-			for (int i = 0; i < received; i++)
+			for (uint32_t i = 0; i < kept; i++)
 				fwd_swap_macs(in->held[i].data);
 		in->held_next = 0;
-		in->held_count = (uint32_t)received;
+		in->held_count = kept;
 		count(&in->count.rx, (uint32_t)received);
 	}
 	sent = xskx_tx_burst(out->sock, in->held + in->held_next,
@@ -96,8 +107,7 @@ int fwd_step(struct fwd_queue *q)
 	int moved = 0;
 
 	for (uint32_t i = 0; i < q->nports; i++) {
-		int n = forward(q, &q->ports[i],
-				&q->ports[(i + 1) % q->nports]);
+		int n = forward(q, i, &q->ports[(i + 1) % q->nports]);
 
 		if (n < 0)
 			return n;

@@ -41,11 +41,22 @@ struct fwd_port {
 	struct fwd_counters count;
 };
 
+/*
+ * Optional: a verdict on each received burst before it is forwarded (a
+ * firewall's). Reorders pkts[0..n) so that the packets to forward come
+ * first, in their order, and returns how many; the frames of the rest go
+ * back to the pool. port: the index of the port they arrived on.
+ */
+typedef uint32_t (*fwd_filter_fn)(void *ctx, uint32_t port,
+				  struct xskx_pkt *pkts, uint32_t n);
+
 struct fwd_queue {
 	struct xskx_umem *umem;
 	struct fwd_port ports[FWD_MAX_PORTS];
 	uint32_t nports; /* 1: reflect */
 	uint32_t batch;
+	fwd_filter_fn filter;
+	void *filter_ctx;
 };
 
 /* A port: a kernel interface (ifname) or a simulated port, never both. */
@@ -61,6 +72,8 @@ struct fwd_config {
 	uint32_t batch;	  /* packets per burst; 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
+	fwd_filter_fn filter;	     /* NULL: forward everything */
+	void *filter_ctx;
 };
 
 /*

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx-fw's rule set: the rule file's grammar, its parser, the matcher and
+ * the split into the two stages.
+ *
+ * The file, one statement per line, '#' starts a comment:
+ *
+ *   default allow|deny                 exactly once: what matches no rule
+ *   allow|deny [src PREFIX] [dst PREFIX] [proto tcp|udp|icmp|any]
+ *              [port N|N-M]
+ *
+ * The conditions come in any order, each at most once; a rule with none
+ * matches every classified packet. PREFIX is an IPv4 or IPv6 prefix
+ * ("10.0.0.0/8", "2001:db8::/32") or a bare address; src and dst of one rule
+ * are of one family. icmp is ICMP on IPv4 and ICMPv6 on IPv6. port is the
+ * destination port and needs proto tcp or udp. The first rule that matches
+ * a packet decides; "default" applies when none does, and to every packet
+ * that cannot be classified (not IP, truncated, malformed, a fragment other
+ * than the first).
+ */
+#ifndef XSKX_FW_RULES_H
+#define XSKX_FW_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <xskx/filter.h>
+#include <xskx/packet.h>
+
+/* Rule ids are the XDP program's counters: one per rule. */
+#define FW_MAX_RULES XSKX_FILTER_MAX_RULES
+
+enum fw_action { FW_DENY = 0, FW_ALLOW = 1 };
+
+enum fw_proto { FW_PROTO_ANY = 0, FW_PROTO_TCP, FW_PROTO_UDP, FW_PROTO_ICMP };
+
+struct fw_rule {
+	enum fw_action action;
+	bool has_src, has_dst, has_port;
+	struct xskx_prefix src, dst;
+	enum fw_proto proto;
+	uint16_t port_lo, port_hi; /* destination port range, inclusive */
+	uint32_t line;		   /* in the rule file */
+	bool in_xdp;		   /* stage 1: also dropped in the XDP program */
+};
+
+/* Packets and bytes, each written by one thread, read by any. */
+struct fw_counter {
+	uint64_t packets;
+	uint64_t bytes;
+};
+
+struct fw_ruleset {
+	struct fw_rule *rules;
+	uint32_t count;
+	enum fw_action default_action;
+	/* Matches in user space (stage 2), per rule. */
+	struct fw_counter *hits;
+	/* The XDP program's per-rule counters when this set was installed. */
+	struct xskx_filter_counters *xdp_base;
+};
+
+/* What is wrong with a rule file: one entry per mistake. */
+enum fw_error_kind {
+	FW_ERR_STATEMENT,	/* not allow, deny or default */
+	FW_ERR_KEYWORD,		/* not src, dst, proto or port */
+	FW_ERR_MISSING_VALUE,	/* a keyword at the end of the line */
+	FW_ERR_PREFIX,
+	FW_ERR_PROTO,
+	FW_ERR_PORT,
+	FW_ERR_REPEATED,	/* a keyword twice in one rule */
+	FW_ERR_PORT_PROTO,	/* port without proto tcp or udp */
+	FW_ERR_FAMILY,		/* src and dst of different families */
+	FW_ERR_DEFAULT,		/* a second default, or words after it */
+	FW_ERR_NO_DEFAULT,
+	FW_ERR_TOO_MANY_RULES,
+	FW_ERR_LINE_TOO_LONG,
+	FW_ERR_FILE,		/* cannot read the file (line 0) */
+};
+
+struct fw_error {
+	uint32_t line; /* 0: the file as a whole */
+	enum fw_error_kind kind;
+	char text[320]; /* what was found and what was expected */
+};
+
+struct fw_errors {
+	struct fw_error *list;
+	uint32_t count;
+};
+
+/*
+ * Parse a whole rule file held in text[0..len). Returns 0 with *out set, or
+ * -EINVAL with every error in *errs and *out NULL: never half a rule set.
+ * -ENOMEM when memory ran out.
+ */
+int fw_rules_parse(const char *text, size_t len, struct fw_ruleset **out,
+		   struct fw_errors *errs);
+
+/* Read and parse the file at path (errors: as fw_rules_parse, FW_ERR_FILE). */
+int fw_rules_load(const char *path, struct fw_ruleset **out,
+		  struct fw_errors *errs);
+
+void fw_rules_free(struct fw_ruleset *rs);
+void fw_errors_free(struct fw_errors *errs);
+
+/* "line 3: ..." or the file-wide error's text, for printing. */
+void fw_error_format(const struct fw_error *e, char *buf, size_t size);
+
+/* The rule as it would be written in the file (canonical order). */
+void fw_rule_format(const struct fw_rule *rule, char *buf, size_t size);
+
+/*
+ * The first rule that matches a classified packet (XSKX_PKT_L4 or
+ * XSKX_PKT_L3), as its index, or -1 when none does: the default applies.
+ */
+int fw_rules_match(const struct fw_ruleset *rs, const struct xskx_pkt_view *v);
+
+/*
+ * Decide which rules the XDP program can apply (sets rule.in_xdp) and fill
+ * entries[0..) with them, rule id = rule index. Returns the entry count
+ * (at most rs->count).
+ */
+uint32_t fw_rules_split(struct fw_ruleset *rs,
+			struct xskx_filter_entry *entries);
+
+#endif /* XSKX_FW_RULES_H */

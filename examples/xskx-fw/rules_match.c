@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-fw: match a packet against the rule set (first match wins), and pick
+ * the rules the XDP program can apply before packets reach user space.
+ */
+#include <netinet/in.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "rules.h"
+
+/* The first bits bits of a and b agree. */
+static bool same_bits(const uint8_t *a, const uint8_t *b, uint32_t bits)
+{
+	uint32_t bytes = bits / 8, rest = bits % 8;
+	uint8_t mask = (uint8_t)(0xff << (8 - rest));
+
+	if (memcmp(a, b, bytes))
+		return false;
+	return !rest || !((a[bytes] ^ b[bytes]) & mask);
+}
+
+static bool prefix_contains(const struct xskx_prefix *p, uint8_t family,
+			    const uint8_t *addr)
+{
+	return p->family == family && same_bits(p->addr, addr, p->len);
+}
+
+static bool proto_matches(enum fw_proto proto, const struct xskx_pkt_view *v)
+{
+	switch (proto) {
+	case FW_PROTO_ANY:
+		return true;
+	case FW_PROTO_TCP:
+		return v->l4_proto == IPPROTO_TCP;
+	case FW_PROTO_UDP:
+		return v->l4_proto == IPPROTO_UDP;
+	case FW_PROTO_ICMP:
+		return v->l4_proto == (v->family == AF_INET ? IPPROTO_ICMP :
+							      IPPROTO_ICMPV6);
+	}
+	return false;
+}
+
+static bool rule_matches(const struct fw_rule *r, const struct xskx_pkt_view *v)
+{
+	if (r->has_src && !prefix_contains(&r->src, v->family, v->src))
+		return false;
+	if (r->has_dst && !prefix_contains(&r->dst, v->family, v->dst))
+		return false;
+	if (r->proto != FW_PROTO_ANY &&
+	    (v->cls != XSKX_PKT_L4 || !proto_matches(r->proto, v)))
+		return false;
+	return !r->has_port ||
+	       (v->cls == XSKX_PKT_L4 && v->dport >= r->port_lo &&
+		v->dport <= r->port_hi);
+}
+
+int fw_rules_match(const struct fw_ruleset *rs, const struct xskx_pkt_view *v)
+{
+	if (v->cls != XSKX_PKT_L4 && v->cls != XSKX_PKT_L3)
+		return -1;
+	for (uint32_t i = 0; i < rs->count; i++)
+		if (rule_matches(&rs->rules[i], v))
+			return (int)i;
+	return -1;
+}
+
+/* Some address lies in both prefixes: the shorter contains the longer. */
+static bool prefixes_overlap(const struct xskx_prefix *a,
+			     const struct xskx_prefix *b)
+{
+	return a->family == b->family &&
+	       same_bits(a->addr, b->addr, a->len < b->len ? a->len : b->len);
+}
+
+static uint8_t rule_family(const struct fw_rule *r)
+{
+	return r->has_src ? r->src.family : r->has_dst ? r->dst.family : 0;
+}
+
+/* Some packet matches both earlier and the deny-by-prefix rule r. */
+static bool could_match_same_packet(const struct fw_rule *earlier,
+				    const struct fw_rule *r)
+{
+	const struct xskx_prefix *mine = r->has_src ? &r->src : &r->dst;
+	const struct xskx_prefix *theirs =
+		r->has_src ? (earlier->has_src ? &earlier->src : NULL) :
+			     (earlier->has_dst ? &earlier->dst : NULL);
+	uint8_t family = rule_family(earlier);
+
+	if (family && family != mine->family)
+		return false;
+	return !theirs || prefixes_overlap(theirs, mine);
+}
+
+static bool pure_deny_by_prefix(const struct fw_rule *r)
+{
+	return r->action == FW_DENY && r->has_src != r->has_dst &&
+	       r->proto == FW_PROTO_ANY && !r->has_port;
+}
+
+static bool same_entry(const struct fw_rule *a, const struct fw_rule *b)
+{
+	const struct xskx_prefix *pa = a->has_src ? &a->src : &a->dst;
+	const struct xskx_prefix *pb = b->has_src ? &b->src : &b->dst;
+
+	return a->has_src == b->has_src && pa->family == pb->family &&
+	       pa->len == pb->len && same_bits(pa->addr, pb->addr, pa->len);
+}
+
+/*
+ * Stage 1 drops a packet before any rule before it is consulted, so moving
+ * rule r there keeps first-match semantics only if no earlier rule that
+ * could match one of r's packets would have decided otherwise: r goes to the
+ * XDP program when it denies by one prefix alone (src or dst, any protocol,
+ * no port) and no earlier allow rule could match a packet of that prefix.
+ * Earlier deny rules do not matter: the packet is denied either way (the
+ * XDP program counts it to the entry it finds, longest prefix first). A
+ * rule whose field and prefix an earlier stage-1 rule already has can never
+ * match and is left out (the XDP list holds each prefix once).
+ *
+ * Every rule stays in the user-space list too: a packet the XDP program
+ * does not inspect (a VLAN tag it does not follow, say) still meets it
+ * there, in order, with the same verdict.
+ *
+ * The XDP program reads addresses of packets user space calls
+ * unclassifiable (fragments after the first, a cut-short TCP header): it
+ * drops those of a denied prefix rather than apply the default. Their
+ * datagram's classifiable part meets the same rule and is denied anyway.
+ */
+uint32_t fw_rules_split(struct fw_ruleset *rs,
+			struct xskx_filter_entry *entries)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < rs->count; i++) {
+		struct fw_rule *r = &rs->rules[i];
+		bool pushable = pure_deny_by_prefix(r);
+
+		r->in_xdp = false;
+		for (uint32_t j = 0; pushable && j < i; j++) {
+			const struct fw_rule *e = &rs->rules[j];
+
+			if (e->action == FW_ALLOW && could_match_same_packet(e, r))
+				pushable = false;
+			if (e->in_xdp && same_entry(e, r))
+				pushable = false;
+		}
+		if (!pushable)
+			continue;
+		r->in_xdp = true;
+		entries[n++] = (struct xskx_filter_entry){
+			.field = r->has_src ? XSKX_FILTER_SRC : XSKX_FILTER_DST,
+			.prefix = r->has_src ? r->src : r->dst,
+			.rule_id = i,
+		};
+	}
+	return n;
+}

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-fw's rule set (examples/xskx-fw/rules*.c): the file parser (good
+ * files; every kind of error, each reported with its line, all of them at
+ * once, and no rule set from a bad file), the matcher (every kind of
+ * condition, first match wins, unclassifiable packets get the default) and
+ * the split into the XDP stage and the user-space stage.
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "rules.h"
+
+static struct fw_ruleset *parse_ok(const char *text)
+{
+	struct fw_ruleset *rs = NULL;
+	struct fw_errors errs;
+	int err = fw_rules_parse(text, strlen(text), &rs, &errs);
+
+	ck_assert_msg(!err, "parse failed (%d): %u errors, first: %s", err,
+		      errs.count, errs.count ? errs.list[0].text : "");
+	ck_assert_uint_eq(errs.count, 0);
+	fw_errors_free(&errs);
+	return rs;
+}
+
+START_TEST(good_file)
+{
+	static const char text[] =
+		"# a comment line\n"
+		"\n"
+		"deny src 10.0.0.0/8   # trailing comment\n"
+		"allow dst 2001:db8::/32 proto tcp port 443\n"
+		"\tdeny proto udp port 1000-2000\n"
+		"allow port 53 proto udp src 192.0.2.1\n"
+		"deny proto icmp\n"
+		"allow\n"
+		"default deny";
+	struct fw_ruleset *rs = parse_ok(text);
+	const struct fw_rule *r = rs->rules;
+	char buf[160];
+
+	ck_assert_uint_eq(rs->count, 6);
+	ck_assert_int_eq(rs->default_action, FW_DENY);
+	ck_assert_int_eq(r[0].action, FW_DENY);
+	ck_assert(r[0].has_src && !r[0].has_dst && !r[0].has_port);
+	ck_assert_uint_eq(r[0].src.family, AF_INET);
+	ck_assert_uint_eq(r[0].src.len, 8);
+	ck_assert_uint_eq(r[0].line, 3);
+	ck_assert(r[1].has_dst && r[1].dst.family == AF_INET6);
+	ck_assert_int_eq(r[1].proto, FW_PROTO_TCP);
+	ck_assert(r[1].has_port && r[1].port_lo == 443 && r[1].port_hi == 443);
+	ck_assert_uint_eq(r[2].port_lo, 1000);
+	ck_assert_uint_eq(r[2].port_hi, 2000);
+	ck_assert_uint_eq(r[2].line, 5);
+	ck_assert_uint_eq(r[3].src.len, 32); /* a bare address */
+	ck_assert_int_eq(r[4].proto, FW_PROTO_ICMP);
+	ck_assert(!r[5].has_src && !r[5].has_dst && !r[5].has_port);
+	ck_assert_int_eq(r[5].action, FW_ALLOW);
+	fw_rule_format(&r[3], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "allow src 192.0.2.1/32 proto udp port 53");
+	fw_rule_format(&r[1], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "allow dst 2001:db8::/32 proto tcp port 443");
+	fw_rules_free(rs);
+
+	rs = parse_ok("default allow\n");
+	ck_assert_uint_eq(rs->count, 0);
+	ck_assert_int_eq(rs->default_action, FW_ALLOW);
+	fw_rules_free(rs);
+}
+END_TEST
+
+/* One mistake per line; every one is reported with its line and kind. */
+START_TEST(every_error_reported_with_its_line)
+{
+	static const struct {
+		const char *line;
+		enum fw_error_kind kind;
+	} cases[] = {
+		{ "permit src 10.0.0.0/8", FW_ERR_STATEMENT },
+		{ "deny from 10.0.0.0/8", FW_ERR_KEYWORD },
+		{ "deny src", FW_ERR_MISSING_VALUE },
+		{ "deny src 10.1.2.3/8", FW_ERR_PREFIX },
+		{ "deny src 10.0.0.0/33", FW_ERR_PREFIX },
+		{ "deny dst 300.0.0.1", FW_ERR_PREFIX },
+		{ "deny dst 2001:db8::/129", FW_ERR_PREFIX },
+		{ "deny proto sctp", FW_ERR_PROTO },
+		{ "deny proto tcp port 70000", FW_ERR_PORT },
+		{ "deny proto tcp port 2000-1000", FW_ERR_PORT },
+		{ "deny proto tcp port http", FW_ERR_PORT },
+		{ "deny proto udp port -5", FW_ERR_PORT },
+		{ "deny src 10.0.0.0/8 src 11.0.0.0/8", FW_ERR_REPEATED },
+		{ "deny port 80", FW_ERR_PORT_PROTO },
+		{ "deny proto icmp port 80", FW_ERR_PORT_PROTO },
+		{ "deny src 10.0.0.0/8 dst 2001:db8::/32", FW_ERR_FAMILY },
+		{ "default allow", (enum fw_error_kind)-1 }, /* the one good default */
+		{ "default allow", FW_ERR_DEFAULT },
+		{ "default drop", FW_ERR_DEFAULT },
+		{ "default deny now", FW_ERR_DEFAULT },
+	};
+	const uint32_t ncases = sizeof(cases) / sizeof(cases[0]);
+	char text[4096] = "";
+	struct fw_ruleset *rs = (struct fw_ruleset *)1;
+	struct fw_errors errs;
+	uint32_t e = 0;
+
+	for (uint32_t i = 0; i < ncases; i++) {
+		strcat(text, cases[i].line);
+		strcat(text, "\n");
+	}
+	ck_assert_int_eq(fw_rules_parse(text, strlen(text), &rs, &errs),
+			 -EINVAL);
+	ck_assert_ptr_null(rs);
+	for (uint32_t i = 0; i < ncases; i++) {
+		char msg[256];
+
+		if ((int)cases[i].kind == -1)
+			continue;
+		ck_assert_msg(e < errs.count, "no error for line %u (%s)", i + 1,
+			      cases[i].line);
+		fw_error_format(&errs.list[e], msg, sizeof(msg));
+		ck_assert_msg(errs.list[e].line == i + 1 &&
+				      errs.list[e].kind == cases[i].kind,
+			      "line %u (%s): got %s (kind %d)", i + 1,
+			      cases[i].line, msg, errs.list[e].kind);
+		ck_assert_msg(strstr(msg, "expected"), "%s says nothing of what was expected",
+			      msg);
+		e++;
+	}
+	ck_assert_uint_eq(errs.count, e);
+	fw_errors_free(&errs);
+}
+END_TEST
+
+START_TEST(file_wide_errors)
+{
+	struct fw_ruleset *rs;
+	struct fw_errors errs;
+	char long_line[700];
+
+	/* No default: the file as a whole (line 0); good rules load nothing. */
+	ck_assert_int_eq(fw_rules_parse("deny src 10.0.0.0/8\n", 20, &rs, &errs),
+			 -EINVAL);
+	ck_assert_ptr_null(rs);
+	ck_assert_uint_eq(errs.count, 1);
+	ck_assert_int_eq(errs.list[0].kind, FW_ERR_NO_DEFAULT);
+	ck_assert_uint_eq(errs.list[0].line, 0);
+	fw_errors_free(&errs);
+
+	memset(long_line, 'x', sizeof(long_line));
+	memcpy(long_line + sizeof(long_line) - 16, "\ndefault deny\n", 14);
+	ck_assert_int_eq(fw_rules_parse(long_line, sizeof(long_line) - 2, &rs,
+					&errs),
+			 -EINVAL);
+	ck_assert_uint_eq(errs.count, 1);
+	ck_assert_int_eq(errs.list[0].kind, FW_ERR_LINE_TOO_LONG);
+	ck_assert_uint_eq(errs.list[0].line, 1);
+	fw_errors_free(&errs);
+
+	ck_assert_int_eq(fw_rules_load("/nonexistent/xskx-fw.rules", &rs, &errs),
+			 -EINVAL);
+	ck_assert_ptr_null(rs);
+	ck_assert_uint_eq(errs.count, 1);
+	ck_assert_int_eq(errs.list[0].kind, FW_ERR_FILE);
+	fw_errors_free(&errs);
+}
+END_TEST
+
+START_TEST(too_many_rules)
+{
+	static char text[(FW_MAX_RULES + 2) * 8];
+	struct fw_ruleset *rs;
+	struct fw_errors errs;
+
+	text[0] = '\0';
+	for (uint32_t i = 0; i < FW_MAX_RULES + 1; i++)
+		strcat(text, "allow\n");
+	strcat(text, "default deny\n");
+	ck_assert_int_eq(fw_rules_parse(text, strlen(text), &rs, &errs),
+			 -EINVAL);
+	ck_assert_uint_eq(errs.count, 1);
+	ck_assert_int_eq(errs.list[0].kind, FW_ERR_TOO_MANY_RULES);
+	ck_assert_uint_eq(errs.list[0].line, FW_MAX_RULES + 1);
+	fw_errors_free(&errs);
+}
+END_TEST
+
+START_TEST(load_from_file)
+{
+	char path[] = "/tmp/xskx-fw-rules-XXXXXX";
+	int fd = mkstemp(path);
+	static const char text[] = "deny dst 198.51.100.0/24\ndefault allow\n";
+	struct fw_ruleset *rs;
+	struct fw_errors errs;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+	close(fd);
+	ck_assert_int_eq(fw_rules_load(path, &rs, &errs), 0);
+	unlink(path);
+	ck_assert_uint_eq(rs->count, 1);
+	ck_assert_uint_eq(rs->rules[0].dst.len, 24);
+	fw_rules_free(rs);
+}
+END_TEST
+
+/* Packet views made by hand: the matcher reads nothing else. */
+static uint8_t v4_a[4] = { 10, 1, 2, 3 }, v4_b[4] = { 192, 0, 2, 7 };
+static uint8_t v6_a[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
+static uint8_t v6_b[16] = { 0xfe, 0x80, [15] = 2 };
+
+static struct xskx_pkt_view view(uint8_t family, uint8_t proto,
+				 uint16_t dport, enum xskx_pkt_class cls)
+{
+	struct xskx_pkt_view v = { .cls = cls, .family = family,
+				   .l4_proto = proto, .dport = dport };
+
+	v.src = family == AF_INET ? v4_a : v6_a;
+	v.dst = family == AF_INET ? v4_b : v6_b;
+	return v;
+}
+
+START_TEST(matcher_every_condition)
+{
+	struct fw_ruleset *rs = parse_ok(
+		"deny src 10.0.0.0/8 proto udp\n"	   /* 0 */
+		"allow dst 192.0.2.0/24 proto tcp port 80-90\n" /* 1 */
+		"deny dst 192.0.2.7 proto tcp\n"	   /* 2 */
+		"allow src 2001:db8::/32 proto icmp\n"	   /* 3 */
+		"deny dst fe80::/10 proto udp port 53\n"   /* 4 */
+		"allow proto any dst fe80::2\n"		   /* 5 */
+		"deny proto icmp\n"			   /* 6 */
+		"default allow\n");
+	struct xskx_pkt_view v;
+
+	v = view(AF_INET, IPPROTO_UDP, 9, XSKX_PKT_L4);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 0);
+	v = view(AF_INET, IPPROTO_TCP, 85, XSKX_PKT_L4);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 1);
+	v.dport = 91; /* past the range: the next rule */
+	ck_assert_int_eq(fw_rules_match(rs, &v), 2);
+	v.dport = 80;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 1);
+	v = view(AF_INET, IPPROTO_ICMP, 0, XSKX_PKT_L4);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 6); /* rule 3 is IPv6 */
+	v = view(AF_INET6, IPPROTO_ICMPV6, 0, XSKX_PKT_L4);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 3);
+	v = view(AF_INET6, IPPROTO_UDP, 53, XSKX_PKT_L4);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 4);
+	v.dport = 54;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 5);
+	/* another IP protocol: only rules without proto or port match */
+	v = view(AF_INET6, 47, 0, XSKX_PKT_L3);
+	ck_assert_int_eq(fw_rules_match(rs, &v), 5);
+	v = view(AF_INET, 47, 0, XSKX_PKT_L3);
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	/* ICMP over IPv6 is not "icmp" when it says protocol 1 */
+	v = view(AF_INET6, IPPROTO_ICMP, 0, XSKX_PKT_L4);
+	v.dst = v6_a;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	/* unclassifiable packets meet no rule: the default decides */
+	v = view(AF_INET, IPPROTO_UDP, 9, XSKX_PKT_FRAGMENT);
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	v.cls = XSKX_PKT_TRUNCATED;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	v.cls = XSKX_PKT_MALFORMED;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	v = (struct xskx_pkt_view){ .cls = XSKX_PKT_NOT_IP };
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	fw_rules_free(rs);
+}
+END_TEST
+
+START_TEST(matcher_prefix_bits)
+{
+	struct fw_ruleset *rs = parse_ok("deny src 10.0.0.0/15\n"
+					 "deny src 2001:db8::/31\n"
+					 "allow src 0.0.0.0/0\n"
+					 "default deny\n");
+	struct xskx_pkt_view v = view(AF_INET, IPPROTO_TCP, 1, XSKX_PKT_L4);
+	uint8_t a[4] = { 10, 1, 0, 0 }, b[4] = { 10, 2, 0, 0 };
+	uint8_t c[16] = { 0x20, 0x01, 0x0d, 0xb9 }, d[16] = { 0x20, 0x01, 0x0d, 0xba };
+
+	v.src = a;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 0);
+	v.src = b;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 2);
+	v = view(AF_INET6, IPPROTO_TCP, 1, XSKX_PKT_L4);
+	v.src = c;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 1);
+	v.src = d;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1); /* 0.0.0.0/0 is IPv4 */
+	fw_rules_free(rs);
+}
+END_TEST
+
+static uint32_t split(const char *text, struct fw_ruleset **rs,
+		      struct xskx_filter_entry *entries)
+{
+	*rs = parse_ok(text);
+	return fw_rules_split(*rs, entries);
+}
+
+START_TEST(split_keeps_first_match_semantics)
+{
+	struct xskx_filter_entry e[16];
+	struct fw_ruleset *rs;
+	uint32_t n;
+
+	n = split("deny src 10.0.0.0/8\n"			/* 0: yes */
+		  "allow src 192.0.2.0/24 proto tcp port 22\n"	/* allow */
+		  "deny src 192.0.2.128/25\n"	/* 2: shadowed by 1 */
+		  "deny src 198.51.100.0/24\n"	/* 3: yes, disjoint */
+		  "deny dst 192.0.2.0/24\n"	/* 4: rule 1 has no dst: no */
+		  "deny src 192.0.0.0/16\n"	/* 5: contains rule 1's: no */
+		  "deny src 2001:db8::/32\n"	/* 6: rule 1 is IPv4: yes */
+		  "deny src 10.0.0.0/8\n"	/* 7: as rule 0: dead, no */
+		  "deny src 11.0.0.0/8 proto udp\n" /* 8: a proto: no */
+		  "deny src 12.0.0.0/8 dst 13.0.0.0/8\n" /* 9: two: no */
+		  "allow dst 2001:db8::/32\n"
+		  "deny dst 2001:db8:1::/48\n"	/* 11: under 10: no */
+		  "deny src 2001:db8:1::/48\n"	/* 12: 10 is dst only: no */
+		  "allow proto tcp\n"
+		  "deny src 203.0.113.0/24\n"	/* 14: under 13: no */
+		  "default allow\n",
+		  &rs, e);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_uint_eq(e[0].rule_id, 0);
+	ck_assert_int_eq(e[0].field, XSKX_FILTER_SRC);
+	ck_assert_uint_eq(e[1].rule_id, 3);
+	ck_assert_uint_eq(e[2].rule_id, 6);
+	ck_assert_uint_eq(e[2].prefix.family, AF_INET6);
+	for (uint32_t i = 0; i < rs->count; i++)
+		ck_assert_msg(rs->rules[i].in_xdp == (i == 0 || i == 3 || i == 6),
+			      "rule %u in_xdp %d", i, rs->rules[i].in_xdp);
+	fw_rules_free(rs);
+
+	/* After a catch-all allow nothing can go down; dst rules can. */
+	n = split("deny dst 10.0.0.0/8\nallow\ndeny src 10.0.0.0/8\ndefault deny\n",
+		  &rs, e);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(e[0].field, XSKX_FILTER_DST);
+	fw_rules_free(rs);
+}
+END_TEST
+
+static void add_case(Suite *s, const char *name, const TTest *test)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_test(tc, test);
+	suite_add_tcase(s, tc);
+}
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("fw_rules");
+
+	add_case(s, "good_file", good_file);
+	add_case(s, "every_error_reported_with_its_line",
+		 every_error_reported_with_its_line);
+	add_case(s, "file_wide_errors", file_wide_errors);
+	add_case(s, "too_many_rules", too_many_rules);
+	add_case(s, "load_from_file", load_from_file);
+	add_case(s, "matcher_every_condition", matcher_every_condition);
+	add_case(s, "matcher_prefix_bits", matcher_prefix_bits);
+	add_case(s, "split_keeps_first_match_semantics",
+		 split_keeps_first_match_semantics);
+	return test_main(s, argc, argv);
+}
