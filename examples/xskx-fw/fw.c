@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* xskx-fw: the firewall core (see fw.h). */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "fw.h"
+
+const char *const fw_unclassified_names[FW_UNCLASSIFIED_KINDS] = {
+	"not_ip", "fragment", "truncated", "malformed",
+};
+
+/* Single writer: a plain read of our own counter, an atomic store for readers. */
+static void count(struct fw_counter *c, uint32_t bytes)
+{
+	__atomic_store_n(&c->packets, c->packets + 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&c->bytes, c->bytes + bytes, __ATOMIC_RELAXED);
+}
+
+static void counter_read(const struct fw_counter *c, struct fw_counter *out)
+{
+	out->packets = __atomic_load_n(&c->packets, __ATOMIC_RELAXED);
+	out->bytes = __atomic_load_n(&c->bytes, __ATOMIC_RELAXED);
+}
+
+static int unclassified_kind(enum xskx_pkt_class cls)
+{
+	switch (cls) {
+	case XSKX_PKT_NOT_IP:
+		return FW_UNCLASSIFIED_NOT_IP;
+	case XSKX_PKT_FRAGMENT:
+		return FW_UNCLASSIFIED_FRAGMENT;
+	case XSKX_PKT_TRUNCATED:
+		return FW_UNCLASSIFIED_TRUNCATED;
+	case XSKX_PKT_MALFORMED:
+		return FW_UNCLASSIFIED_MALFORMED;
+	default:
+		return -1;
+	}
+}
+
+/* fwd's filter hook: stage 2 on one burst, with one rule set throughout. */
+static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
+			    uint32_t n)
+{
+	struct fw *fw = ctx;
+	struct fw_ruleset *rs = fw->in_use;
+	uint32_t kept = 0;
+
+	(void)port;
+	for (uint32_t i = 0; i < n; i++) {
+		struct xskx_pkt_view v;
+		enum xskx_pkt_class cls = xskx_pkt_parse(pkts[i].data,
+							 pkts[i].len, &v);
+		int kind = unclassified_kind(cls);
+		int rule = kind < 0 ? fw_rules_match(rs, &v) : -1;
+		uint32_t slot = rule < 0 ? rs->count : (uint32_t)rule;
+		enum fw_action action = rule < 0 ? rs->default_action :
+						   rs->rules[rule].action;
+
+		if (kind >= 0)
+			count(&fw->stage2.unclassified[kind], pkts[i].len);
+		count(&rs->hits[slot], pkts[i].len);
+		if (action == FW_DENY) {
+			count(&fw->stage2.denied, pkts[i].len);
+			continue;
+		}
+		count(&fw->stage2.allowed, pkts[i].len);
+		/* Allowed packets move forward in order; denied ones to the back. */
+		if (kept != i) {
+			struct xskx_pkt tmp = pkts[kept];
+
+			pkts[kept] = pkts[i];
+			pkts[i] = tmp;
+		}
+		kept++;
+	}
+	return kept;
+}
+
+static void xdp_counts(const struct fw *fw, uint32_t rule_id,
+		       struct xskx_filter_counters *sum)
+{
+	*sum = (struct xskx_filter_counters){ 0 };
+	for (uint32_t p = 0; p < fw->fwd.nports; p++) {
+		struct xskx_filter_counters c;
+
+		if (!xskx_filter_rule_stats(fw->fwd.ports[p].sock, rule_id, &c)) {
+			sum->packets += c.packets;
+			sum->bytes += c.bytes;
+		}
+	}
+}
+
+/*
+ * The XDP counters are per rule id, and ids are rule indexes, reused by the
+ * next set: each set remembers where its rules' counters stood when it was
+ * installed. A packet dropped by the old set in the instant between that
+ * reading and the swap counts for the new one.
+ */
+static void take_xdp_base(const struct fw *fw, struct fw_ruleset *rs)
+{
+	for (uint32_t i = 0; i < rs->count; i++)
+		if (rs->rules[i].in_xdp)
+			xdp_counts(fw, i, &rs->xdp_base[i]);
+}
+
+/* Put entries[0..n) on every port; on failure put back restore's on those done. */
+static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
+{
+	uint32_t p;
+	int err = 0;
+
+	for (p = 0; p < fw->fwd.nports && !err; p++)
+		err = xskx_filter_set(fw->fwd.ports[p].sock, fw->entries, n);
+	if (!err)
+		return 0;
+	if (restore) {
+		uint32_t old_n = fw_rules_split(restore, fw->entries);
+
+		for (uint32_t q = 0; q + 1 < p; q++)
+			xskx_filter_set(fw->fwd.ports[q].sock, fw->entries, old_n);
+	}
+	return err;
+}
+
+int fw_open(struct fw *fw, const struct fwd_config *cfg,
+	    struct fw_ruleset *rules)
+{
+	struct fwd_config c = *cfg;
+	uint32_t n;
+	int err;
+
+	*fw = (struct fw){ .rules = rules, .published = rules,
+			   .in_use = rules, .adopted = rules };
+	fw->entries = calloc(FW_MAX_RULES, sizeof(*fw->entries));
+	if (!fw->entries)
+		return -ENOMEM;
+	c.filter = judge_burst;
+	c.filter_ctx = fw;
+	err = fwd_open(&fw->fwd, &c);
+	if (err)
+		return err;
+	n = fw_rules_split(rules, fw->entries);
+	take_xdp_base(fw, rules);
+	return set_lists(fw, n, NULL);
+}
+
+int fw_step(struct fw *fw)
+{
+	struct fw_ruleset *next = __atomic_load_n(&fw->published,
+						  __ATOMIC_ACQUIRE);
+
+	if (next != fw->in_use) {
+		fw->in_use = next;
+		__atomic_store_n(&fw->adopted, next, __ATOMIC_RELEASE);
+	}
+	return fwd_step(&fw->fwd);
+}
+
+static void add_stage1(const struct fw *fw, const struct fw_ruleset *rs,
+		       struct fw_counter *total)
+{
+	for (uint32_t i = 0; i < rs->count; i++) {
+		struct fw_counter s1, s2;
+
+		fw_rule_counts(fw, rs, i, &s1, &s2);
+		total->packets += s1.packets;
+		total->bytes += s1.bytes;
+	}
+}
+
+int fw_install(struct fw *fw, struct fw_ruleset *rules,
+	       struct fw_ruleset **old)
+{
+	struct fw_ruleset *prev = fw->rules;
+	struct fw_counter retired = { 0 };
+	uint32_t n;
+	int err;
+
+	add_stage1(fw, prev, &retired);
+	n = fw_rules_split(rules, fw->entries);
+	take_xdp_base(fw, rules);
+	err = set_lists(fw, n, prev);
+	if (err)
+		return err;
+	fw->stage1_retired.packets += retired.packets;
+	fw->stage1_retired.bytes += retired.bytes;
+	fw->rules = rules;
+	__atomic_store_n(&fw->published, rules, __ATOMIC_RELEASE);
+	*old = prev;
+	return 0;
+}
+
+bool fw_adopted(const struct fw *fw)
+{
+	return __atomic_load_n(&fw->adopted, __ATOMIC_ACQUIRE) == fw->rules;
+}
+
+void fw_rule_counts(const struct fw *fw, const struct fw_ruleset *rs,
+		    uint32_t i, struct fw_counter *stage1,
+		    struct fw_counter *stage2)
+{
+	*stage1 = (struct fw_counter){ 0 };
+	counter_read(&rs->hits[i], stage2);
+	if (i < rs->count && rs->rules[i].in_xdp) {
+		struct xskx_filter_counters now;
+
+		xdp_counts(fw, i, &now);
+		stage1->packets = now.packets - rs->xdp_base[i].packets;
+		stage1->bytes = now.bytes - rs->xdp_base[i].bytes;
+	}
+}
+
+void fw_stage1_total(const struct fw *fw, struct fw_counter *total)
+{
+	*total = fw->stage1_retired;
+	add_stage1(fw, fw->rules, total);
+}
+
+void fw_stage2_read(const struct fw *fw, struct fw_stage2 *s)
+{
+	counter_read(&fw->stage2.allowed, &s->allowed);
+	counter_read(&fw->stage2.denied, &s->denied);
+	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
+		counter_read(&fw->stage2.unclassified[k], &s->unclassified[k]);
+}
+
+int fw_close(struct fw *fw)
+{
+	int err;
+
+	fwd_finish(&fw->fwd);
+	err = fwd_close(&fw->fwd);
+	fw_rules_free(fw->rules);
+	free(fw->entries);
+	fw->rules = fw->published = fw->in_use = fw->adopted = NULL;
+	fw->entries = NULL;
+	return err;
+}

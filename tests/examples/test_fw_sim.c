@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-fw's firewall core (examples/xskx-fw/fw.c) on the simulated NIC in
+ * deterministic mode, driven in this thread. Crafted packets, one or more
+ * per rule kind and per malformed case, go in on port "in"; what comes out
+ * of port "out" must be exactly the allowed ones, byte for byte, once each,
+ * with every rule's and stage's counters as the rules say. Then a rule set
+ * is swapped while traffic flows: nothing allowed by both sets is lost.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "fw.h"
+#include "helpers.h"
+
+#define MAX_PKTS 1280u
+#define MAX_ROUNDS 10000u
+#define QUIET_ROUNDS_TO_END 4u
+
+struct pkt {
+	uint8_t b[256];
+	uint32_t len;
+	uint32_t seen;	 /* times it left port "out" */
+	bool expect_out;
+};
+
+struct rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *ports[2];
+	struct fw fw;
+	struct pkt pkts[MAX_PKTS];
+	uint32_t npkts;
+	uint64_t out_unknown, out_stack;
+};
+
+/* --- packet building ---------------------------------------------------- */
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+/* Ethernet (and VLAN tags); returns the L3 offset. */
+static uint32_t eth(uint8_t *p, uint16_t type, uint32_t vlans)
+{
+	uint32_t off = 12;
+
+	memcpy(p, (uint8_t[]){ 2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1 }, 12);
+	for (uint32_t i = 0; i < vlans; i++, off += 4) {
+		put16(p + off, i == 0 && vlans == 2 ? 0x88a8 : 0x8100);
+		put16(p + off + 2, (uint16_t)(100 + i));
+	}
+	put16(p + off, type);
+	return off + 2;
+}
+
+struct ip_spec {
+	const char *src, *dst;
+	uint8_t proto;
+	uint16_t dport;
+	uint32_t vlans;
+	uint32_t ipv4_options;	/* bytes, a multiple of 4 */
+	uint16_t frag_offset;	/* in 8-byte units */
+	bool more_fragments;
+	bool ipv6_ext;		/* hop-by-hop and destination options */
+	uint32_t cut;		/* bytes cut off the end: truncated */
+};
+
+/* An L4 header for proto with dport, then a little payload. */
+static uint32_t l4(uint8_t *p, uint8_t proto, uint16_t dport)
+{
+	uint32_t hdr = proto == IPPROTO_TCP ? 20 : 8;
+
+	memset(p, 0, hdr + 12);
+	if (proto == IPPROTO_TCP || proto == IPPROTO_UDP) {
+		put16(p, 40000);
+		put16(p + 2, dport);
+		if (proto == IPPROTO_TCP)
+			p[12] = 5 << 4;
+		else
+			put16(p + 4, (uint16_t)(hdr + 12));
+	} else {
+		p[0] = proto == IPPROTO_ICMP ? 8 : 128; /* echo request */
+	}
+	memset(p + hdr, 0xa5, 12);
+	return hdr + 12;
+}
+
+static struct pkt *add(struct rig *r, bool expect_out)
+{
+	struct pkt *k = &r->pkts[r->npkts++];
+
+	ck_assert_uint_le(r->npkts, MAX_PKTS);
+	memset(k, 0, sizeof(*k));
+	k->expect_out = expect_out;
+	return k;
+}
+
+static void add_ip(struct rig *r, const struct ip_spec *s, bool expect_out)
+{
+	struct pkt *k = add(r, expect_out);
+	bool v6 = strchr(s->src, ':') != NULL;
+	uint8_t *p = k->b;
+	uint32_t l3 = eth(p, v6 ? 0x86dd : 0x0800, s->vlans), l4_off, n;
+
+	if (!v6) {
+		uint32_t ihl = 20 + s->ipv4_options;
+
+		memset(p + l3, 0, ihl);
+		p[l3] = (uint8_t)(0x40 | ihl / 4);
+		put16(p + l3 + 6, (uint16_t)((s->more_fragments ? 0x2000 : 0) |
+					     s->frag_offset));
+		p[l3 + 8] = 64;
+		p[l3 + 9] = s->proto;
+		ck_assert_int_eq(inet_pton(AF_INET, s->src, p + l3 + 12), 1);
+		ck_assert_int_eq(inet_pton(AF_INET, s->dst, p + l3 + 16), 1);
+		for (uint32_t i = 20; i < ihl; i++)
+			p[l3 + i] = 1; /* NOP options */
+		l4_off = l3 + ihl;
+		n = l4(p + l4_off, s->proto, s->dport);
+		put16(p + l3 + 2, (uint16_t)(ihl + n));
+	} else {
+		uint8_t next = s->proto;
+		uint32_t ext = 0;
+
+		memset(p + l3, 0, 40);
+		p[l3] = 0x60;
+		p[l3 + 7] = 64;
+		ck_assert_int_eq(inet_pton(AF_INET6, s->src, p + l3 + 8), 1);
+		ck_assert_int_eq(inet_pton(AF_INET6, s->dst, p + l3 + 24), 1);
+		if (s->ipv6_ext) {
+			/* hop-by-hop (8 bytes) -> destination options (16) */
+			memset(p + l3 + 40, 0, 24);
+			p[l3 + 40] = 60;
+			p[l3 + 41] = 0;
+			p[l3 + 48] = next;
+			p[l3 + 49] = 1;
+			next = 0;
+			ext = 24;
+		}
+		if (s->more_fragments || s->frag_offset) {
+			uint8_t *f = p + l3 + 40 + ext;
+
+			memset(f, 0, 8);
+			f[0] = s->ipv6_ext ? 0 : next;
+			put16(f + 2, (uint16_t)(s->frag_offset << 3 |
+						(s->more_fragments ? 1 : 0)));
+			if (!s->ipv6_ext)
+				next = 44;
+			ext += 8;
+		}
+		p[l3 + 6] = next;
+		l4_off = l3 + 40 + ext;
+		n = l4(p + l4_off, s->proto, s->dport);
+		put16(p + l3 + 4, (uint16_t)(ext + n));
+	}
+	k->len = l4_off + n - s->cut;
+}
+
+static void add_raw(struct rig *r, const uint8_t *bytes, uint32_t len,
+		    bool expect_out)
+{
+	struct pkt *k = add(r, expect_out);
+
+	memcpy(k->b, bytes, len);
+	k->len = len;
+}
+
+/* --- the rig ------------------------------------------------------------ */
+
+static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		   uint32_t len, uint32_t queue, void *ctx)
+{
+	struct rig *r = ctx;
+
+	(void)queue;
+	if (kind != XSKX_SIM_SINK_TX) {
+		r->out_stack++;
+		return;
+	}
+	for (uint32_t i = 0; i < r->npkts; i++) {
+		if (r->pkts[i].len == len && !memcmp(r->pkts[i].b, data, len)) {
+			r->pkts[i].seen++;
+			return;
+		}
+	}
+	r->out_unknown++;
+}
+
+static struct fw_ruleset *rules(const char *text)
+{
+	struct fw_ruleset *rs;
+	struct fw_errors errs;
+
+	ck_assert_msg(!fw_rules_parse(text, strlen(text), &rs, &errs),
+		      "rules: %s", errs.count ? errs.list[0].text : "");
+	return rs;
+}
+
+static void rig_setup(struct rig *r, const char *rule_text)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	static const char *const names[2] = { "in", "out" };
+	struct fwd_config cfg = { .nports = 2, .frames = 4096 };
+
+	memset(r, 0, sizeof(*r));
+	ck_assert_int_eq(xskx_sim_create(&r->sim, &sim_opts), 0);
+	for (uint32_t i = 0; i < 2; i++) {
+		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i]);
+
+		ck_assert_int_eq(xskx_sim_port_create(r->sim, &port_opts,
+						      &r->ports[i]),
+				 0);
+		cfg.ports[i].sim_port = r->ports[i];
+	}
+	ck_assert_int_eq(xskx_sim_port_set_sink(r->ports[1], record, r), 0);
+	ck_assert_msg(!fw_open(&r->fw, &cfg, rules(rule_text)), "fw_open: %s",
+		      xskx_last_error());
+}
+
+static void rig_teardown(struct rig *r)
+{
+	ck_assert_int_eq(fw_close(&r->fw), 0);
+	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
+}
+
+/* Run NIC and firewall until quiet; bounded in rounds. */
+static void settle(struct rig *r)
+{
+	uint32_t quiet = 0;
+
+	for (uint32_t round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
+		int polled, moved;
+
+		ck_assert_uint_lt(round, MAX_ROUNDS);
+		polled = xskx_sim_poll(r->sim);
+		ck_assert_int_ge(polled, 0);
+		moved = fw_step(&r->fw);
+		ck_assert_msg(moved >= 0, "fw_step: %s", xskx_strerror(moved));
+		quiet = polled || moved ? 0 : quiet + 1;
+	}
+}
+
+static void inject_all(struct rig *r)
+{
+	for (uint32_t i = 0; i < r->npkts; i++)
+		ck_assert_int_eq(xskx_sim_port_inject(r->ports[0], r->pkts[i].b,
+						      r->pkts[i].len),
+				 0);
+}
+
+static void assert_out_exactly_expected(const struct rig *r)
+{
+	for (uint32_t i = 0; i < r->npkts; i++)
+		ck_assert_msg(r->pkts[i].seen == (r->pkts[i].expect_out ? 1u : 0u),
+			      "packet %u came out %u times, expected %s", i,
+			      r->pkts[i].seen,
+			      r->pkts[i].expect_out ? "once" : "never");
+	ck_assert_uint_eq(r->out_unknown, 0);
+	ck_assert_uint_eq(r->out_stack, 0);
+}
+
+static uint64_t rule_packets(struct rig *r, uint32_t rule, bool stage1)
+{
+	struct fw_counter s1, s2;
+
+	fw_rule_counts(&r->fw, r->fw.rules, rule, &s1, &s2);
+	return stage1 ? s1.packets : s2.packets;
+}
+
+/* --- the cases ---------------------------------------------------------- */
+
+static const char every_rule_kind[] =
+	"deny src 10.0.0.0/8\n"				/* 0: stage 1 */
+	"deny dst 2001:db8:dead::/48\n"			/* 1: stage 1 */
+	"allow src 192.0.2.0/24 proto tcp port 22\n"	/* 2 */
+	"deny src 192.0.2.0/24\n"	/* 3: shadowed by 2: stage 2 */
+	"deny proto udp port 1000-2000\n"		/* 4 */
+	"allow proto icmp\n"				/* 5 */
+	"deny dst 198.51.100.0/24 proto tcp\n"		/* 6 */
+	"deny dst 2001:db8:1::/48 proto udp port 53\n"	/* 7 */
+	"default %s\n";
+
+#define V4 "172.16.0.1"
+#define V4D "203.0.113.1"
+#define V6 "2001:db8:2::1"
+#define V6D "2001:db8:3::1"
+
+/* Classified packets: which rule each meets, whatever the default. */
+static void add_classified(struct rig *r)
+{
+	/* 0, 1: dropped in the XDP hook */
+	add_ip(r, &(struct ip_spec){ .src = "10.1.1.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(r, &(struct ip_spec){ .src = "10.2.2.2", .dst = V4D, .proto = IPPROTO_TCP, .dport = 22 }, false);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = "2001:db8:dead::1", .proto = IPPROTO_TCP, .dport = 80 },
+	       false);
+	/* 2: allowed; with IPv4 options too */
+	add_ip(r, &(struct ip_spec){ .src = "192.0.2.5", .dst = V4D, .proto = IPPROTO_TCP, .dport = 22 }, true);
+	add_ip(r, &(struct ip_spec){ .src = "192.0.2.6", .dst = V4D, .proto = IPPROTO_TCP, .dport = 22, .ipv4_options = 12 },
+	       true);
+	/* 3 */
+	add_ip(r, &(struct ip_spec){ .src = "192.0.2.5", .dst = V4D, .proto = IPPROTO_TCP, .dport = 23 }, false);
+	/* 4: the range's ends; behind VLAN tags; behind IPv6 extension
+	 * headers; a first fragment (it has the UDP header) */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1000 }, false);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = V6D, .proto = IPPROTO_UDP, .dport = 2000 }, false);
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500, .vlans = 1 },
+	       false);
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500, .vlans = 2 },
+	       false);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = V6D, .proto = IPPROTO_UDP, .dport = 1500, .ipv6_ext = true },
+	       false);
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500, .more_fragments = true },
+	       false);
+	/* 5 */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_ICMP }, true);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = V6D, .proto = IPPROTO_ICMPV6 }, true);
+	/* 6 */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = "198.51.100.9", .proto = IPPROTO_TCP, .dport = 443 },
+	       false);
+	/* 7 */
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = "2001:db8:1::5", .proto = IPPROTO_UDP, .dport = 53 },
+	       false);
+}
+
+/* Classified packets no rule matches, and unclassifiable ones: the default. */
+static uint32_t add_default_ones(struct rig *r, bool allow)
+{
+	static const uint8_t arp[42] = { [12] = 0x08, [13] = 0x06 };
+	uint8_t bad_ihl[60];
+	uint32_t first = r->npkts;
+
+	/* no rule matches */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 999 }, allow);
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = "198.51.100.9", .proto = IPPROTO_UDP, .dport = 2001 },
+	       allow);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = "2001:db8:1::5", .proto = IPPROTO_TCP, .dport = 53 },
+	       allow);
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = 47 /* GRE */ }, allow);
+	/* not IP */
+	add_raw(r, arp, sizeof(arp), allow);
+	/* fragments after the first, on IPv4 and IPv6: no UDP header */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500, .frag_offset = 185 },
+	       allow);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = V6D, .proto = IPPROTO_UDP, .dport = 1500, .frag_offset = 185 },
+	       allow);
+	/* truncated: the TCP header, the IPv6 header, inside a VLAN tag */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_TCP, .dport = 1500, .cut = 22 },
+	       allow);
+	add_ip(r, &(struct ip_spec){ .src = V6, .dst = V6D, .proto = IPPROTO_UDP, .dport = 1500, .cut = 40 },
+	       allow);
+	add_raw(r, (const uint8_t[]){ [12] = 0x81, [16] = 0x08 }, 17, allow);
+	/* malformed: IPv4 header length 12 bytes */
+	memset(bad_ihl, 0, sizeof(bad_ihl));
+	eth(bad_ihl, 0x0800, 0);
+	bad_ihl[14] = 0x43;
+	add_raw(r, bad_ihl, sizeof(bad_ihl), allow);
+	return r->npkts - first;
+}
+
+static void every_kind(bool default_allow)
+{
+	static struct rig r;
+	char text[sizeof(every_rule_kind) + 8];
+	struct fw_stage2 s2;
+	struct fw_counter s1;
+	uint32_t defaults;
+
+	snprintf(text, sizeof(text), every_rule_kind,
+		 default_allow ? "allow" : "deny");
+	rig_setup(&r, text);
+	for (uint32_t i = 0; i < r.fw.rules->count; i++)
+		ck_assert_msg(r.fw.rules->rules[i].in_xdp == (i <= 1),
+			      "rule %u in_xdp", i);
+	add_classified(&r);
+	defaults = add_default_ones(&r, default_allow);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+
+	/* Stage 1 dropped the plain packets of rules 0 and 1 itself. */
+	ck_assert_uint_eq(rule_packets(&r, 0, true), 2);
+	ck_assert_uint_eq(rule_packets(&r, 1, true), 1);
+	fw_stage1_total(&r.fw, &s1);
+	ck_assert_uint_eq(s1.packets, 3);
+	/* Stage 2: each rule's matches */
+	ck_assert_uint_eq(rule_packets(&r, 0, false), 0);
+	ck_assert_uint_eq(rule_packets(&r, 2, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 3, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 4, false), 6);
+	ck_assert_uint_eq(rule_packets(&r, 5, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 6, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 7, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, r.fw.rules->count, false), defaults);
+	fw_stage2_read(&r.fw, &s2);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_NOT_IP].packets, 1);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_FRAGMENT].packets, 2);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_TRUNCATED].packets, 3);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_MALFORMED].packets, 1);
+	ck_assert_uint_eq(s2.allowed.packets,
+			  4 + (default_allow ? defaults : 0));
+	ck_assert_uint_eq(s2.allowed.packets + s2.denied.packets + s1.packets,
+			  r.npkts);
+	ck_assert_uint_eq(r.fw.fwd.ports[1].count.tx, s2.allowed.packets);
+	rig_teardown(&r);
+}
+
+START_TEST(every_rule_kind_default_allow)
+{
+	every_kind(true);
+}
+END_TEST
+
+START_TEST(every_rule_kind_default_deny)
+{
+	every_kind(false);
+}
+END_TEST
+
+/*
+ * A flow the old and the new set both allow keeps flowing through the
+ * swap, every packet once; the flows only the new set denies (one in stage
+ * 2, one in stage 1) are denied from the first burst after the swap.
+ */
+#define RELOAD_ROUNDS 400u
+#define RELOAD_AT 200u
+
+static void add_tagged(struct rig *r, const struct ip_spec *s, uint32_t round)
+{
+	struct pkt *k = &r->pkts[r->npkts];
+
+	add_ip(r, s, true);
+	k->b[k->len - 1] = (uint8_t)round;
+	k->b[k->len - 2] = (uint8_t)(round >> 8);
+}
+
+START_TEST(reload_while_traffic_flows)
+{
+	static struct rig r;
+	struct fw_ruleset *old = NULL;
+	struct fw_counter s1, s2;
+	uint32_t quiet = 0, round;
+	uint64_t udp7_out = 0, net172_out = 0;
+
+	rig_setup(&r, "deny src 10.0.0.0/8\ndefault allow\n");
+	for (round = 0; round < RELOAD_ROUNDS || quiet < QUIET_ROUNDS_TO_END;
+	     round++) {
+		uint32_t first = r.npkts;
+		int polled, moved;
+
+		ck_assert_uint_lt(round, MAX_ROUNDS);
+		if (round == RELOAD_AT) {
+			ck_assert_int_eq(fw_install(&r.fw,
+						    rules("deny proto udp port 7\n"
+							  "deny src 172.16.0.0/12\n"
+							  "default allow\n"),
+						    &old),
+					 0);
+			ck_assert(!fw_adopted(&r.fw));
+		}
+		if (round < RELOAD_ROUNDS) {
+			add_tagged(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 },
+				   round);
+			add_tagged(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 7 },
+				   round);
+			add_tagged(&r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_TCP, .dport = 80 },
+				   round);
+			for (uint32_t i = first; i < r.npkts; i++)
+				ck_assert_int_eq(xskx_sim_port_inject(
+							 r.ports[0], r.pkts[i].b,
+							 r.pkts[i].len),
+						 0);
+		}
+		polled = xskx_sim_poll(r.sim);
+		moved = fw_step(&r.fw);
+		ck_assert_int_ge(polled, 0);
+		ck_assert_int_ge(moved, 0);
+		if (round == RELOAD_AT) {
+			/* The step adopted it: the old set is free to go. */
+			ck_assert(fw_adopted(&r.fw));
+			fw_rules_free(old);
+		}
+		quiet = round >= RELOAD_ROUNDS && !polled && !moved ? quiet + 1 : 0;
+	}
+	for (round = 0; round < RELOAD_ROUNDS; round++) {
+		const struct pkt *k = &r.pkts[3 * round];
+
+		ck_assert_msg(k[0].seen == 1, "round %u: allowed packet out %u times",
+			      round, k[0].seen);
+		ck_assert_uint_le(k[1].seen, round < RELOAD_AT ? 1 : 0);
+		ck_assert_uint_le(k[2].seen, round < RELOAD_AT ? 1 : 0);
+		udp7_out += k[1].seen;
+		net172_out += k[2].seen;
+	}
+	ck_assert_uint_eq(r.out_unknown, 0);
+	/* Every packet the new set denied is counted to its rule. */
+	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
+	ck_assert_uint_ge(udp7_out, 1);
+	ck_assert_uint_eq(s2.packets + udp7_out, RELOAD_ROUNDS);
+	fw_rule_counts(&r.fw, r.fw.rules, 1, &s1, &s2);
+	ck_assert(r.fw.rules->rules[1].in_xdp);
+	ck_assert_uint_ge(net172_out, 1);
+	ck_assert_uint_eq(s1.packets + s2.packets + net172_out, RELOAD_ROUNDS);
+	ck_assert_uint_eq(r.fw.fwd.ports[0].count.dropped, 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+static void add_case(Suite *s, const char *name, const TTest *test)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_test(tc, test);
+	suite_add_tcase(s, tc);
+}
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("fw_example_sim");
+
+	add_case(s, "every_rule_kind_default_allow",
+		 every_rule_kind_default_allow);
+	add_case(s, "every_rule_kind_default_deny", every_rule_kind_default_deny);
+	add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
+	return test_main(s, argc, argv);
+}
