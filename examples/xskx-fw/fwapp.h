@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * xskx-fw: a user-space firewall between two ports on xskx. The map of the
+ * source:
+ *
+ *   rules.h        the rule file's grammar; rules_parse.c reads it,
+ *                  rules_match.c matches packets and splits the stages
+ *   fw.c           the firewall core: xskx-l2fwd's forwarding core with a
+ *                  verdict per packet, the two stages, the rule-set swap
+ *   options.c      the command line
+ *   sim.c          --sim: two simulated ports with traffic sources
+ *   main.c         --check, the forwarding thread, signals, reloads
+ *   report.c       a line every second, the summary, JSON
+ */
+#ifndef XSKX_FWAPP_H
+#define XSKX_FWAPP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <xskx/xskx.h>
+
+#include "fw.h"
+
+struct fwapp_opts {
+	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
+	bool sim;
+	const char *rules_path;	/* -r */
+	const char *check_path;	/* --check: validate and exit */
+	double duration_s;	/* 0: until SIGINT/SIGTERM */
+	uint32_t batch;
+	uint32_t frames;
+	enum xskx_xdp_mode xdp_mode;
+	uint32_t pkt_size;	/* --sim's sources */
+	uint64_t packets;
+	bool json;
+	bool quiet;
+};
+
+enum fwapp_parse_result {
+	FWAPP_PARSE_RUN,
+	FWAPP_PARSE_HELP, /* usage printed: exit 0 */
+	FWAPP_PARSE_BAD,  /* message printed: exit 2 */
+};
+
+enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
+					    struct fwapp_opts *o);
+
+struct fwapp {
+	const struct fwapp_opts *opts;
+	const char *port_names[FWD_MAX_PORTS];
+	struct fw fw;
+	struct xskx_sim *sim; /* NULL on the kernel backend */
+	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
+	uint32_t reloads, reloads_rejected;
+	double start;
+};
+
+int fwapp_sim_create(struct fwapp *app);
+void fwapp_sim_destroy(struct fwapp *app);
+
+/* Print "xskx-fw: <call>: <strerror>: <last error message>"; return err. */
+int fwapp_lib_error(const char *call, int err);
+
+/* Print every error of a rule file as "PATH:LINE: ..." on f. */
+void fwapp_print_errors(FILE *f, const char *path,
+			const struct fw_errors *errs);
+
+/* report.c */
+struct fwapp_sample {
+	double t;
+	struct fwd_counters ports[FWD_MAX_PORTS];
+	struct fw_counter stage1;
+	struct fw_stage2 stage2;
+};
+
+void fwapp_sample_take(const struct fwapp *app, double t,
+		       struct fwapp_sample *s);
+void fwapp_report_line(const struct fwapp *app,
+		       const struct fwapp_sample *prev,
+		       const struct fwapp_sample *now);
+/* The rule set's counters, per rule, as a table on f. */
+void fwapp_report_rules(FILE *f, const struct fwapp *app,
+			const struct fw_ruleset *rs);
+/* After the thread stopped, before the sockets close. */
+void fwapp_report_summary(const struct fwapp *app, double seconds,
+			  const char *stop_reason);
+
+#endif /* XSKX_FWAPP_H */

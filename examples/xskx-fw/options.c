@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-fw: parse and check the command line. Every mistake is reported
+ * here, before any library call, with the flag and what it accepts.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fwapp.h"
+
+static const char usage[] =
+	"Usage: xskx-fw -i IF1 -o IF2 -r RULES [options]\n"
+	"       xskx-fw --sim -r RULES [options]\n"
+	"       xskx-fw --check RULES\n"
+	"\n"
+	"A firewall between two interfaces: packets received on one leave by\n"
+	"the other, without a copy, if the rules allow them. Rules that deny by\n"
+	"address prefix alone run in the XDP program (stage 1: dropped before\n"
+	"user space); the rest run here on what the program redirects (stage 2).\n"
+	"SIGHUP reloads RULES: a file with errors is rejected, the old rules stay.\n"
+	"\n"
+	"  -i, --in IF1           first interface\n"
+	"  -o, --out IF2          second interface\n"
+	"      --sim              two simulated ports, each with a UDP/IPv4 source\n"
+	"                         (10.0.0.1 -> 10.0.0.2, port 9)\n"
+	"  -r, --rules RULES      the rule file\n"
+	"      --check RULES      validate RULES, print every error, exit 0 or 1\n"
+	"  -d, --duration SECONDS stop after SECONDS (default: at Ctrl-C)\n"
+	"  -b, --batch N          packets per burst (default 64)\n"
+	"  -f, --frames N         UMEM frames (default 4096)\n"
+	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
+	"  -s, --pkt-size BYTES   --sim: frame size without FCS (default 64)\n"
+	"      --packets N        --sim: packets per source (default: no limit)\n"
+	"      --json             a JSON summary on stdout, the live lines on stderr\n"
+	"      --quiet            no line per second\n"
+	"  -h, --help\n"
+	"\n"
+	"The rule file: one statement per line, '#' starts a comment.\n"
+	"  default allow|deny        exactly once: for packets no rule matches\n"
+	"                            and those that cannot be classified (not IP,\n"
+	"                            truncated, malformed, later fragments)\n"
+	"  allow|deny [src PREFIX] [dst PREFIX] [proto tcp|udp|icmp|any]\n"
+	"             [port N|N-M]\n"
+	"The conditions come in any order, each at most once; all must match.\n"
+	"PREFIX: 192.0.2.0/24, 2001:db8::/32 or an address. port: the destination\n"
+	"port, with proto tcp or udp. The first matching rule decides.\n"
+	"  deny src 10.0.0.0/8\n"
+	"  allow dst 2001:db8::/32 proto tcp port 443\n"
+	"  deny proto udp port 1000-2000\n"
+	"  default allow\n"
+	"\n"
+	"Exit status: 0 done, 1 bad rules or the library failed, 2 bad command line.\n";
+
+enum { OPT_SIM = 256, OPT_CHECK, OPT_PACKETS, OPT_JSON, OPT_QUIET };
+
+static const struct option long_options[] = {
+	{ "in", required_argument, NULL, 'i' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "sim", no_argument, NULL, OPT_SIM },
+	{ "rules", required_argument, NULL, 'r' },
+	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "batch", required_argument, NULL, 'b' },
+	{ "frames", required_argument, NULL, 'f' },
+	{ "xdp-skb", no_argument, NULL, 'S' },
+	{ "pkt-size", required_argument, NULL, 's' },
+	{ "packets", required_argument, NULL, OPT_PACKETS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+static bool bad(const char *flag, const char *value, const char *expected)
+{
+	fprintf(stderr, "xskx-fw: %s %s: expected %s (see --help)\n", flag,
+		value, expected);
+	return false;
+}
+
+static bool parse_u64(const char *flag, const char *s, uint64_t min,
+		      uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
+		char expected[64];
+
+		snprintf(expected, sizeof(expected), "an integer in [%llu, %llu]",
+			 (unsigned long long)min, (unsigned long long)max);
+		return bad(flag, s, expected);
+	}
+	*out = v;
+	return true;
+}
+
+static bool parse_u32(const char *flag, const char *s, uint32_t min,
+		      uint32_t max, uint32_t *out)
+{
+	uint64_t v;
+
+	if (!parse_u64(flag, s, min, max, &v))
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
+{
+	char *end;
+
+	switch (c) {
+	case 'i':
+		o->ifnames[0] = arg;
+		return true;
+	case 'o':
+		o->ifnames[1] = arg;
+		return true;
+	case OPT_SIM:
+		o->sim = true;
+		return true;
+	case 'r':
+		o->rules_path = arg;
+		return true;
+	case OPT_CHECK:
+		o->check_path = arg;
+		return true;
+	case 'd':
+		errno = 0;
+		o->duration_s = strtod(arg, &end);
+		if (errno || end == arg || *end || !(o->duration_s > 0) ||
+		    o->duration_s > 1e6)
+			return bad("--duration", arg, "seconds in (0, 1000000]");
+		return true;
+	case 'b':
+		return parse_u32("--batch", arg, 1, 4096, &o->batch);
+	case 'f':
+		return parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
+	case 'S':
+		o->xdp_mode = XSKX_XDP_GENERIC;
+		return true;
+	case 's':
+		return parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
+	case OPT_PACKETS:
+		return parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
+	case OPT_JSON:
+		o->json = true;
+		return true;
+	case OPT_QUIET:
+		o->quiet = true;
+		return true;
+	default:
+		fprintf(stderr, "xskx-fw: see --help\n");
+		return false;
+	}
+}
+
+/* --check alone; otherwise rules and exactly one backend: --sim or -i and -o. */
+static bool check_combination(const struct fwapp_opts *o)
+{
+	const char *why = NULL;
+
+	if (o->check_path)
+		why = o->sim || o->ifnames[0] || o->ifnames[1] || o->rules_path ?
+			      "--check RULES takes no other option" :
+			      NULL;
+	else if (!o->rules_path)
+		why = "name the rule file with -r RULES";
+	else if (o->sim && (o->ifnames[0] || o->ifnames[1]))
+		why = "--sim and -i/-o exclude each other";
+	else if (!o->sim && (!o->ifnames[0] || !o->ifnames[1]))
+		why = "name both interfaces, -i IF1 -o IF2, or use --sim";
+	else if (!o->sim && !strcmp(o->ifnames[0], o->ifnames[1]))
+		why = "-i and -o name the same interface";
+	else if (!o->sim && (o->packets || o->pkt_size))
+		why = "--packets and --pkt-size shape --sim's traffic sources";
+	if (why)
+		fprintf(stderr, "xskx-fw: %s\n", why);
+	return !why;
+}
+
+enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
+					    struct fwapp_opts *o)
+{
+	int c;
+
+	*o = (struct fwapp_opts){ 0 };
+	while ((c = getopt_long(argc, argv, "i:o:r:d:b:f:Ss:h", long_options,
+				NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage, stdout);
+			return FWAPP_PARSE_HELP;
+		}
+		if (!parse_one(c, optarg, o))
+			return FWAPP_PARSE_BAD;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "xskx-fw: unexpected argument %s\n",
+			argv[optind]);
+		return FWAPP_PARSE_BAD;
+	}
+	return check_combination(o) ? FWAPP_PARSE_RUN : FWAPP_PARSE_BAD;
+}

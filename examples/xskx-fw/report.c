@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * xskx-fw: what the run did. A line every second (packets per second
+ * received, forwarded, dropped by stage 1, denied by stage 2, not
+ * classifiable), and at the end the per-rule and per-stage counters in
+ * text or, with --json, one JSON object on stdout.
+ */
+#include <stdio.h>
+
+#include "fwapp.h"
+
+static FILE *live_out(const struct fwapp *app)
+{
+	return app->opts->json ? stderr : stdout;
+}
+
+static uint64_t unclassified(const struct fw_stage2 *s)
+{
+	uint64_t n = 0;
+
+	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
+		n += s->unclassified[k].packets;
+	return n;
+}
+
+void fwapp_sample_take(const struct fwapp *app, double t,
+		       struct fwapp_sample *s)
+{
+	s->t = t;
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+		fwd_counters_read(&app->fw.fwd.ports[i], &s->ports[i]);
+	fw_stage1_total(&app->fw, &s->stage1);
+	fw_stage2_read(&app->fw, &s->stage2);
+}
+
+void fwapp_report_line(const struct fwapp *app,
+		       const struct fwapp_sample *prev,
+		       const struct fwapp_sample *now)
+{
+	double dt = now->t - prev->t;
+	uint64_t rx = 0, tx = 0;
+	FILE *f = live_out(app);
+
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		rx += now->ports[i].rx - prev->ports[i].rx;
+		tx += now->ports[i].tx - prev->ports[i].tx;
+	}
+	fprintf(f,
+		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps\n",
+		now->t - app->start, (double)rx / dt, (double)tx / dt,
+		(double)(now->stage1.packets - prev->stage1.packets) / dt,
+		(double)(now->stage2.denied.packets -
+			 prev->stage2.denied.packets) / dt,
+		(double)(unclassified(&now->stage2) -
+			 unclassified(&prev->stage2)) / dt);
+	fflush(f);
+}
+
+void fwapp_report_rules(FILE *f, const struct fwapp *app,
+			const struct fw_ruleset *rs)
+{
+	fprintf(f, "line  stage      xdp_packets     xdp_bytes  user_packets    user_bytes  rule\n");
+	for (uint32_t i = 0; i <= rs->count; i++) {
+		struct fw_counter s1, s2;
+		char text[160];
+
+		fw_rule_counts(&app->fw, rs, i, &s1, &s2);
+		if (i == rs->count)
+			snprintf(text, sizeof(text), "default %s",
+				 rs->default_action == FW_ALLOW ? "allow" : "deny");
+		else
+			fw_rule_format(&rs->rules[i], text, sizeof(text));
+		fprintf(f, "%4u  %-8s %13llu %13llu %13llu %13llu  %s\n",
+			i < rs->count ? rs->rules[i].line : 0,
+			i == rs->count ? "-" :
+			rs->rules[i].in_xdp ? "xdp+user" : "user",
+			(unsigned long long)s1.packets,
+			(unsigned long long)s1.bytes,
+			(unsigned long long)s2.packets,
+			(unsigned long long)s2.bytes, text);
+	}
+}
+
+static void text_summary(const struct fwapp *app, double seconds,
+			 const char *stop_reason, const struct fwapp_sample *s)
+{
+	const struct fwapp_opts *o = app->opts;
+
+	printf("\nxskx-fw: %s <-> %s on %s, rules %s, %.2f s (%s), %u reload%s, %u rejected\n",
+	       app->port_names[0], app->port_names[1],
+	       o->sim ? "the simulated NIC" : "the kernel", o->rules_path,
+	       seconds, stop_reason, app->reloads,
+	       app->reloads == 1 ? "" : "s", app->reloads_rejected);
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+		printf("%-10s received %llu, forwarded to %s %llu, given back at exit %llu\n",
+		       app->port_names[i], (unsigned long long)s->ports[i].rx,
+		       app->port_names[1 - i],
+		       (unsigned long long)s->ports[1 - i].tx,
+		       (unsigned long long)s->ports[i].dropped);
+	fwapp_report_rules(stdout, app, app->fw.rules);
+	printf("stage 1 (XDP): %llu packets, %llu bytes dropped\n",
+	       (unsigned long long)s->stage1.packets,
+	       (unsigned long long)s->stage1.bytes);
+	printf("stage 2 (user space): %llu allowed, %llu denied; unclassified (default %s):",
+	       (unsigned long long)s->stage2.allowed.packets,
+	       (unsigned long long)s->stage2.denied.packets,
+	       app->fw.rules->default_action == FW_ALLOW ? "allow" : "deny");
+	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
+		printf(" %s %llu", fw_unclassified_names[k],
+		       (unsigned long long)s->stage2.unclassified[k].packets);
+	printf("\n");
+}
+
+static void json_counter(const char *name, const struct fw_counter *c,
+			 const char *sep)
+{
+	printf("\"%s\": {\"packets\": %llu, \"bytes\": %llu}%s", name,
+	       (unsigned long long)c->packets, (unsigned long long)c->bytes,
+	       sep);
+}
+
+static void json_summary(const struct fwapp *app, double seconds,
+			 const char *stop_reason, const struct fwapp_sample *s)
+{
+	const struct fw_ruleset *rs = app->fw.rules;
+
+	printf("{\"backend\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
+	       "\"reloads\": %u, \"reloads_rejected\": %u, \"ports\": [",
+	       app->opts->sim ? "sim" : "kernel", seconds, stop_reason,
+	       app->reloads, app->reloads_rejected);
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, \"dropped\": %llu}",
+		       i ? ", " : "", app->port_names[i],
+		       (unsigned long long)s->ports[i].rx,
+		       (unsigned long long)s->ports[i].tx,
+		       (unsigned long long)s->ports[i].dropped);
+	printf("], \"rules\": [");
+	for (uint32_t i = 0; i <= rs->count; i++) {
+		struct fw_counter s1, s2;
+		char text[160];
+
+		fw_rule_counts(&app->fw, rs, i, &s1, &s2);
+		if (i == rs->count)
+			snprintf(text, sizeof(text), "default %s",
+				 rs->default_action == FW_ALLOW ? "allow" : "deny");
+		else
+			fw_rule_format(&rs->rules[i], text, sizeof(text));
+		printf("%s{\"line\": %u, \"rule\": \"%s\", \"stage\": \"%s\", ",
+		       i ? ", " : "", i < rs->count ? rs->rules[i].line : 0,
+		       text,
+		       i == rs->count ? "default" :
+		       rs->rules[i].in_xdp ? "xdp+user" : "user");
+		json_counter("xdp", &s1, ", ");
+		json_counter("user", &s2, "}");
+	}
+	printf("], ");
+	json_counter("stage1_dropped", &s->stage1, ", ");
+	printf("\"stage2\": {");
+	json_counter("allowed", &s->stage2.allowed, ", ");
+	json_counter("denied", &s->stage2.denied, ", ");
+	printf("\"unclassified\": {");
+	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
+		json_counter(fw_unclassified_names[k], &s->stage2.unclassified[k],
+			     k + 1 < FW_UNCLASSIFIED_KINDS ? ", " : "}}}\n");
+}
+
+void fwapp_report_summary(const struct fwapp *app, double seconds,
+			  const char *stop_reason)
+{
+	struct fwapp_sample s;
+
+	fwapp_sample_take(app, seconds, &s);
+	if (app->opts->json)
+		json_summary(app, seconds, stop_reason, &s);
+	else
+		text_summary(app, seconds, stop_reason, &s);
+	fflush(stdout);
+}
