@@ -16,6 +16,7 @@
 struct xskx_socket;
 struct xskx_socket_opts;
 struct xskx_fq_cq;
+struct xskx_filter_dev;
 struct xskx_umem;
 
 struct xskx_backend_ops {
@@ -61,6 +62,13 @@ struct xskx_backend_ops {
 	 * its last socket has closed and the UMEM is destroyed. Optional.
 	 */
 	void (*umem_release)(struct xskx_umem *umem);
+	/*
+	 * Begin an operation on the deny list of the socket's device
+	 * (xskx/filter.h, lib/filter_internal.h): fill *dev, or return a
+	 * negative errno, logged. Optional: without it, no deny list.
+	 */
+	int (*filter_begin)(struct xskx_socket *sock,
+			    struct xskx_filter_dev *dev);
 };
 
 extern const struct xskx_backend_ops xskx_backend_sim;

@@ -8,6 +8,7 @@
 #include <xskx/sim.h>
 
 #include "backend.h"
+#include "filter_sim.h"
 #include "log_internal.h"
 #include "sim/sim_xsk.h"
 #include "socket_internal.h"
@@ -161,6 +162,10 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		err = sim_error(err, "bind", o);
 		goto err_close;
 	}
+	err = xskx_filter_sim_hold(o->sim_port, o->queue_id,
+				   !(o->flags & XSKX_SOCKET_NO_RX));
+	if (err)
+		goto err_close;
 	s->bind_flags = sharer ? umem->sockets->bind_flags : flags;
 	map_rings(x, s, o);
 	s->backend = x;
@@ -227,6 +232,9 @@ static void move_pair_handle(struct xskx_socket *closing)
 static void sim_close(struct xskx_socket *s,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
 {
+	/* Out of the deny list's hook first, as out of an XSKMAP. */
+	xskx_filter_sim_put(s->fq->sim_port, s->queue_id,
+			    !(s->flags & XSKX_SOCKET_NO_RX));
 	move_pair_handle(s);
 	sim_xsk_close(sim_of(s), give_back, ctx);
 }
@@ -243,4 +251,5 @@ const struct xskx_backend_ops xskx_backend_sim = {
 	.fd = sim_fd,
 	.close = sim_close,
 	/* No umem_release: the registration ends with the UMEM's last socket. */
+	.filter_begin = xskx_filter_sim_begin,
 };

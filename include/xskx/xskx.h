@@ -6,6 +6,8 @@
  *   xskx/umem.h    the frame area, the frame pool, the frame census
  *   xskx/socket.h  sockets on a queue and the burst API
  *   xskx/ring.h    the rings underneath (libxdp's ABI plus a few helpers)
+ *   xskx/packet.h  a defensive view of a packet's L2/L3/L4 headers
+ *   xskx/filter.h  deny-by-prefix in the XDP program, before user space
  *   xskx/sim.h     the simulated NIC backend
  *   xskx/kernel.h  the kernel backend: XDP attach mode, XDP verdict counters
  *   xskx/log.h     errors and the log callback
@@ -17,9 +19,11 @@
 #define XSKX_VERSION_MINOR 1
 #define XSKX_VERSION_PATCH 0
 
+#include <xskx/filter.h>
 #include <xskx/kernel.h>
 #include <xskx/log.h>
 #include <xskx/opts.h>
+#include <xskx/packet.h>
 #include <xskx/ring.h>
 #include <xskx/sim.h>
 #include <xskx/socket.h>

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The packet view. Every read is preceded by a check that the bytes lie
+ * within the frame; the offsets grow only by header lengths that were
+ * themselves read from inside the frame, and at most IPV6_MAX_EXT_HEADERS
+ * extension headers are followed, so a crafted packet can neither make the
+ * parser read past len nor loop.
+ */
+#include <netinet/in.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <xskx/packet.h>
+
+#include "api.h"
+
+#define ETH_HLEN 14
+#define VLAN_HLEN 4
+#define MAX_VLANS 2
+#define ETH_P_IPV4 0x0800
+#define ETH_P_IPV6 0x86dd
+#define ETH_P_8021Q 0x8100
+#define ETH_P_8021AD 0x88a8
+#define IPV4_MIN_HLEN 20
+#define IPV6_HLEN 40
+#define IPV6_FRAG_HLEN 8
+/* More than any sane packet carries; a longer chain is refused as malformed. */
+#define IPV6_MAX_EXT_HEADERS 8
+#define TCP_MIN_HLEN 20
+#define UDP_HLEN 8
+#define ICMP_HLEN 8
+#define ICMPV6_HLEN 4
+
+struct cursor {
+	const uint8_t *data;
+	uint32_t len;
+	uint32_t off;
+};
+
+static bool have(const struct cursor *c, uint32_t bytes)
+{
+	return c->off <= c->len && bytes <= c->len - c->off;
+}
+
+static uint16_t be16_at(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static enum xskx_pkt_class done(struct xskx_pkt_view *v,
+				enum xskx_pkt_class cls)
+{
+	v->cls = cls;
+	return cls;
+}
+
+static enum xskx_pkt_class parse_l4(struct cursor *c, struct xskx_pkt_view *v)
+{
+	const uint8_t *h = c->data + c->off;
+
+	switch (v->l4_proto) {
+	case IPPROTO_TCP:
+		if (!have(c, TCP_MIN_HLEN))
+			return done(v, XSKX_PKT_TRUNCATED);
+		if ((h[12] >> 4) < 5)
+			return done(v, XSKX_PKT_MALFORMED);
+		if (!have(c, (uint32_t)(h[12] >> 4) * 4))
+			return done(v, XSKX_PKT_TRUNCATED);
+		break;
+	case IPPROTO_UDP:
+		if (!have(c, UDP_HLEN))
+			return done(v, XSKX_PKT_TRUNCATED);
+		break;
+	case IPPROTO_ICMP:
+	case IPPROTO_ICMPV6:
+		if (!have(c, v->l4_proto == IPPROTO_ICMP ? ICMP_HLEN :
+							   ICMPV6_HLEN))
+			return done(v, XSKX_PKT_TRUNCATED);
+		v->l4_off = (uint16_t)c->off;
+		v->icmp_type = h[0];
+		return done(v, XSKX_PKT_L4);
+	default:
+		return done(v, XSKX_PKT_L3);
+	}
+	v->l4_off = (uint16_t)c->off;
+	v->sport = be16_at(h);
+	v->dport = be16_at(h + 2);
+	return done(v, XSKX_PKT_L4);
+}
+
+static enum xskx_pkt_class parse_ipv4(struct cursor *c, struct xskx_pkt_view *v)
+{
+	const uint8_t *h = c->data + c->off;
+	uint32_t hlen;
+	uint16_t frag;
+
+	if (!have(c, IPV4_MIN_HLEN))
+		return done(v, XSKX_PKT_TRUNCATED);
+	hlen = (uint32_t)(h[0] & 0x0f) * 4;
+	if ((h[0] >> 4) != 4 || hlen < IPV4_MIN_HLEN)
+		return done(v, XSKX_PKT_MALFORMED);
+	if (!have(c, hlen))
+		return done(v, XSKX_PKT_TRUNCATED);
+	v->family = AF_INET;
+	v->src = h + 12;
+	v->dst = h + 16;
+	v->l4_proto = h[9];
+	c->off += hlen;
+	frag = be16_at(h + 6);
+	if (frag & 0x1fff)
+		return done(v, XSKX_PKT_FRAGMENT);
+	v->first_fragment = frag & 0x2000;
+	return parse_l4(c, v);
+}
+
+/* Hop-by-hop, routing, destination options: next header, then length. */
+static bool is_plain_ext_header(uint8_t proto)
+{
+	return proto == IPPROTO_HOPOPTS || proto == IPPROTO_ROUTING ||
+	       proto == IPPROTO_DSTOPTS;
+}
+
+static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
+{
+	const uint8_t *h = c->data + c->off;
+
+	if (!have(c, IPV6_HLEN))
+		return done(v, XSKX_PKT_TRUNCATED);
+	if ((h[0] >> 4) != 6)
+		return done(v, XSKX_PKT_MALFORMED);
+	v->family = AF_INET6;
+	v->src = h + 8;
+	v->dst = h + 24;
+	v->l4_proto = h[6];
+	c->off += IPV6_HLEN;
+
+	for (int n = 0;; n++) {
+		bool plain = is_plain_ext_header(v->l4_proto);
+
+		if (!plain && v->l4_proto != IPPROTO_FRAGMENT)
+			return parse_l4(c, v);
+		if (n == IPV6_MAX_EXT_HEADERS)
+			return done(v, XSKX_PKT_MALFORMED);
+		/* Both kinds start with the next header and are >= 8 bytes. */
+		if (!have(c, 8))
+			return done(v, XSKX_PKT_TRUNCATED);
+		h = c->data + c->off;
+		if (plain) {
+			uint32_t hlen = ((uint32_t)h[1] + 1) * 8;
+
+			if (!have(c, hlen))
+				return done(v, XSKX_PKT_TRUNCATED);
+			c->off += hlen;
+		} else {
+			uint16_t frag = be16_at(h + 2);
+
+			c->off += IPV6_FRAG_HLEN;
+			if (frag & 0xfff8) {
+				v->l4_proto = h[0];
+				return done(v, XSKX_PKT_FRAGMENT);
+			}
+			v->first_fragment = frag & 1;
+		}
+		v->l4_proto = h[0];
+	}
+}
+
+XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
+					    struct xskx_pkt_view *view)
+{
+	struct cursor c = { .data = data, .len = len, .off = ETH_HLEN };
+
+	memset(view, 0, sizeof(*view));
+	if (!data || len < ETH_HLEN)
+		return done(view, XSKX_PKT_TRUNCATED);
+	/* Offsets are 16-bit; nothing the parser looks at lies further. */
+	if (c.len > UINT16_MAX)
+		c.len = UINT16_MAX;
+	view->ethertype = be16_at(data + 12);
+	while (view->ethertype == ETH_P_8021Q ||
+	       view->ethertype == ETH_P_8021AD) {
+		if (view->vlans == MAX_VLANS)
+			return done(view, XSKX_PKT_NOT_IP);
+		if (!have(&c, VLAN_HLEN))
+			return done(view, XSKX_PKT_TRUNCATED);
+		view->ethertype = be16_at(data + c.off + 2);
+		view->vlans++;
+		c.off += VLAN_HLEN;
+	}
+	view->l3_off = (uint16_t)c.off;
+	switch (view->ethertype) {
+	case ETH_P_IPV4:
+		return parse_ipv4(&c, view);
+	case ETH_P_IPV6:
+		return parse_ipv6(&c, view);
+	default:
+		view->l3_off = 0;
+		return done(view, XSKX_PKT_NOT_IP);
+	}
+}
