@@ -104,6 +104,18 @@ static void take_xdp_base(const struct fw *fw, struct fw_ruleset *rs)
 			xdp_counts(fw, i, &rs->xdp_base[i]);
 }
 
+/* fw_rules_split(), with nothing for stage 1 when the backend has none. */
+static uint32_t split(struct fw *fw, struct fw_ruleset *rs)
+{
+	uint32_t n = fw_rules_split(rs, fw->entries);
+
+	if (fw->xdp_stage)
+		return n;
+	for (uint32_t i = 0; i < rs->count; i++)
+		rs->rules[i].in_xdp = false;
+	return 0;
+}
+
 /* Put entries[0..n) on every port; on failure put back restore's on those done. */
 static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
 {
@@ -115,7 +127,7 @@ static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
 	if (!err)
 		return 0;
 	if (restore) {
-		uint32_t old_n = fw_rules_split(restore, fw->entries);
+		uint32_t old_n = split(fw, restore);
 
 		for (uint32_t q = 0; q + 1 < p; q++)
 			xskx_filter_set(fw->fwd.ports[q].sock, fw->entries, old_n);
@@ -131,7 +143,7 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg,
 	int err;
 
 	*fw = (struct fw){ .rules = rules, .published = rules,
-			   .in_use = rules, .adopted = rules };
+			   .in_use = rules, .adopted = rules, .xdp_stage = true };
 	fw->entries = calloc(FW_MAX_RULES, sizeof(*fw->entries));
 	if (!fw->entries)
 		return -ENOMEM;
@@ -140,9 +152,16 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg,
 	err = fwd_open(&fw->fwd, &c);
 	if (err)
 		return err;
-	n = fw_rules_split(rules, fw->entries);
+	n = split(fw, rules);
 	take_xdp_base(fw, rules);
-	return set_lists(fw, n, NULL);
+	err = set_lists(fw, n, NULL);
+	if (err == -EOPNOTSUPP) {
+		/* Every rule is in stage 2 as well: same verdicts, later. */
+		fw->xdp_stage = false;
+		split(fw, rules);
+		err = 0;
+	}
+	return err;
 }
 
 int fw_step(struct fw *fw)
@@ -178,9 +197,9 @@ int fw_install(struct fw *fw, struct fw_ruleset *rules,
 	int err;
 
 	add_stage1(fw, prev, &retired);
-	n = fw_rules_split(rules, fw->entries);
+	n = split(fw, rules);
 	take_xdp_base(fw, rules);
-	err = set_lists(fw, n, prev);
+	err = fw->xdp_stage ? set_lists(fw, n, prev) : 0;
 	if (err)
 		return err;
 	fw->stage1_retired.packets += retired.packets;

@@ -50,6 +50,11 @@ struct fw {
 	/* Stage-1 drops of rule sets replaced since (controlling thread). */
 	struct fw_counter stage1_retired;
 	struct xskx_filter_entry *entries; /* scratch for fw_rules_split */
+	/*
+	 * false when the backend has no XDP deny list (xskx_filter_set says
+	 * -EOPNOTSUPP): every rule then runs in stage 2 alone.
+	 */
+	bool xdp_stage;
 };
 
 /*

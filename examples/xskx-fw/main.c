@@ -254,6 +254,8 @@ static int open_firewall(struct fwapp *app)
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
 		return fwapp_lib_error("opening the firewall", err);
+	if (!app->fw.xdp_stage)
+		fprintf(stderr, "xskx-fw: warning: this backend's XDP program has no deny list: every rule runs in user space\n");
 	return 0;
 }
 
