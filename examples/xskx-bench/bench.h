@@ -52,7 +52,7 @@ int bench_xdp_step(struct bench *b);
 int bench_txonly_prepare(struct bench *b);
 
 int bench_setup(struct bench *b, const struct bench_opts *opts);
-/* Pin this thread and start the NIC thread (simulated NIC). */
+/* Pin this thread (--app-cpu) and, threaded --sim, start the NIC thread. */
 int bench_start(struct bench *b);
 /* Stop the NIC thread, so that the counters read afterwards are final. */
 int bench_stop(struct bench *b);

@@ -78,7 +78,8 @@ static const char usage[] =
 	"                         finds no posted buffer is rx_missed (default:\n"
 	"                         as fast as posted buffers take them)\n"
 	"  --nic-cpu CPU          CPU of the NIC thread (default 0; -1: any)\n"
-	"  --app-cpu CPU          CPU of this program (default 1; -1: any)\n"
+	"  --app-cpu CPU          CPU of this program (default: 1 with --sim,\n"
+	"                         unpinned with -i; -1: any)\n"
 	"\n"
 	"Output:\n"
 	"  --json                 a final JSON summary on stdout (the live lines\n"
@@ -354,7 +355,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	bool mode_given = false;
 	bool zero_copy = false, copy = false;
 	bool native = false, generic = false;
-	bool queue_given = false;
+	bool queue_given = false, app_cpu_given = false;
 	bool ok = true;
 	int c;
 
@@ -487,11 +488,12 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			break;
 		}
 		case OPT_NIC_CPU:
-		case OPT_APP_CPU:
 			sim_only_flag = flag_name(c);
-			ok = parse_cpu(sim_only_flag, optarg,
-				       c == OPT_NIC_CPU ? &o->nic_cpu :
-							  &o->app_cpu);
+			ok = parse_cpu(sim_only_flag, optarg, &o->nic_cpu);
+			break;
+		case OPT_APP_CPU:
+			ok = parse_cpu("--app-cpu", optarg, &o->app_cpu);
+			app_cpu_given = true;
 			break;
 		case OPT_BASELINE:
 			o->baseline = true;
@@ -551,6 +553,9 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			"xskx-bench: -N and -S choose where the kernel runs the XDP program: use them with -i IFNAME\n");
 		return BENCH_PARSE_BAD;
 	}
+	/* The kernel's softirqs may share a CPU: pin only where asked to. */
+	if (o->ifname && !app_cpu_given)
+		o->app_cpu = -1;
 	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
 		       copy	 ? XSKX_COPY_FORCE :
 				   XSKX_COPY_AUTO;

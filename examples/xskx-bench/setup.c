@@ -162,11 +162,9 @@ int bench_start(struct bench *b)
 {
 	int err;
 
-	if (!b->sim)
-		return 0;
 	if (b->opts->app_cpu >= 0)
 		pin_this_thread(b->opts->app_cpu);
-	if (b->opts->sim_deterministic)
+	if (!b->sim || b->opts->sim_deterministic)
 		return 0;
 	err = xskx_sim_start(b->sim);
 	if (err)
