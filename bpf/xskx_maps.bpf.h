@@ -34,12 +34,138 @@ struct {
 	__type(value, struct xskx_prog_owner);
 } xskx_owner SEC(".maps");
 
+/* The deny list (see xskx_shared.h); filled by xskx_filter_set() & co. */
+struct {
+	__uint(type, BPF_MAP_TYPE_LPM_TRIE);
+	__uint(max_entries, XSKX_DENY_MAP_ENTRIES);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct xskx_deny_key4);
+	__type(value, __u32);
+} xskx_deny4 SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LPM_TRIE);
+	__uint(max_entries, XSKX_DENY_MAP_ENTRIES);
+	__uint(map_flags, BPF_F_NO_PREALLOC);
+	__type(key, struct xskx_deny_key6);
+	__type(value, __u32);
+} xskx_deny6 SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u32);
+} xskx_deny_gen SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, XSKX_DENY_RULES);
+	__type(key, __u32);
+	__type(value, struct xskx_deny_counter);
+} xskx_deny_stats SEC(".maps");
+
 static __always_inline void xskx_count(__u32 verdict)
 {
 	__u64 *packets = bpf_map_lookup_elem(&xskx_verdicts, &verdict);
 
 	if (packets)
 		*packets += 1; /* this CPU's slot: no other writer */
+}
+
+static __always_inline __u16 xskx_be16(const __u8 *p)
+{
+	return (__u16)(p[0] << 8 | p[1]);
+}
+
+static __always_inline __u32 *xskx_deny_lookup4(__u32 gen, const __u8 *ip)
+{
+	struct xskx_deny_key4 key = {
+		.prefixlen = XSKX_DENY_KEY_BITS + 32,
+		.gen = (__u8)gen,
+		.field = XSKX_DENY_SRC,
+	};
+	__u32 *rule;
+
+	__builtin_memcpy(key.addr, ip + 12, 4);
+	rule = bpf_map_lookup_elem(&xskx_deny4, &key);
+	if (rule)
+		return rule;
+	key.field = XSKX_DENY_DST;
+	__builtin_memcpy(key.addr, ip + 16, 4);
+	return bpf_map_lookup_elem(&xskx_deny4, &key);
+}
+
+static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
+{
+	struct xskx_deny_key6 key = {
+		.prefixlen = XSKX_DENY_KEY_BITS + 128,
+		.gen = (__u8)gen,
+		.field = XSKX_DENY_SRC,
+	};
+	__u32 *rule;
+
+	__builtin_memcpy(key.addr, ip + 8, 16);
+	rule = bpf_map_lookup_elem(&xskx_deny6, &key);
+	if (rule)
+		return rule;
+	key.field = XSKX_DENY_DST;
+	__builtin_memcpy(key.addr, ip + 24, 16);
+	return bpf_map_lookup_elem(&xskx_deny6, &key);
+}
+
+/*
+ * Whether the deny list drops this packet; a denied packet is counted for
+ * its rule (and should be for XSKX_VERDICT_DROPPED by the caller). Judges
+ * what xskx_pkt_parse() gives addresses to: an IPv4 header (IHL >= 5) or an
+ * IPv6 header whole in the frame, behind at most two VLAN tags. The
+ * addresses are in the fixed header, so IPv6 extension headers and IPv4
+ * options need no walking. A program of yours given as opts.xdp_obj calls
+ * this first, or the library refuses to manage its deny list (-ENOENT).
+ */
+static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
+{
+	const __u8 *data = (const __u8 *)(long)ctx->data;
+	const __u8 *end = (const __u8 *)(long)ctx->data_end;
+	const __u8 *l3 = data + 14;
+	struct xskx_deny_counter *counter;
+	__u32 zero = 0, *gen, *rule = 0;
+	__u16 proto;
+
+	if (l3 > end)
+		return 0;
+	proto = xskx_be16(data + 12);
+#pragma unroll
+	for (int i = 0; i < 2; i++) {
+		if (proto != 0x8100 && proto != 0x88a8)
+			break;
+		if (l3 + 4 > end)
+			return 0;
+		proto = xskx_be16(l3 + 2);
+		l3 += 4;
+	}
+	gen = bpf_map_lookup_elem(&xskx_deny_gen, &zero);
+	if (!gen)
+		return 0;
+	if (proto == 0x0800) {
+		if (l3 + 20 > end || (l3[0] >> 4) != 4 || (l3[0] & 0x0f) < 5 ||
+		    l3 + (l3[0] & 0x0f) * 4 > end)
+			return 0;
+		rule = xskx_deny_lookup4(*gen, l3);
+	} else if (proto == 0x86dd) {
+		if (l3 + 40 > end || (l3[0] >> 4) != 6)
+			return 0;
+		rule = xskx_deny_lookup6(*gen, l3);
+	}
+	if (!rule)
+		return 0;
+	zero = *rule;
+	counter = bpf_map_lookup_elem(&xskx_deny_stats, &zero);
+	if (counter) {
+		counter->packets += 1; /* this CPU's slot: no other writer */
+		counter->bytes += (__u64)(end - data);
+	}
+	return 1;
 }
 
 #endif /* XSKX_MAPS_BPF_H */

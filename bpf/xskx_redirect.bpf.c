@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * xskx's XDP program: every packet goes to the AF_XDP socket bound to the
- * RX queue it arrived on; a queue without a socket hands its packets to the
- * kernel stack. Nothing is dropped here. Each verdict is counted per CPU.
+ * xskx's XDP program: packets the deny list (xskx/filter.h) denies are
+ * dropped; every other packet goes to the AF_XDP socket bound to the RX
+ * queue it arrived on, and a queue without a socket hands its packets to the
+ * kernel stack. Each verdict is counted per CPU.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -25,6 +26,10 @@ int xskx_redirect(struct xdp_md *ctx)
 	__u32 queue = ctx->rx_queue_index;
 	long action;
 
+	if (xskx_filter_denied(ctx)) {
+		xskx_count(XSKX_VERDICT_DROPPED);
+		return XDP_DROP;
+	}
 	if (!bpf_map_lookup_elem(&xskx_xsks, &queue)) {
 		xskx_count(XSKX_VERDICT_PASSED);
 		return XDP_PASS;

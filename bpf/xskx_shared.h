@@ -29,7 +29,7 @@ enum xskx_verdict {
 	XSKX_VERDICT_REDIRECTED = 0,
 	/* No socket on the packet's queue: handed to the kernel stack. */
 	XSKX_VERDICT_PASSED,
-	/* Dropped by the program (xskx's own program never drops). */
+	/* Dropped by the program (xskx's own: denied by the deny list). */
 	XSKX_VERDICT_DROPPED,
 	/*
 	 * A socket was on the queue when looked up but the redirect fell back
@@ -53,6 +53,57 @@ struct xskx_prog_owner {
 	__u32 reserved;
 	__u64 pid_ns;	  /* inode of that pid namespace */
 	__u64 start_time; /* the owner's start time (clock ticks since boot) */
+};
+
+/*
+ * The deny list (xskx/filter.h). One LPM_TRIE per address family, whose
+ * key data is [generation][field][address]: an entry for a prefix of len
+ * bits has prefixlen XSKX_DENY_KEY_BITS + len, so it matches only keys of
+ * its generation and field, and a lookup with the packet's full address
+ * finds the longest prefix. The value is the entry's rule id.
+ *
+ * The active generation (0 or 1) is the one value of XSKX_DENY_GEN_MAP:
+ * the library writes a new list under the other generation, then flips it,
+ * and a packet, which reads the generation once, sees one list whole.
+ */
+#define XSKX_DENY4_MAP_NAME "xskx_deny4"
+#define XSKX_DENY6_MAP_NAME "xskx_deny6"
+#define XSKX_DENY_GEN_MAP_NAME "xskx_deny_gen"
+/* PERCPU_ARRAY: key = rule id, value = struct xskx_deny_counter. */
+#define XSKX_DENY_STATS_MAP_NAME "xskx_deny_stats"
+
+/* XSKX_FILTER_MAX_RULES and XSKX_FILTER_MAX_ENTRIES of xskx/filter.h. */
+#define XSKX_DENY_RULES 1024
+#define XSKX_DENY_FIELD_ENTRIES 4096
+/* Both generations of both fields of one family fit. */
+#define XSKX_DENY_MAP_ENTRIES (2 * 2 * XSKX_DENY_FIELD_ENTRIES)
+/* The generation and field bytes before the address. */
+#define XSKX_DENY_KEY_BITS 16
+
+/* The field byte: enum xskx_filter_field. */
+#define XSKX_DENY_SRC 0
+#define XSKX_DENY_DST 1
+
+/* struct bpf_lpm_trie_key with its data spelled out; pad is always zero. */
+struct xskx_deny_key4 {
+	__u32 prefixlen;
+	__u8 gen;
+	__u8 field;
+	__u8 addr[4];
+	__u8 pad[2];
+};
+
+struct xskx_deny_key6 {
+	__u32 prefixlen;
+	__u8 gen;
+	__u8 field;
+	__u8 addr[16];
+	__u8 pad[2];
+};
+
+struct xskx_deny_counter {
+	__u64 packets;
+	__u64 bytes;
 };
 
 #endif /* XSKX_SHARED_H */

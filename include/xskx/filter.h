@@ -16,10 +16,17 @@
  * addresses: fragments too, and packets whose L4 header is cut short, but
  * not an IPv4 header with IHL < 5. Source entries are looked up first: a
  * packet that both a source and a destination entry deny counts for the
- * source entry's rule.
+ * source entry's rule. Dropped packets also count in the XDP program's
+ * verdict counter "dropped" (xskx_xdp_prog_stats()) on the kernel backend,
+ * in the port's xdp_drop on the simulated NIC.
  *
- * Simulated NIC: the list is the port's XDP hook while it is not empty,
- * replacing one set with xskx_sim_port_set_xdp().
+ * Kernel backend: the list lives in the BPF maps of the interface's XDP
+ * program (bpf/xskx_maps.bpf.h) and dies with it; the calls need a socket
+ * with an RX ring (sockets without one have no program) and fail with
+ * -ENOENT when the program does not use the deny list's maps (an
+ * opts.xdp_obj of yours that never calls xskx_filter_denied()). Simulated
+ * NIC: the list is the port's XDP hook while it is not empty, replacing one
+ * set with xskx_sim_port_set_xdp().
  *
  * Changing the list never drops a packet in flight: xskx_filter_set()
  * replaces the whole list atomically (a packet sees the old list or the new

@@ -5,8 +5,9 @@
  *
  * A socket opened with opts.ifname is a real AF_XDP socket. Its traffic
  * comes from xskx's XDP program (carried inside the library), which
- * redirects each packet to the socket bound to the packet's RX queue and
- * hands packets of queues without a socket to the kernel stack. The
+ * drops what the deny list denies (xskx/filter.h), redirects each other
+ * packet to the socket bound to the packet's RX queue and hands packets of
+ * queues without a socket to the kernel stack. The
  * program is attached when the first socket with an RX ring opens on an
  * interface and detached when the last one closes; one process serves an
  * interface at a time. A program left behind by a process that died
@@ -47,7 +48,7 @@ int xskx_socket_xdp_mode(const struct xskx_socket *sock,
 struct xskx_xdp_verdicts {
 	uint64_t redirected; /* handed to the queue's AF_XDP socket */
 	uint64_t passed;     /* no socket on the queue: to the stack */
-	uint64_t dropped;    /* dropped by the program (xskx's never drops) */
+	uint64_t dropped;    /* dropped by the program (xskx's: deny list) */
 	uint64_t redirect_failed; /* socket left between lookup and redirect */
 };
 

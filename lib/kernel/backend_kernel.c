@@ -28,6 +28,7 @@
 
 #include "api.h"
 #include "backend.h"
+#include "filter_kernel.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
 #include "netdev.h"
@@ -575,6 +576,12 @@ static void kernel_umem_release(struct xskx_umem *umem)
 	unregister_umem_if_unused(umem);
 }
 
+static int kernel_filter_begin(struct xskx_socket *s,
+			       struct xskx_filter_dev *dev)
+{
+	return xskx_filter_kernel_begin(ks_of(s)->xdp, ks_of(s)->ifname, dev);
+}
+
 const struct xskx_backend_ops xskx_backend_kernel = {
 	.name = "kernel",
 	.open = kernel_open,
@@ -587,6 +594,7 @@ const struct xskx_backend_ops xskx_backend_kernel = {
 	.fd = kernel_fd,
 	.close = kernel_close,
 	.umem_release = kernel_umem_release,
+	.filter_begin = kernel_filter_begin,
 };
 
 XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,

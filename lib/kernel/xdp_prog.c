@@ -481,3 +481,8 @@ enum xskx_xdp_mode xskx_xdp_mode_of(const struct xskx_xdp_attachment *att)
 {
 	return att->mode;
 }
+
+int xskx_xdp_prog_fd(const struct xskx_xdp_attachment *att)
+{
+	return xdp_program__fd(att->prog);
+}

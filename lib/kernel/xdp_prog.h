@@ -57,4 +57,7 @@ void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 
 enum xskx_xdp_mode xskx_xdp_mode_of(const struct xskx_xdp_attachment *att);
 
+/* The attached program's fd, for finding its maps (xskx_prog_map_fd()). */
+int xskx_xdp_prog_fd(const struct xskx_xdp_attachment *att);
+
 #endif /* XSKX_KERNEL_XDP_PROG_H */
