@@ -4,7 +4,8 @@
  * private network namespace (tests/veth/netns.c): crafted frames sent on
  * one end through an AF_PACKET socket, an xskx socket on the other. Denied
  * packets never reach the socket and count (packets, bytes) for their rule
- * and in the program's "dropped" verdict; the rest arrive. Replacing the
+ * and in the program's "dropped" verdict (behind VLAN tags, for later
+ * fragments and IPv4 options too); the rest arrive. Replacing the
  * list under traffic lets nothing through; add, del and list work on the
  * maps; a program without the deny list's maps is refused with -ENOENT; the
  * list ends with the interface's last socket. Native and generic XDP. Needs
@@ -186,6 +187,13 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	frame_udp(f, off, 1, 2);
 	send_frame(&r, f, ID_LEN(7));
 	bytes[1] += ID_LEN(7), packets[1]++;
+	/* Behind two VLAN tags. */
+	off = frame_eth(f, (const uint16_t[]){ TPID_8021AD, TPID_8021Q }, 2,
+			ETHERTYPE_IPV4);
+	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_udp(f, off, 1, 2);
+	send_frame(&r, f, ID_LEN(10));
+	bytes[1] += ID_LEN(10), packets[1]++;
 	/* Not IP, and IHL 4: nothing to judge by. */
 	frame_eth(f, NULL, 0, ETH_P_TEST);
 	send_frame(&r, f, ID_LEN(8));
@@ -193,8 +201,8 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 4, 0);
 	send_frame(&r, f, ID_LEN(9));
 
-	receive(&r, 9, 4);
-	for (uint32_t id = 1; id <= 9; id++) {
+	receive(&r, 10, 4);
+	for (uint32_t id = 1; id <= 10; id++) {
 		bool expected = id == 3 || id == 5 || id == 8 || id == 9;
 
 		ck_assert_msg(r.arrived[ID_LEN(id)] == expected,
@@ -204,7 +212,7 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	for (uint32_t rule = 1; rule <= 3; rule++)
 		assert_rule(&r, rule, packets[rule], bytes[rule]);
 	ck_assert_int_eq(xskx_xdp_prog_stats(XSK_END, &v), 0);
-	ck_assert_uint_eq(v.dropped, 5);
+	ck_assert_uint_eq(v.dropped, 6);
 	ck_assert_uint_eq(v.redirected, 4);
 	rig_destroy(&r);
 }
