@@ -137,6 +137,8 @@ struct sim_queue {
 	bool tx_awake;		/* zero-copy TX runs in every round */
 	uint32_t tx_dry_passes; /* passes in a row that found nothing */
 	uint32_t tx_next;	/* first socket of the next TX pass */
+	/* Rounds left to look again at rings whose flag went up (sim_ring.h). */
+	uint32_t wakeup_watch;
 	/* SIM_KICK_*, set by other threads: a line of its own. */
 	uint32_t kicks __attribute__((aligned(SIM_CACHE_LINE)));
 };
@@ -240,6 +242,11 @@ void sim_unlock(struct xskx_sim *sim);
 bool sim_thread_running(const struct xskx_sim *sim);
 /* Threaded mode: ask the NIC thread for work on a queue. */
 void sim_kick_queue(struct sim_queue *q, uint32_t kicks);
+/*
+ * A need_wakeup flag of the queue went up and the look right after found
+ * nothing: on the NIC thread, look again in the next rounds (sim_ring.h).
+ */
+void sim_watch_wakeup(struct sim_queue *q);
 /* Threaded mode: wait up to timeout_ms until ready() returns non-zero. */
 int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 		   int (*ready)(struct sim_xsk *xsk, short events),
@@ -294,12 +301,14 @@ static inline uint64_t sim_rx_handle(const struct sim_pool *pool,
 
 /*
  * The frame a FILL entry names, and whether it is a valid one:
- * xp_check_aligned() / xp_check_unaligned() in the kernel.
+ * xp_check_aligned() / xp_check_unaligned() in the kernel. Unaligned mode
+ * adds the offset bits to the address: the buffer starts there.
  */
 static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
 {
 	if (umem->unaligned) {
-		*addr &= XSK_UNALIGNED_BUF_ADDR_MASK;
+		*addr = (*addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
+			(*addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT);
 		return *addr < umem->size &&
 		       *addr + umem->chunk_size <= umem->size;
 	}
@@ -348,8 +357,9 @@ void sim_tx_wake(struct sim_queue *q);
 /* One zero-copy pass over the queue's sockets; returns descriptors taken. */
 uint32_t sim_tx_zc(struct sim_queue *q, bool kicked);
 /*
- * One copy-mode pass over a socket (its sendto); *more: descriptors were
- * left on the ring (budget spent, COMPLETION full, stalled).
+ * One copy-mode pass over a socket (its sendto); *more: the sendto says
+ * EAGAIN, descriptors being left on the ring (budget spent, COMPLETION
+ * full, stalled). A pass that ends at an invalid descriptor says 0.
  */
 uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more);
 bool sim_tx_due(const struct sim_queue *q);

@@ -29,6 +29,12 @@
 #define SIM_IDLE_SPINS 2048
 /* Longest idle sleep: bounds the cost of a lost wakeup. */
 #define SIM_IDLE_SLEEP_NS 1000000u
+/*
+ * Rounds a queue looks again at its rings after a need_wakeup flag went up:
+ * long enough for a store of the application's that its flag load passed
+ * to become visible.
+ */
+#define SIM_WAKEUP_WATCH_ROUNDS 64
 /* Longest wait of sim_wait_ready() between two looks at the rings. */
 #define SIM_POLL_SLICE_NS 10000000u
 
@@ -184,6 +190,11 @@ static uint32_t queue_round(struct sim_queue *q)
 		kicks = __atomic_exchange_n(&q->kicks, 0, __ATOMIC_ACQUIRE);
 	if (!q->pool)
 		return 0;
+	if (q->wakeup_watch) {
+		q->wakeup_watch--;
+		sim_napi_recheck(q);
+		sim_tx_recheck(q);
+	}
 	if (kicks & SIM_KICK_RX)
 		q->rx_sched = true;
 	if (sim_napi_due(q))
@@ -270,10 +281,20 @@ void sim_kick_queue(struct sim_queue *q, uint32_t kicks)
 	/* Pairs with nic_sleep(): either it sees the kick or we see it asleep. */
 	__atomic_store_n(&sim->kick_pending, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&sim->nic_sleeping, __ATOMIC_SEQ_CST)) {
-		pthread_mutex_lock(&sim->lock);
+		/*
+		 * The thread may wake on its own before we get the lock and then
+		 * run rounds back to back: announced, we get it between two.
+		 */
+		sim_lock(sim);
 		pthread_cond_signal(&sim->nic_wake);
-		pthread_mutex_unlock(&sim->lock);
+		sim_unlock(sim);
 	}
+}
+
+void sim_watch_wakeup(struct sim_queue *q)
+{
+	if (sim_thread_running(q->port->sim))
+		q->wakeup_watch = SIM_WAKEUP_WATCH_ROUNDS;
 }
 
 /*
@@ -396,9 +417,9 @@ SIM_API int xskx_sim_stop(struct xskx_sim *sim)
 	if (!sim_thread_running(sim))
 		return 0;
 	__atomic_store_n(&sim->stopping, true, __ATOMIC_RELEASE);
-	pthread_mutex_lock(&sim->lock);
+	sim_lock(sim);
 	pthread_cond_signal(&sim->nic_wake);
-	pthread_mutex_unlock(&sim->lock);
+	sim_unlock(sim);
 	pthread_join(sim->thread, NULL);
 	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
 	return 0;

@@ -269,7 +269,9 @@ static bool rx_has_room_now(struct sim_queue *q, uint32_t frags)
  * The end of a zero-copy poll with need_wakeup: the driver goes to sleep
  * with the FILL flag up when it cannot go on by itself. Right after raising
  * it, look again at what it waits for: the application may have refilled
- * FILL or drained RX just before, and then found the flag down.
+ * FILL or drained RX just before, and then found the flag down; and keep
+ * looking for a few rounds, for entries whose publication the application's
+ * flag load overtook (sim_ring.h).
  */
 static void fill_wakeup(struct sim_queue *q, bool refill_failed,
 			uint32_t stuck_frags)
@@ -290,6 +292,8 @@ static void fill_wakeup(struct sim_queue *q, bool refill_failed,
 	if (stuck_frags ? rx_has_room_now(q, stuck_frags) :
 			  sim_ring_cons_has_more(pool->fq))
 		q->rx_sched = true;
+	else
+		sim_watch_wakeup(q);
 }
 
 uint32_t sim_napi_poll(struct sim_queue *q)
@@ -420,4 +424,5 @@ void sim_queue_release_frames(struct sim_queue *q,
 	q->rx_sched = false;
 	q->tx_awake = false;
 	q->tx_dry_passes = 0;
+	q->wakeup_watch = 0;
 }

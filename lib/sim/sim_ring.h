@@ -125,11 +125,19 @@ static inline uint32_t sim_ring_present(const struct sim_ring *r)
 }
 
 /*
- * The need_wakeup flag. Setting it is sequentially consistent so that a
- * reload of the application's index right after it cannot be ordered before
- * it: the application publishes entries and then reads the flag, the NIC
- * sets the flag and then looks for entries, and one of the two sees the
- * other (see sim_napi.c and sim_tx.c).
+ * The need_wakeup flag. Setting it is sequentially consistent so that the
+ * NIC's look at the application's index right after it cannot be ordered
+ * before it, as a driver looks at its ring again after raising the flag.
+ * That is only half of a handshake: the application publishes entries
+ * with a release store and then reads the flag with a plain load, without
+ * a barrier between them (libxdp's xsk_ring_prod__needs_wakeup(),
+ * include/xskx/ring.h, lib/burst.c; the kernel's protocol is the same), and
+ * x86 may perform that load before the store is visible. The application
+ * can then find the flag clear while the NIC's look finds no entry. The
+ * entries become visible a moment later, so the NIC looks again: on the
+ * NIC thread a queue whose flag went up looks at its rings in each of the
+ * next rounds (sim_watch_wakeup()), and every queue after each idle sleep.
+ * In deterministic mode the NIC works inside the application's calls.
  */
 static inline void sim_ring_set_need_wakeup(struct sim_ring *r)
 {
@@ -148,7 +156,7 @@ static inline bool sim_ring_needs_wakeup(const struct sim_ring *r)
 	       XDP_RING_NEED_WAKEUP;
 }
 
-/* Entries published after the flag was set (see sim_ring_set_need_wakeup). */
+/* Entries published, seen right after the flag went up or later. */
 static inline bool sim_ring_cons_has_more(struct sim_ring *r)
 {
 	return __atomic_load_n(&r->shared->producer, __ATOMIC_SEQ_CST) !=

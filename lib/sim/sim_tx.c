@@ -17,9 +17,13 @@
  * chain of descriptors with XDP_PKT_CONTD on all but the last; one invalid
  * descriptor, or more fragments than the device takes, makes the whole
  * packet invalid. Every descriptor of an invalid packet is consumed and
- * counted in tx_invalid_descs, and none of them is completed: the kernel
- * never puts an invalid descriptor's address on COMPLETION. A chain whose
- * end the application has not yet published stays on the ring.
+ * counted in tx_invalid_descs. Zero-copy never completes them. Copy mode
+ * does, as the 6.18 kernel was measured to (veth, raw rings): a sendto puts
+ * the addresses of the invalid packet's descriptors taken so far on
+ * COMPLETION, in order with the others and whatever they are, and stops
+ * right after the first invalid descriptor, returning 0; the rest of that
+ * packet's chain goes the same way, one descriptor per sendto. A chain
+ * whose end the application has not yet published stays on the ring.
  *
  * need_wakeup (zero-copy): a kick clears the TX flags of the queue's
  * sockets and keeps the NIC sending round after round; when passes find
@@ -61,7 +65,17 @@ enum tx_stop {
 	TX_DRY,	   /* no complete packet left on the ring */
 	TX_BUDGET, /* budget spent; there may be more */
 	TX_COMP_FULL,
+	TX_INVALID, /* copy mode: a sendto ends at an invalid descriptor */
 };
+
+/* Descriptors [from, to) of TX to COMPLETION, after the *completed before. */
+static void complete(struct sim_ring *tx, struct sim_ring *cq, uint32_t from,
+		     uint32_t to, uint32_t *completed)
+{
+	for (uint32_t k = from; k < to; k++)
+		*sim_ring_addr(cq, cq->cached_prod + (*completed)++) =
+			sim_ring_desc(tx, tx->cached_cons + k)->addr;
+}
 
 /* Send what one socket's TX ring holds, within budget; returns descriptors taken. */
 static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
@@ -75,6 +89,7 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 	uint32_t avail = sim_ring_cons_avail(tx, budget);
 	uint32_t room = sim_ring_prod_free(cq, avail);
 	uint32_t i = 0, invalid = 0, completed = 0;
+	bool copy = !pool->zc;
 
 	*stop = avail < budget ? TX_DRY : TX_BUDGET;
 	while (i < avail) {
@@ -99,11 +114,25 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 				eop = true;
 				break;
 			}
+			if (!valid && copy)
+				break;
+		}
+		if (!valid && copy) {
+			if (i - start > room) {
+				i = start;
+				*stop = TX_COMP_FULL;
+				break;
+			}
+			complete(tx, cq, start, i, &completed);
+			room -= i - start;
 		}
 		if (!valid) {
 			invalid += i - start;
 			xs->tx_skip_to_eop = !eop;
-			continue;
+			if (!copy)
+				continue;
+			*stop = TX_INVALID;
+			break;
 		}
 		if (!eop) {
 			/* The rest of the chain is not published yet. */
@@ -116,9 +145,7 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 			*stop = TX_COMP_FULL;
 			break;
 		}
-		for (uint32_t k = start; k < i; k++)
-			*sim_ring_addr(cq, cq->cached_prod + completed++) =
-				sim_ring_desc(tx, tx->cached_cons + k)->addr;
+		complete(tx, cq, start, i, &completed);
 		room -= frags;
 		pkt.nsegs = frags;
 		sim_port_transmit(q->port, &pkt, q->index);
@@ -166,8 +193,9 @@ void sim_tx_wake(struct sim_queue *q)
 }
 
 /*
- * Raise the flags, then look at the rings once more: entries published
- * just before the flag went up came with no kick (see sim_ring.h).
+ * Raise the flags, then look at the rings once more, and again in the next
+ * rounds: entries published just before the flag went up came with no
+ * kick (see sim_ring.h).
  */
 static void tx_sleep(struct sim_queue *q)
 {
@@ -183,6 +211,7 @@ static void tx_sleep(struct sim_queue *q)
 			sim_tx_wake(q);
 			return;
 		}
+	sim_watch_wakeup(q);
 }
 
 /*
@@ -263,7 +292,8 @@ uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more)
 	}
 	done = tx_socket(q, xs, SIM_COPY_TX_BUDGET, SIM_COPY_MAX_FRAGS, true,
 			 &stop);
-	*more = stop != TX_DRY;
+	/* After an invalid descriptor the kernel's sendto returns 0. */
+	*more = stop != TX_DRY && stop != TX_INVALID;
 	return done;
 }
 

@@ -439,11 +439,18 @@ static void umem_put(struct sim_umem *umem)
 
 typedef void (*give_back_fn)(uint64_t addr, void *ctx);
 
-/* The frame an address of a ring entry lies in; false when outside the UMEM. */
-static bool frame_of(const struct sim_umem *umem, uint64_t addr,
+/*
+ * The frame a ring entry names; false when outside the UMEM. A FILL entry
+ * is read as the NIC reads it (unaligned: address plus offset); the offset
+ * bits of the others say where the data lies in the frame.
+ */
+static bool frame_of(const struct sim_umem *umem, int which, uint64_t addr,
 		     uint64_t *frame)
 {
-	if (umem->unaligned)
+	if (which == XDP_UMEM_FILL_RING && umem->unaligned)
+		*frame = (addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
+			 (addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT);
+	else if (umem->unaligned)
 		*frame = addr & XSK_UNALIGNED_BUF_ADDR_MASK;
 	else
 		*frame = addr & ~((uint64_t)umem->chunk_size - 1);
@@ -451,10 +458,11 @@ static bool frame_of(const struct sim_umem *umem, uint64_t addr,
 }
 
 /* Hand over the frames of the entries between a ring's consumer and producer. */
-static void give_back_ring(const struct sim_ring *ring, bool descs,
+static void give_back_ring(const struct sim_ring *ring, int which,
 			   const struct sim_umem *umem, give_back_fn give_back,
 			   void *ctx)
 {
+	bool descs = which == XDP_RX_RING || which == XDP_TX_RING;
 	uint32_t prod, cons;
 
 	if (!ring)
@@ -466,7 +474,7 @@ static void give_back_ring(const struct sim_ring *ring, bool descs,
 					*sim_ring_addr(ring, cons);
 		uint64_t frame;
 
-		if (frame_of(umem, addr, &frame))
+		if (frame_of(umem, which, addr, &frame))
 			give_back(frame, ctx);
 	}
 }
@@ -477,8 +485,9 @@ static void give_back_pair(struct sim_ring *fq, struct sim_ring *cq,
 			   void *ctx)
 {
 	if (give_back && umem) {
-		give_back_ring(fq, false, umem, give_back, ctx);
-		give_back_ring(cq, false, umem, give_back, ctx);
+		give_back_ring(fq, XDP_UMEM_FILL_RING, umem, give_back, ctx);
+		give_back_ring(cq, XDP_UMEM_COMPLETION_RING, umem, give_back,
+			       ctx);
 	}
 	sim_ring_destroy(fq);
 	sim_ring_destroy(cq);
@@ -521,8 +530,8 @@ void sim_xsk_close(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 	sim = xs->sim;
 	sim_lock(sim);
 	if (give_back && xs->umem) {
-		give_back_ring(xs->rx, true, xs->umem, give_back, ctx);
-		give_back_ring(xs->tx, true, xs->umem, give_back, ctx);
+		give_back_ring(xs->rx, XDP_RX_RING, xs->umem, give_back, ctx);
+		give_back_ring(xs->tx, XDP_TX_RING, xs->umem, give_back, ctx);
 	}
 	if (xs->state == SIM_XSK_BOUND)
 		unbind(xs, give_back, ctx);

@@ -116,8 +116,8 @@ int sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
  * FILL and not yet on RX (posted in the hardware ring, DMA'd, recycled), and
  * taken from TX and not yet on COMPLETION (none: the simulated hardware
  * completes within the pass that takes them). Frames of invalid TX
- * descriptors are not held: the kernel never completes them. For the frame
- * census.
+ * descriptors are not held: zero-copy never completes them, copy mode
+ * completes them at once. For the frame census.
  */
 uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
 
@@ -129,9 +129,10 @@ uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
  * using its FILL/COMPLETION pair — the entries left on FILL and COMPLETION
  * plus every frame the NIC held for the pair. While another socket shares
  * the pair, the NIC keeps those. One call per entry, with the frame's start
- * (aligned mode) or the entry's address without its offset bits (unaligned
- * mode); entries pointing outside the UMEM are skipped. give_back may be
- * NULL. A UMEM owner's registration lives on while a socket shares it, as in
+ * (aligned mode) or, in unaligned mode, a FILL entry's address plus its
+ * offset (where the NIC would have put the data) and the other entries'
+ * addresses without their offset bits; entries pointing outside the UMEM
+ * are skipped. give_back may be NULL. A UMEM owner's registration lives on while a socket shares it, as in
  * the kernel.
  */
 void sim_xsk_close(struct sim_xsk *xsk,
