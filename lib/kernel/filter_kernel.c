@@ -220,7 +220,7 @@ static int kernel_filter_set(struct xskx_filter_dev *dev,
 {
 	struct kernel_filter *kf = kf_of(dev);
 	__u32 zero = 0, next;
-	uint8_t gen;
+	uint8_t gen = 0;
 	int err;
 
 	err = read_gen(kf, &gen);
@@ -253,7 +253,7 @@ static int kernel_filter_add(struct xskx_filter_dev *dev,
 			     const struct xskx_filter_entry *entry)
 {
 	struct kernel_filter *kf = kf_of(dev);
-	uint8_t gen;
+	uint8_t gen = 0;
 	int err = read_gen(kf, &gen);
 
 	return err ? err : write_entry(kf, entry, gen);
@@ -264,7 +264,7 @@ static int kernel_filter_del(struct xskx_filter_dev *dev,
 {
 	struct kernel_filter *kf = kf_of(dev);
 	union deny_key key;
-	uint8_t gen;
+	uint8_t gen = 0;
 	int err = read_gen(kf, &gen);
 
 	if (err)
@@ -281,7 +281,7 @@ static int kernel_filter_list(struct xskx_filter_dev *dev,
 	struct kernel_filter *kf = kf_of(dev);
 	struct xskx_filter_entry *list;
 	uint32_t count = 0;
-	uint8_t gen;
+	uint8_t gen = 0;
 	int err = read_gen(kf, &gen);
 
 	if (err)
