@@ -9,8 +9,11 @@
  *                  verdict per packet, the two stages, the rule-set swap
  *   options.c      the command line
  *   sim.c          --sim: two simulated ports with traffic sources
- *   main.c         --check, the forwarding thread, signals, reloads
+ *   main.c         --check, the forwarding thread, reloads
  *   report.c       a line every second, the summary, JSON
+ *
+ * and from examples/common: cli.c (numbers on the command line), signals.c
+ * (the stop and reload flags), run.c (the worker loop, error messages).
  */
 #ifndef XSKX_FWAPP_H
 #define XSKX_FWAPP_H
@@ -31,6 +34,7 @@ struct fwapp_opts {
 	uint32_t batch;
 	uint32_t frames;
 	enum xskx_xdp_mode xdp_mode;
+	enum fwd_tx_full tx_full;
 	uint32_t pkt_size;	/* --sim's sources */
 	uint64_t packets;
 	bool json;
@@ -58,9 +62,6 @@ struct fwapp {
 
 int fwapp_sim_create(struct fwapp *app);
 void fwapp_sim_destroy(struct fwapp *app);
-
-/* Print "xskx-fw: <call>: <strerror>: <last error message>"; return err. */
-int fwapp_lib_error(const char *call, int err);
 
 /* Print every error of a rule file as "PATH:LINE: ..." on f. */
 void fwapp_print_errors(FILE *f, const char *path,

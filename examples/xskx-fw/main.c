@@ -11,32 +11,18 @@
  * --duration or at SIGINT/SIGTERM, stops the other, prints the summary and
  * closes both sockets, which detaches the XDP program.
  */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "fwapp.h"
+#include "run.h"
+#include "signals.h"
 
-/* An idle forwarder naps between polls rather than spin a core at 100%. */
-#define IDLE_STEPS_BEFORE_NAP 256
-#define IDLE_NAP_NS 20000L
 #define MAIN_TICK_NS 100000000L
 
-static int stop_flag, reload_flag; /* __atomic: set by signal handlers */
-static int forward_error;	   /* the thread's negative errno, or 0 */
-
-int fwapp_lib_error(const char *call, int err)
-{
-	const char *why = xskx_last_error();
-
-	fprintf(stderr, "xskx-fw: %s: %s%s%s\n", call, xskx_strerror(err),
-		*why ? ": " : "", why);
-	return err;
-}
+static int forward_error; /* the thread's negative errno, or 0 */
 
 void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 {
@@ -52,67 +38,14 @@ void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 	}
 }
 
-/* Errors are printed by fwapp_lib_error() or the rule file's report. */
-static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
+static int step_firewall(void *fw)
 {
-	(void)ctx;
-	if (level != XSKX_LOG_ERROR)
-		fprintf(stderr, "xskx: %s\n", msg);
+	return fw_step(fw);
 }
 
-static void on_signal(int sig)
+static void *run_forwarding(void *fw)
 {
-	__atomic_store_n(sig == SIGHUP ? &reload_flag : &stop_flag, 1,
-			 __ATOMIC_RELAXED);
-}
-
-static bool stop_requested(void)
-{
-	return __atomic_load_n(&stop_flag, __ATOMIC_RELAXED);
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = on_signal };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void nap(long ns)
-{
-	struct timespec ts = { .tv_nsec = ns };
-
-	nanosleep(&ts, NULL);
-}
-
-static void *run_forwarding(void *arg)
-{
-	struct fw *fw = arg;
-	uint32_t idle = 0;
-
-	while (!stop_requested()) {
-		int moved = fw_step(fw);
-
-		if (moved < 0) {
-			__atomic_store_n(&forward_error, moved, __ATOMIC_RELAXED);
-			on_signal(SIGTERM);
-			break;
-		}
-		idle = moved ? 0 : idle + 1;
-		if (idle >= IDLE_STEPS_BEFORE_NAP)
-			nap(IDLE_NAP_NS);
-	}
+	forward_error = run_steps_until_stopped(step_firewall, fw);
 	return NULL;
 }
 
@@ -174,7 +107,7 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 
 	if (*retired && !fw_adopted(&app->fw))
 		return;
-	__atomic_store_n(&reload_flag, 0, __ATOMIC_RELAXED);
+	signals_reload_done();
 	fw_rules_free(*retired);
 	*retired = NULL;
 	err = fw_rules_load(path, &rs, &errs);
@@ -188,7 +121,7 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 	}
 	err = fw_install(&app->fw, rs, retired);
 	if (err) {
-		fwapp_lib_error("reload: xskx_filter_set", err);
+		run_lib_error("reload: xskx_filter_set", err);
 		fprintf(stderr, "xskx-fw: reload of %s rejected: the old rules stay\n",
 			path);
 		fw_rules_free(rs);
@@ -210,13 +143,13 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 	double next_line = app->start + 1;
 
 	fwapp_sample_take(app, app->start, prev);
-	while (!stop_requested()) {
+	while (!signals_stop_requested()) {
 		double t;
 
-		nap(MAIN_TICK_NS);
-		if (__atomic_load_n(&reload_flag, __ATOMIC_RELAXED))
+		run_nap(MAIN_TICK_NS);
+		if (signals_reload_requested())
 			reload(app, retired);
-		t = now_s();
+		t = run_now_s();
 		if (o->duration_s && t - app->start >= o->duration_s)
 			break;
 		if (t < next_line)
@@ -229,14 +162,15 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 		prev = now;
 		now = swap;
 	}
-	return stop_requested() ? "signal" : "duration";
+	return signals_stop_requested() ? "signal" : "duration";
 }
 
 static int open_firewall(struct fwapp *app)
 {
 	const struct fwapp_opts *o = app->opts;
 	struct fwd_config cfg = { .nports = FWD_MAX_PORTS, .batch = o->batch,
-				  .frames = o->frames, .xdp_mode = o->xdp_mode };
+				  .frames = o->frames, .xdp_mode = o->xdp_mode,
+				  .tx_full = o->tx_full };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	int err;
@@ -253,7 +187,7 @@ static int open_firewall(struct fwapp *app)
 		};
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
-		return fwapp_lib_error("opening the firewall", err);
+		return run_lib_error("opening the firewall", err);
 	if (!app->fw.xdp_stage)
 		fprintf(stderr, "xskx-fw: warning: this backend's XDP program has no deny list: every rule runs in user space\n");
 	return 0;
@@ -276,10 +210,10 @@ int main(int argc, char **argv)
 	case FWAPP_PARSE_RUN:
 		break;
 	}
-	xskx_set_log(log_to_stderr, NULL);
+	run_log_to_stderr();
 	if (o.check_path)
 		return check_file(o.check_path);
-	catch_signals();
+	signals_catch(true);
 	app.port_names[0] = o.ifnames[0];
 	app.port_names[1] = o.ifnames[1];
 
@@ -287,10 +221,10 @@ int main(int argc, char **argv)
 	if (!err)
 		err = open_firewall(&app);
 	if (!err && app.sim && (err = xskx_sim_start(app.sim)))
-		fwapp_lib_error("xskx_sim_start", err);
+		run_lib_error("xskx_sim_start", err);
 	if (!err && (err = -pthread_create(&thread, NULL, run_forwarding,
 					   &app.fw)))
-		fwapp_lib_error("pthread_create", err);
+		run_lib_error("pthread_create", err);
 	if (err) {
 		if (app.sim)
 			xskx_sim_stop(app.sim);
@@ -298,21 +232,21 @@ int main(int argc, char **argv)
 		fwapp_sim_destroy(&app);
 		return 1;
 	}
-	app.start = now_s();
+	app.start = run_now_s();
 	stop_reason = watch(&app, &retired);
-	on_signal(SIGTERM);
+	signals_request_stop();
 	pthread_join(thread, NULL);
 	if (app.sim)
 		xskx_sim_stop(app.sim);
 	fwd_finish(&app.fw.fwd);
-	err = __atomic_load_n(&forward_error, __ATOMIC_RELAXED);
+	err = forward_error; /* the thread has been joined */
 	if (err)
-		fwapp_lib_error("forwarding", err);
-	fwapp_report_summary(&app, now_s() - app.start,
+		run_lib_error("forwarding", err);
+	fwapp_report_summary(&app, run_now_s() - app.start,
 			     err ? "error" : stop_reason);
 	fw_rules_free(retired);
 	if ((close_err = fw_close(&app.fw)))
-		err = fwapp_lib_error("closing the sockets", close_err);
+		err = run_lib_error("closing the sockets", close_err);
 	fwapp_sim_destroy(&app);
 	return err ? 1 : 0;
 }

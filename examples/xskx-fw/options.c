@@ -3,12 +3,11 @@
  * xskx-fw: parse and check the command line. Every mistake is reported
  * here, before any library call, with the flag and what it accepts.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "fwapp.h"
 
 static const char usage[] =
@@ -32,6 +31,9 @@ static const char usage[] =
 	"  -b, --batch N          packets per burst (default 64)\n"
 	"  -f, --frames N         UMEM frames (default 4096)\n"
 	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
+	"      --tx-full hold|drop  a full TX ring: hold the allowed packets\n"
+	"                         until it has room, backing the other port up\n"
+	"                         to its NIC (default), or drop them, counted\n"
 	"  -s, --pkt-size BYTES   --sim: frame size without FCS (default 64)\n"
 	"      --packets N        --sim: packets per source (default: no limit)\n"
 	"      --json             a JSON summary on stdout, the live lines on stderr\n"
@@ -54,7 +56,8 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 bad rules or the library failed, 2 bad command line.\n";
 
-enum { OPT_SIM = 256, OPT_CHECK, OPT_PACKETS, OPT_JSON, OPT_QUIET };
+enum { OPT_SIM = 256, OPT_CHECK, OPT_TX_FULL, OPT_PACKETS, OPT_JSON,
+       OPT_QUIET };
 
 static const struct option long_options[] = {
 	{ "in", required_argument, NULL, 'i' },
@@ -66,6 +69,7 @@ static const struct option long_options[] = {
 	{ "batch", required_argument, NULL, 'b' },
 	{ "frames", required_argument, NULL, 'f' },
 	{ "xdp-skb", no_argument, NULL, 'S' },
+	{ "tx-full", required_argument, NULL, OPT_TX_FULL },
 	{ "pkt-size", required_argument, NULL, 's' },
 	{ "packets", required_argument, NULL, OPT_PACKETS },
 	{ "json", no_argument, NULL, OPT_JSON },
@@ -74,46 +78,9 @@ static const struct option long_options[] = {
 	{ 0 },
 };
 
-static bool bad(const char *flag, const char *value, const char *expected)
-{
-	fprintf(stderr, "xskx-fw: %s %s: expected %s (see --help)\n", flag,
-		value, expected);
-	return false;
-}
-
-static bool parse_u64(const char *flag, const char *s, uint64_t min,
-		      uint64_t max, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
-		char expected[64];
-
-		snprintf(expected, sizeof(expected), "an integer in [%llu, %llu]",
-			 (unsigned long long)min, (unsigned long long)max);
-		return bad(flag, s, expected);
-	}
-	*out = v;
-	return true;
-}
-
-static bool parse_u32(const char *flag, const char *s, uint32_t min,
-		      uint32_t max, uint32_t *out)
-{
-	uint64_t v;
-
-	if (!parse_u64(flag, s, min, max, &v))
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
 static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 {
-	char *end;
+	uint32_t choice;
 
 	switch (c) {
 	case 'i':
@@ -132,23 +99,24 @@ static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 		o->check_path = arg;
 		return true;
 	case 'd':
-		errno = 0;
-		o->duration_s = strtod(arg, &end);
-		if (errno || end == arg || *end || !(o->duration_s > 0) ||
-		    o->duration_s > 1e6)
-			return bad("--duration", arg, "seconds in (0, 1000000]");
-		return true;
+		return cli_parse_seconds("--duration", arg, &o->duration_s);
 	case 'b':
-		return parse_u32("--batch", arg, 1, 4096, &o->batch);
+		return cli_parse_u32("--batch", arg, 1, 4096, &o->batch);
 	case 'f':
-		return parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
+		return cli_parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
 	case 'S':
 		o->xdp_mode = XSKX_XDP_GENERIC;
 		return true;
+	case OPT_TX_FULL:
+		if (!cli_parse_choice("--tx-full", arg, fwd_tx_full_names,
+				      FWD_TX_FULL_CHOICES, &choice))
+			return false;
+		o->tx_full = (enum fwd_tx_full)choice;
+		return true;
 	case 's':
-		return parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
+		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
 	case OPT_PACKETS:
-		return parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
+		return cli_parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
 	case OPT_JSON:
 		o->json = true;
 		return true;

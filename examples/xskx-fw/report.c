@@ -2,7 +2,7 @@
 /*
  * xskx-fw: what the run did. A line every second (packets per second
  * received, forwarded, dropped by stage 1, denied by stage 2, not
- * classifiable), and at the end the per-rule and per-stage counters in
+ * classifiable, dropped for a full TX ring), and at the end the per-rule and per-stage counters in
  * text or, with --json, one JSON object on stdout.
  */
 #include <stdio.h>
@@ -38,21 +38,24 @@ void fwapp_report_line(const struct fwapp *app,
 		       const struct fwapp_sample *now)
 {
 	double dt = now->t - prev->t;
-	uint64_t rx = 0, tx = 0;
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0;
 	FILE *f = live_out(app);
 
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		rx += now->ports[i].rx - prev->ports[i].rx;
 		tx += now->ports[i].tx - prev->ports[i].tx;
+		tx_full_drops += now->ports[i].tx_full_drops -
+				 prev->ports[i].tx_full_drops;
 	}
 	fprintf(f,
-		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps\n",
+		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps  tx-full drops %8.0f pps\n",
 		now->t - app->start, (double)rx / dt, (double)tx / dt,
 		(double)(now->stage1.packets - prev->stage1.packets) / dt,
 		(double)(now->stage2.denied.packets -
 			 prev->stage2.denied.packets) / dt,
 		(double)(unclassified(&now->stage2) -
-			 unclassified(&prev->stage2)) / dt);
+			 unclassified(&prev->stage2)) / dt,
+		(double)tx_full_drops / dt);
 	fflush(f);
 }
 
@@ -86,16 +89,17 @@ static void text_summary(const struct fwapp *app, double seconds,
 {
 	const struct fwapp_opts *o = app->opts;
 
-	printf("\nxskx-fw: %s <-> %s on %s, rules %s, %.2f s (%s), %u reload%s, %u rejected\n",
+	printf("\nxskx-fw: %s <-> %s on %s, rules %s, --tx-full %s, %.2f s (%s), %u reload%s, %u rejected\n",
 	       app->port_names[0], app->port_names[1],
 	       o->sim ? "the simulated NIC" : "the kernel", o->rules_path,
-	       seconds, stop_reason, app->reloads,
+	       fwd_tx_full_names[o->tx_full], seconds, stop_reason, app->reloads,
 	       app->reloads == 1 ? "" : "s", app->reloads_rejected);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
-		printf("%-10s received %llu, forwarded to %s %llu, given back at exit %llu\n",
+		printf("%-10s received %llu, forwarded to %s %llu, dropped for its full TX ring %llu, given back at exit %llu\n",
 		       app->port_names[i], (unsigned long long)s->ports[i].rx,
 		       app->port_names[1 - i],
 		       (unsigned long long)s->ports[1 - i].tx,
+		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
 	fwapp_report_rules(stdout, app, app->fw.rules);
 	printf("stage 1 (XDP): %llu packets, %llu bytes dropped\n",
@@ -124,15 +128,19 @@ static void json_summary(const struct fwapp *app, double seconds,
 {
 	const struct fw_ruleset *rs = app->fw.rules;
 
-	printf("{\"backend\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
-	       "\"reloads\": %u, \"reloads_rejected\": %u, \"ports\": [",
-	       app->opts->sim ? "sim" : "kernel", seconds, stop_reason,
+	printf("{\"backend\": \"%s\", \"tx_full\": \"%s\", \"seconds\": %.3f, "
+	       "\"stop\": \"%s\", \"reloads\": %u, \"reloads_rejected\": %u, "
+	       "\"ports\": [",
+	       app->opts->sim ? "sim" : "kernel",
+	       fwd_tx_full_names[app->opts->tx_full], seconds, stop_reason,
 	       app->reloads, app->reloads_rejected);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
-		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, \"dropped\": %llu}",
+		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, "
+		       "\"tx_full_drops\": %llu, \"dropped\": %llu}",
 		       i ? ", " : "", app->port_names[i],
 		       (unsigned long long)s->ports[i].rx,
 		       (unsigned long long)s->ports[i].tx,
+		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
 	printf("], \"rules\": [");
 	for (uint32_t i = 0; i <= rs->count; i++) {

@@ -7,6 +7,7 @@
  * on a thread of its own, as a real NIC runs beside the program.
  */
 #include "fwapp.h"
+#include "run.h"
 
 #define FLOWS 8
 
@@ -21,17 +22,17 @@ int fwapp_sim_create(struct fwapp *app)
 
 	err = xskx_sim_create(&app->sim, &sim_opts);
 	if (err)
-		return fwapp_lib_error("xskx_sim_create", err);
+		return run_lib_error("xskx_sim_create", err);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i]);
 
 		err = xskx_sim_port_create(app->sim, &port_opts,
 					   &app->sim_ports[i]);
 		if (err)
-			return fwapp_lib_error("xskx_sim_port_create", err);
+			return run_lib_error("xskx_sim_port_create", err);
 		err = xskx_sim_port_add_source(app->sim_ports[i], &source);
 		if (err)
-			return fwapp_lib_error("xskx_sim_port_add_source", err);
+			return run_lib_error("xskx_sim_port_add_source", err);
 		app->port_names[i] = names[i];
 	}
 	return 0;
@@ -42,6 +43,6 @@ void fwapp_sim_destroy(struct fwapp *app)
 	int err;
 
 	if (app->sim && (err = xskx_sim_destroy(app->sim)))
-		fwapp_lib_error("xskx_sim_destroy", err);
+		run_lib_error("xskx_sim_destroy", err);
 	app->sim = NULL;
 }

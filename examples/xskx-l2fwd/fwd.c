@@ -8,6 +8,8 @@
 
 #define FWD_DEFAULT_BATCH 64
 
+const char *const fwd_tx_full_names[FWD_TX_FULL_CHOICES] = { "hold", "drop" };
+
 /* Single writer: a plain read of our own counter, an atomic store for readers. */
 static void count(uint64_t *counter, uint64_t n)
 {
@@ -18,6 +20,8 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 {
 	c->rx = __atomic_load_n(&port->count.rx, __ATOMIC_RELAXED);
 	c->tx = __atomic_load_n(&port->count.tx, __ATOMIC_RELAXED);
+	c->tx_full_drops = __atomic_load_n(&port->count.tx_full_drops,
+					   __ATOMIC_RELAXED);
 	c->dropped = __atomic_load_n(&port->count.dropped, __ATOMIC_RELAXED);
 }
 
@@ -52,6 +56,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	memset(q, 0, sizeof(*q));
 	q->nports = cfg->nports;
 	q->batch = cfg->batch ? cfg->batch : FWD_DEFAULT_BATCH;
+	q->tx_full = cfg->tx_full;
 	q->filter = cfg->filter;
 	q->filter_ctx = cfg->filter_ctx;
 	err = xskx_umem_create(&q->umem, &umem_opts);
@@ -62,10 +67,19 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	return err;
 }
 
+/* What `in` holds goes back to the pool, counted in `counter`. */
+static void release_held(struct fwd_port *in, uint64_t *counter)
+{
+	xskx_rx_release(in->sock, in->held + in->held_next, in->held_count);
+	count(counter, in->held_count);
+	in->held_count = 0;
+}
+
 /*
  * Move what `in` received to `out`'s TX ring. The TX burst runs even with
  * nothing to send: it reclaims `out`'s completions into the pool, from which
- * the RX bursts refill FILL, and wakes `out`'s TX if the peer asks.
+ * the RX bursts refill FILL, and wakes `out`'s TX if the peer asks. What TX
+ * did not take stays held for the next round (hold) or is released (drop).
  */
 static int forward(struct fwd_queue *q, uint32_t in_index,
 		   struct fwd_port *out)
@@ -99,6 +113,8 @@ static int forward(struct fwd_queue *q, uint32_t in_index,
 	in->held_next += (uint32_t)sent;
 	in->held_count -= (uint32_t)sent;
 	count(&out->count.tx, (uint32_t)sent);
+	if (q->tx_full == FWD_TX_FULL_DROP && in->held_count)
+		release_held(in, &in->count.tx_full_drops);
 	return received + sent;
 }
 
@@ -132,10 +148,7 @@ void fwd_finish(struct fwd_queue *q)
 
 		if (!port->sock)
 			continue;
-		xskx_rx_release(port->sock, port->held + port->held_next,
-				port->held_count);
-		count(&port->count.dropped, port->held_count);
-		port->held_count = 0;
+		release_held(port, &port->count.dropped);
 		xskx_tx_reclaim(port->sock);
 	}
 }

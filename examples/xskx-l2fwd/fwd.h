@@ -7,11 +7,19 @@
  *   forward  port 0 RX -> port 1 TX,  port 1 RX -> port 0 TX
  *   reflect  port 0 RX -> MACs swapped -> port 0 TX
  *
- * Packets the egress TX ring cannot take yet are held and retried before the
- * ingress port is read again: a slow egress slows the ingress down
- * (backpressure) rather than losing packets. The backend is whatever the
- * endpoints name, a kernel interface or a simulated port; the code is the
- * same.
+ * When the egress TX ring is full (or its completions are), the queue
+ * chooses (fwd_config.tx_full):
+ *
+ *   hold  the packets TX cannot take yet are held and retried before the
+ *         ingress port is read again: a slow egress slows the ingress down,
+ *         and the backpressure travels to the NIC (its RX ring fills, then
+ *         it misses packets) rather than the forwarder losing any. Default.
+ *   drop  what TX did not take right away goes back to the pool, counted
+ *         in tx_full_drops, and the ingress port is read on: the NIC keeps
+ *         receiving, the packets a slow egress cannot send are lost here.
+ *
+ * The backend is whatever the endpoints name, a kernel interface or a
+ * simulated port; the code is the same.
  */
 #ifndef XSKX_L2FWD_FWD_H
 #define XSKX_L2FWD_FWD_H
@@ -30,8 +38,18 @@
 struct fwd_counters {
 	uint64_t rx;	  /* received on this port */
 	uint64_t tx;	  /* accepted by this port's TX ring */
-	uint64_t dropped; /* received here, never sent: given back at close */
+	uint64_t tx_full_drops; /* received here, released: egress TX was full */
+	uint64_t dropped; /* received here, never sent: still held at the end */
 };
+
+enum fwd_tx_full {
+	FWD_TX_FULL_HOLD = 0,
+	FWD_TX_FULL_DROP,
+	FWD_TX_FULL_CHOICES,
+};
+
+/* "hold", "drop": the names the programs' --tx-full takes. */
+extern const char *const fwd_tx_full_names[FWD_TX_FULL_CHOICES];
 
 struct fwd_port {
 	struct xskx_socket *sock;
@@ -55,6 +73,7 @@ struct fwd_queue {
 	struct fwd_port ports[FWD_MAX_PORTS];
 	uint32_t nports; /* 1: reflect */
 	uint32_t batch;
+	enum fwd_tx_full tx_full;
 	fwd_filter_fn filter;
 	void *filter_ctx;
 };
@@ -72,6 +91,7 @@ struct fwd_config {
 	uint32_t batch;	  /* packets per burst; 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
+	enum fwd_tx_full tx_full;    /* 0: hold */
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
 };
@@ -90,7 +110,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg);
  */
 int fwd_step(struct fwd_queue *q);
 
-/* Packets held right now, waiting for room on an egress TX ring. */
+/* Packets held right now, waiting for room on an egress TX ring (hold). */
 uint32_t fwd_held(const struct fwd_queue *q);
 
 /*

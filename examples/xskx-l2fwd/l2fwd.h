@@ -5,14 +5,16 @@
  *   fwd.c      the forwarding core: one queue, one UMEM, a socket per port
  *   options.c  the command line
  *   sim.c      --sim: a simulated machine with a traffic source per port
- *   main.c     a thread per queue, the run, signals
+ *   main.c     a thread per queue, the run
+ *
+ * and from examples/common: cli.c (numbers on the command line), signals.c
+ * (the stop flag), run.c (the worker loop, pinning, error messages).
  *   report.c   a line per port and queue every second, the summary, JSON
  */
 #ifndef XSKX_L2FWD_H
 #define XSKX_L2FWD_H
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <xskx/xskx.h>
@@ -31,6 +33,7 @@ struct l2fwd_opts {
 	uint32_t batch;
 	uint32_t frames;
 	enum xskx_xdp_mode xdp_mode;
+	enum fwd_tx_full tx_full;
 	/* --sim's traffic sources */
 	uint32_t pkt_size;
 	uint64_t packets;   /* per port; 0: no limit */
@@ -67,14 +70,8 @@ struct l2fwd {
 	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
 };
 
-/* Set by SIGINT/SIGTERM or the end of --duration: every thread stops. */
-extern int l2fwd_stop; /* read and written with __atomic */
-
 int l2fwd_sim_create(struct l2fwd *app);
 void l2fwd_sim_destroy(struct l2fwd *app);
-
-/* Print "xskx-l2fwd: <call>: <strerror>: <last error message>"; return err. */
-int l2fwd_lib_error(const char *call, int err);
 
 /* report.c */
 struct l2fwd_sample {

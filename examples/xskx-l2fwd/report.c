@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * xskx-l2fwd: what the run did. A line per port and queue every second
- * (packets per second received on the port and sent out of it, packets held
- * for a full TX ring), and at the end a summary in text or, with --json, one
- * JSON object on stdout.
+ * (packets per second received on the port and sent out of it, dropped for
+ * a full TX ring, packets held for one), and at the end a summary in text
+ * or, with --json, one JSON object on stdout.
  */
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "l2fwd.h"
+#include "run.h"
 
 /* The socket statistics the summary shows: where packets were lost, and why. */
 static const struct {
@@ -52,7 +53,7 @@ void l2fwd_sample_take(const struct l2fwd *app, double t,
 static uint64_t held_for(const struct fwd_counters *in,
 			 const struct fwd_counters *out)
 {
-	uint64_t gone = out->tx + in->dropped;
+	uint64_t gone = out->tx + in->tx_full_drops + in->dropped;
 
 	return in->rx > gone ? in->rx - gone : 0;
 }
@@ -70,10 +71,11 @@ void l2fwd_report_line(const struct l2fwd *app,
 			const struct fwd_counters *b = &now->ports[k][i];
 
 			fprintf(f,
-				"%6.1fs  q%-2u %-10s rx %11.0f pps  tx %11.0f pps  held %4llu\n",
+				"%6.1fs  q%-2u %-10s rx %11.0f pps  tx %11.0f pps  tx-full drops %11.0f pps  held %4llu\n",
 				now->t - app->start, k, app->port_names[i],
 				(double)(b->rx - a->rx) / dt,
 				(double)(b->tx - a->tx) / dt,
+				(double)(b->tx_full_drops - a->tx_full_drops) / dt,
 				(unsigned long long)held_for(
 					&now->ports[k][app->nports - 1 - i], b));
 		}
@@ -94,7 +96,7 @@ static void port_result(const struct fwd_port *port, struct port_result *r)
 	fwd_counters_read(port, &r->count);
 	err = xskx_socket_stats(port->sock, &r->stats);
 	if (err) {
-		l2fwd_lib_error("xskx_socket_stats", err);
+		run_lib_error("xskx_socket_stats", err);
 		r->stats = (struct xskx_stats){ 0 };
 	}
 }
@@ -106,7 +108,7 @@ static bool frames_accounted(const struct fwd_queue *q)
 	int err = xskx_umem_census(q->umem, &c);
 
 	if (err) {
-		l2fwd_lib_error("xskx_umem_census", err);
+		run_lib_error("xskx_umem_census", err);
 		return false;
 	}
 	return c.total == xskx_umem_frame_count(q->umem) && !c.double_frees;
@@ -116,15 +118,16 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
 	const struct l2fwd_opts *o = app->opts;
-	uint64_t rx = 0, tx = 0, dropped = 0;
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
 
-	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, %.2f s (%s)\n",
+	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, --tx-full %s, %.2f s (%s)\n",
 	       o->reflect ? "reflect on" : "forward", app->port_names[0],
 	       o->reflect ? "" : " <-> ", o->reflect ? "" : app->port_names[1],
 	       o->sim ? "the simulated NIC" : "the kernel", o->queues,
-	       o->queues == 1 ? "" : "s", seconds, stop_reason);
-	printf("queue port        received        sent  dropped");
+	       o->queues == 1 ? "" : "s", fwd_tx_full_names[o->tx_full],
+	       seconds, stop_reason);
+	printf("queue port        received        sent  tx_full_drops  dropped");
 	for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 		printf("  %s", socket_counters[c].name);
 	printf("\n");
@@ -135,10 +138,11 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			struct port_result r;
 
 			port_result(&q->ports[i], &r);
-			printf("%5u %-10s %11llu %11llu %8llu", k,
+			printf("%5u %-10s %11llu %11llu  %13llu %8llu", k,
 			       app->port_names[i],
 			       (unsigned long long)r.count.rx,
 			       (unsigned long long)r.count.tx,
+			       (unsigned long long)r.count.tx_full_drops,
 			       (unsigned long long)r.count.dropped);
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 				printf("  %*llu", (int)strlen(socket_counters[c].name),
@@ -146,12 +150,14 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			printf("\n");
 			rx += r.count.rx;
 			tx += r.count.tx;
+			tx_full_drops += r.count.tx_full_drops;
 			dropped += r.count.dropped;
 		}
 		accounted = accounted && frames_accounted(q);
 	}
-	printf("total: %llu received, %llu sent, %llu dropped by the forwarder (held at exit)\n",
+	printf("total: %llu received, %llu sent; dropped by the forwarder: %llu for a full TX ring, %llu held at exit\n",
 	       (unsigned long long)rx, (unsigned long long)tx,
+	       (unsigned long long)tx_full_drops,
 	       (unsigned long long)dropped);
 	for (uint32_t i = 0; app->sim && i < app->nports; i++) {
 		struct xskx_sim_port_stats s;
@@ -173,14 +179,15 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
 	const struct l2fwd_opts *o = app->opts;
-	uint64_t rx = 0, tx = 0, dropped = 0;
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
 	const char *sep = "";
 
 	printf("{\"mode\": \"%s\", \"backend\": \"%s\", \"queues\": %u, "
-	       "\"seconds\": %.3f, \"stop\": \"%s\", \"ports\": [",
+	       "\"tx_full\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
+	       "\"ports\": [",
 	       o->reflect ? "reflect" : "forward", o->sim ? "sim" : "kernel",
-	       o->queues, seconds, stop_reason);
+	       o->queues, fwd_tx_full_names[o->tx_full], seconds, stop_reason);
 	for (uint32_t k = 0; k < o->queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
@@ -189,10 +196,11 @@ static void json_summary(const struct l2fwd *app, double seconds,
 
 			port_result(&q->ports[i], &r);
 			printf("%s{\"queue\": %u, \"port\": \"%s\", \"rx\": %llu, "
-			       "\"tx\": %llu, \"dropped\": %llu",
+			       "\"tx\": %llu, \"tx_full_drops\": %llu, \"dropped\": %llu",
 			       sep, k, app->port_names[i],
 			       (unsigned long long)r.count.rx,
 			       (unsigned long long)r.count.tx,
+			       (unsigned long long)r.count.tx_full_drops,
 			       (unsigned long long)r.count.dropped);
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 				printf(", \"%s\": %llu", socket_counters[c].name,
@@ -201,13 +209,15 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			sep = ", ";
 			rx += r.count.rx;
 			tx += r.count.tx;
+			tx_full_drops += r.count.tx_full_drops;
 			dropped += r.count.dropped;
 		}
 		accounted = accounted && frames_accounted(q);
 	}
-	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, \"dropped\": %llu}",
+	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, "
+	       "\"tx_full_drops\": %llu, \"dropped\": %llu}",
 	       (unsigned long long)rx, (unsigned long long)tx,
-	       (unsigned long long)dropped);
+	       (unsigned long long)tx_full_drops, (unsigned long long)dropped);
 	if (app->sim) {
 		printf(", \"sim_ports\": [");
 		for (uint32_t i = 0; i < app->nports; i++) {

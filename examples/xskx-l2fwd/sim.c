@@ -12,6 +12,7 @@
  * The NIC runs on a thread of its own, as a real NIC runs beside the program.
  */
 #include "l2fwd.h"
+#include "run.h"
 
 #define FLOWS_PER_QUEUE 8
 
@@ -26,7 +27,7 @@ int l2fwd_sim_create(struct l2fwd *app)
 
 	err = xskx_sim_create(&app->sim, &sim_opts);
 	if (err)
-		return l2fwd_lib_error("xskx_sim_create", err);
+		return run_lib_error("xskx_sim_create", err);
 	for (uint32_t i = 0; i < app->nports; i++) {
 		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i],
 			  .queues = o->queues);
@@ -34,10 +35,10 @@ int l2fwd_sim_create(struct l2fwd *app)
 		err = xskx_sim_port_create(app->sim, &port_opts,
 					   &app->sim_ports[i]);
 		if (err)
-			return l2fwd_lib_error("xskx_sim_port_create", err);
+			return run_lib_error("xskx_sim_port_create", err);
 		err = xskx_sim_port_add_source(app->sim_ports[i], &source);
 		if (err)
-			return l2fwd_lib_error("xskx_sim_port_add_source", err);
+			return run_lib_error("xskx_sim_port_add_source", err);
 		app->port_names[i] = names[i];
 	}
 	return 0;
@@ -48,6 +49,6 @@ void l2fwd_sim_destroy(struct l2fwd *app)
 	int err;
 
 	if (app->sim && (err = xskx_sim_destroy(app->sim)))
-		l2fwd_lib_error("xskx_sim_destroy", err);
+		run_lib_error("xskx_sim_destroy", err);
 	app->sim = NULL;
 }

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* The run around the library (see run.h). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <xskx/xskx.h>
+
+#include "run.h"
+#include "signals.h"
+
+#define IDLE_STEPS_BEFORE_NAP 256
+#define IDLE_NAP_NS 20000L
+
+double run_now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void run_nap(long ns)
+{
+	struct timespec ts = { .tv_nsec = ns };
+
+	nanosleep(&ts, NULL);
+}
+
+void run_pin_this_thread(int cpu)
+{
+	cpu_set_t set;
+	int err;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	err = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (err)
+		fprintf(stderr,
+			"%s: warning: cannot pin to CPU %d (%s): running unpinned\n",
+			program_invocation_short_name, cpu, xskx_strerror(err));
+}
+
+int run_steps_until_stopped(int (*step)(void *ctx), void *ctx)
+{
+	uint32_t idle = 0;
+
+	while (!signals_stop_requested()) {
+		int moved = step(ctx);
+
+		if (moved < 0) {
+			signals_request_stop();
+			return moved;
+		}
+		idle = moved ? 0 : idle + 1;
+		if (idle >= IDLE_STEPS_BEFORE_NAP)
+			run_nap(IDLE_NAP_NS);
+	}
+	return 0;
+}
+
+int run_lib_error(const char *call, int err)
+{
+	const char *why = xskx_last_error();
+
+	fprintf(stderr, "%s: %s: %s%s%s\n", program_invocation_short_name, call,
+		xskx_strerror(err), *why ? ": " : "", why);
+	return err;
+}
+
+static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
+{
+	(void)ctx;
+	if (level != XSKX_LOG_ERROR)
+		fprintf(stderr, "xskx: %s\n", msg);
+}
+
+void run_log_to_stderr(void)
+{
+	xskx_set_log(log_to_stderr, NULL);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * What every example program's run needs around the library: the clock,
+ * naps, CPU pinning, the polling loop of a worker thread, and error
+ * messages that name the call that failed.
+ */
+#ifndef XSKX_EXAMPLES_RUN_H
+#define XSKX_EXAMPLES_RUN_H
+
+/* CLOCK_MONOTONIC, in seconds. */
+double run_now_s(void);
+
+/* Sleep for ns nanoseconds (< 1 s). */
+void run_nap(long ns);
+
+/* Pin the calling thread to cpu; on failure warn and run unpinned. */
+void run_pin_this_thread(int cpu);
+
+/*
+ * A worker thread's loop: call step(ctx) until a stop is requested
+ * (signals.h). step returns how much it moved (0: nothing) or a negative
+ * errno; a worker that found nothing to do for a while naps between polls
+ * rather than spin a core at 100%. On an error, requests a stop for every
+ * thread and returns it; otherwise 0.
+ */
+int run_steps_until_stopped(int (*step)(void *ctx), void *ctx);
+
+/* Print "PROGRAM: CALL: <strerror>: <xskx_last_error()>"; return err. */
+int run_lib_error(const char *call, int err);
+
+/*
+ * The library's warnings and notices to stderr. Its errors are left out:
+ * run_lib_error() prints them with the call that failed.
+ */
+void run_log_to_stderr(void);
+
+#endif /* XSKX_EXAMPLES_RUN_H */
