@@ -5,14 +5,18 @@
  * the forwarder's ports as if from the wire, and each port's sink sees what
  * the forwarder sent out of it. Every packet must come out of the right port
  * exactly once, its bytes intact (MACs swapped when reflecting), with no
- * drop anywhere, and every frame accounted for at every step.
+ * drop anywhere, and every frame accounted for at every step. With the
+ * egress TX stalled, --tx-full hold must back the ingress up to its NIC and
+ * deliver what it held once TX resumes, and --tx-full drop must count
+ * exactly the packets it released.
  */
 #include <string.h>
 
 #include "fwd.h"
 #include "helpers.h"
 
-#define PACKETS_PER_PORT 3000u
+#define PACKETS_PER_PORT 3000u /* fewer than a queue's UMEM has frames */
+#define MAX_PACKETS_PER_PORT 4000u /* more */
 #define INJECT_PER_ROUND 16u
 #define MAX_ROUNDS 100000u
 #define QUIET_ROUNDS_TO_END 4u
@@ -27,7 +31,7 @@ static const uint8_t mac_src[6] = { 0x02, 0, 0, 0, 0, 0x0a };
 
 /* What one port's sink saw: packets per origin port and sequence number. */
 struct sink {
-	uint8_t seen[2][PACKETS_PER_PORT];
+	uint8_t seen[2][MAX_PACKETS_PER_PORT];
 	uint64_t packets, stack, corrupt;
 	bool expect_swapped;
 };
@@ -39,7 +43,14 @@ struct rig {
 	struct fwd_queue queues[MAX_QUEUES];
 	uint32_t nports, nqueues;
 	uint32_t senders; /* ports 0..senders-1 get test packets */
+	uint32_t packets;  /* test packets per sender; PACKETS_PER_PORT */
+	uint32_t injected; /* on each sender so far */
 	struct xskx_sim_faults faults[2];
+	/* stall_out_port(): port "out" takes nothing from TX in these rounds */
+	uint32_t stall_from, stall_until;
+	/* port "in"'s received count when the forwarder first held packets */
+	uint64_t rx_when_held;
+	bool held_seen;
 };
 
 static uint32_t packet_len(uint32_t seq)
@@ -95,7 +106,7 @@ static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	}
 	origin = data[OFF_ORIGIN];
 	memcpy(&seq, data + OFF_SEQ, sizeof(seq));
-	if (origin > 1 || seq >= PACKETS_PER_PORT || len != packet_len(seq)) {
+	if (origin > 1 || seq >= MAX_PACKETS_PER_PORT || len != packet_len(seq)) {
 		s->corrupt++;
 		return;
 	}
@@ -107,7 +118,8 @@ static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	s->seen[origin][seq]++;
 }
 
-static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues)
+static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues,
+		      enum fwd_tx_full tx_full)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	static const char *const names[2] = { "in", "out" };
@@ -116,6 +128,7 @@ static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues)
 	r->nports = nports;
 	r->nqueues = nqueues;
 	r->senders = nports;
+	r->packets = PACKETS_PER_PORT;
 	ck_assert_int_eq(xskx_sim_create(&r->sim, &sim_opts), 0);
 	for (uint32_t i = 0; i < nports; i++) {
 		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i],
@@ -131,7 +144,7 @@ static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues)
 	}
 	for (uint32_t k = 0; k < nqueues; k++) {
 		struct fwd_config cfg = { .nports = nports, .queue_id = k,
-					  .frames = FRAMES };
+					  .frames = FRAMES, .tx_full = tx_full };
 
 		for (uint32_t i = 0; i < nports; i++)
 			cfg.ports[i].sim_port = r->ports[i];
@@ -168,7 +181,7 @@ typedef void (*round_hook)(struct rig *r, uint32_t round);
 static void run(struct rig *r, round_hook hook)
 {
 	uint8_t pkt[512];
-	uint32_t injected = 0, quiet = 0, round;
+	uint32_t quiet = 0, round;
 
 	for (round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
 		int moved = 0, polled;
@@ -178,13 +191,13 @@ static void run(struct rig *r, round_hook hook)
 		if (hook)
 			hook(r, round);
 		for (uint32_t n = 0;
-		     n < INJECT_PER_ROUND && injected < PACKETS_PER_PORT;
-		     n++, injected++) {
+		     n < INJECT_PER_ROUND && r->injected < r->packets;
+		     n++, r->injected++) {
 			for (uint32_t i = 0; i < r->senders; i++) {
-				build_packet(pkt, i, injected);
+				build_packet(pkt, i, r->injected);
 				ck_assert_int_eq(
 					xskx_sim_port_inject(r->ports[i], pkt,
-							     packet_len(injected)),
+							     packet_len(r->injected)),
 					0);
 			}
 		}
@@ -197,7 +210,8 @@ static void run(struct rig *r, round_hook hook)
 			moved += n;
 		}
 		assert_census(r, round);
-		quiet = !polled && !moved && injected == PACKETS_PER_PORT ?
+		quiet = !polled && !moved && r->injected == r->packets &&
+				round > r->stall_until ?
 				quiet + 1 :
 				0;
 	}
@@ -214,7 +228,7 @@ static void assert_delivered(struct rig *r)
 		struct sink *s = &r->sinks[out];
 		struct xskx_sim_port_stats st;
 
-		for (uint32_t seq = 0; seq < PACKETS_PER_PORT; seq++)
+		for (uint32_t seq = 0; seq < r->packets; seq++)
 			ck_assert_msg(s->seen[i][seq] == 1,
 				      "packet %u from port %u left port %u %u times",
 				      seq, i, out, s->seen[i][seq]);
@@ -251,7 +265,7 @@ START_TEST(forward_both_directions)
 {
 	struct rig r;
 
-	rig_setup(&r, 2, 1);
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
 	run(&r, NULL);
 	assert_delivered(&r);
 	ck_assert_uint_eq(total(&r, false), 2 * PACKETS_PER_PORT);
@@ -264,7 +278,7 @@ START_TEST(reflect_swaps_macs)
 {
 	struct rig r;
 
-	rig_setup(&r, 1, 1);
+	rig_setup(&r, 1, 1, FWD_TX_FULL_HOLD);
 	run(&r, NULL);
 	assert_delivered(&r);
 	ck_assert_uint_eq(total(&r, true), PACKETS_PER_PORT);
@@ -276,7 +290,7 @@ START_TEST(forward_two_queues)
 {
 	struct rig r;
 
-	rig_setup(&r, 2, 2);
+	rig_setup(&r, 2, 2, FWD_TX_FULL_HOLD);
 	run(&r, NULL);
 	assert_delivered(&r);
 	/* RSS gave both queues a share: both threads' worth of work ran. */
@@ -287,36 +301,141 @@ START_TEST(forward_two_queues)
 END_TEST
 
 /*
- * Port "out" stops transmitting for a while: its TX ring fills up, the
- * forwarder holds what the ring cannot take and stops reading port "in",
- * whose packets wait on its RX ring instead of being dropped; once TX
- * resumes, all of them arrive. The stall is long enough for more packets
- * than the TX ring holds, short enough for fewer than the UMEM has frames.
- * One direction only: the stalled one ties up the shared UMEM's frames, so
- * the other would run out of buffers and lose packets at its NIC.
+ * Port "out" takes nothing from its TX ring from round stall_from until
+ * stall_until; its ring fills up. Under hold, the forwarder then holds what
+ * the ring cannot take and stops reading port "in": from the first round it
+ * holds anything until TX resumes, it receives nothing more.
  */
-#define STALL_FROM 20u
-#define STALL_UNTIL (STALL_FROM + 150u)
-
 static void stall_out_port(struct rig *r, uint32_t round)
 {
-	if (round != STALL_FROM && round != STALL_UNTIL)
+	struct fwd_queue *q = &r->queues[0];
+
+	if (round == r->stall_from || round == r->stall_until) {
+		r->faults[1].tx_stalled = round == r->stall_from;
+		ck_assert_int_eq(xskx_sim_port_set_faults(r->ports[1],
+							  &r->faults[1]),
+				 0);
+	}
+	if (q->tx_full == FWD_TX_FULL_DROP) {
+		ck_assert_uint_eq(fwd_held(q), 0);
 		return;
-	r->faults[1].tx_stalled = round == STALL_FROM;
-	ck_assert_int_eq(xskx_sim_port_set_faults(r->ports[1], &r->faults[1]),
-			 0);
-	if (round == STALL_UNTIL)
-		ck_assert_uint_gt(fwd_held(&r->queues[0]), 0);
+	}
+	if (round <= r->stall_from || round > r->stall_until)
+		return;
+	if (!r->held_seen && fwd_held(q)) {
+		r->held_seen = true;
+		r->rx_when_held = q->ports[0].count.rx;
+	}
+	if (r->held_seen)
+		ck_assert_msg(q->ports[0].count.rx == r->rx_when_held,
+			      "round %u: port in read while packets were held",
+			      round);
 }
 
+/* Under hold, the forwarder gave up nothing while TX was stalled. */
+static void assert_nothing_dropped_by_forwarder(const struct rig *r)
+{
+	for (uint32_t i = 0; i < r->nports; i++) {
+		ck_assert_uint_eq(r->queues[0].ports[i].count.tx_full_drops, 0);
+		ck_assert_uint_eq(r->queues[0].ports[i].count.dropped, 0);
+	}
+}
+
+/*
+ * A stall long enough for more packets than the TX ring holds, short
+ * enough for fewer than the UMEM has frames: the held packets and those
+ * behind them wait on port in's RX ring, none is lost anywhere, and all
+ * arrive once TX resumes. One direction only: the stalled one ties up the
+ * shared UMEM's frames, so the other would run out of buffers and lose
+ * packets at its NIC.
+ */
 START_TEST(backpressure_holds_instead_of_dropping)
 {
 	struct rig r;
 
-	rig_setup(&r, 2, 1);
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
 	r.senders = 1;
+	r.stall_from = 20;
+	r.stall_until = r.stall_from + 150;
 	run(&r, stall_out_port);
+	ck_assert(r.held_seen);
+	ck_assert_uint_lt(r.rx_when_held, r.stall_until * INJECT_PER_ROUND);
+	assert_nothing_dropped_by_forwarder(&r);
 	assert_delivered(&r);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Under hold, with TX stalled while every test packet arrives: the
+ * backpressure reaches the NIC, which misses packets or finds the RX ring
+ * full, while the forwarder drops none; once TX resumes, every packet it
+ * received leaves port out exactly once.
+ */
+START_TEST(tx_full_hold_backs_up_to_the_nic)
+{
+	struct xskx_sim_port_stats in;
+	struct rig r;
+
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
+	r.senders = 1;
+	r.packets = MAX_PACKETS_PER_PORT;
+	r.stall_from = 1;
+	r.stall_until = 2 * MAX_PACKETS_PER_PORT / INJECT_PER_ROUND;
+	run(&r, stall_out_port);
+	ck_assert(r.held_seen);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+	ck_assert_uint_gt(in.rx_missed + in.xdp_redirect_err, 0);
+	assert_nothing_dropped_by_forwarder(&r);
+	ck_assert_uint_eq(r.queues[0].ports[0].count.rx + in.rx_missed +
+				  in.xdp_redirect_err,
+			  MAX_PACKETS_PER_PORT);
+	ck_assert_uint_eq(r.sinks[1].packets, r.queues[0].ports[0].count.rx);
+	for (uint32_t seq = 0; seq < MAX_PACKETS_PER_PORT; seq++)
+		ck_assert_uint_le(r.sinks[1].seen[0][seq], 1);
+	ck_assert_uint_eq(r.sinks[1].corrupt, 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Under drop, with TX stalled for a while: the forwarder keeps reading
+ * port in, so the NIC loses nothing; what TX could not take was released
+ * and counted, and every other packet left port out exactly once. The
+ * frame census is whole at every step (run() checks it, nothing held).
+ */
+START_TEST(tx_full_drop_counts_what_it_releases)
+{
+	struct xskx_sim_port_stats st;
+	uint64_t delivered = 0, drops;
+	char why[384];
+	struct rig r;
+
+	rig_setup(&r, 2, 1, FWD_TX_FULL_DROP);
+	r.senders = 1;
+	r.stall_from = 20;
+	r.stall_until = r.stall_from + 150;
+	run(&r, stall_out_port);
+	drops = r.queues[0].ports[0].count.tx_full_drops;
+	ck_assert_uint_gt(drops, 0);
+	for (uint32_t seq = 0; seq < r.packets; seq++) {
+		ck_assert_uint_le(r.sinks[1].seen[0][seq], 1);
+		delivered += r.sinks[1].seen[0][seq];
+	}
+	ck_assert_uint_eq(r.sinks[1].corrupt, 0);
+	ck_assert_uint_eq(delivered + drops, r.packets);
+	ck_assert_uint_eq(r.queues[0].ports[0].count.rx, r.packets);
+	ck_assert_uint_eq(r.queues[0].ports[1].count.tx, delivered);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &st), 0);
+	ck_assert_uint_eq(st.rx_missed, 0);
+	ck_assert_uint_eq(st.xdp_redirect_err, 0);
+	fwd_finish(&r.queues[0]);
+	ck_assert_uint_eq(r.queues[0].ports[0].count.dropped, 0);
+	ck_assert_msg(test_census_all_in_pool(r.queues[0].umem, why,
+					      sizeof(why)) ||
+			      test_census_ok(r.queues[0].umem, 0, why,
+					     sizeof(why)),
+		      "after the run: %s", why);
 	rig_teardown(&r);
 }
 END_TEST
@@ -339,5 +458,9 @@ int main(int argc, char **argv)
 	add_case(s, "forward_two_queues", forward_two_queues);
 	add_case(s, "backpressure_holds_instead_of_dropping",
 		 backpressure_holds_instead_of_dropping);
+	add_case(s, "tx_full_hold_backs_up_to_the_nic",
+		 tx_full_hold_backs_up_to_the_nic);
+	add_case(s, "tx_full_drop_counts_what_it_releases",
+		 tx_full_drop_counts_what_it_releases);
 	return test_main(s, argc, argv);
 }
