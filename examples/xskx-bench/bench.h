@@ -8,16 +8,16 @@
  *   baseline.c  rxdrop on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
  *   report.c    a line per second, the summary, JSON
- *   packet.c    the UDP frame txonly sends, the MAC swap of l2fwd
+ *   packet.c    the UDP frame txonly sends
  */
 #ifndef XSKX_BENCH_H
 #define XSKX_BENCH_H
 
-#include <signal.h>
 #include <stdint.h>
 #include <xskx/xskx.h>
 
 #include "options.h"
+#include "run.h" /* run_lib_error() */
 
 struct bench {
 	const struct bench_opts *opts;
@@ -80,14 +80,8 @@ struct bench_result {
 	uint32_t frame_count, frame_size;
 };
 
-/* Set by SIGINT/SIGTERM: the run ends and reports as usual. */
-extern volatile sig_atomic_t bench_stop_requested;
-
 int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	      struct bench_result *res);
-
-/* Print "<call>: <strerror>: <last error message>" and return err. */
-int bench_lib_error(const char *call, int err);
 
 /* Live output and the summary (report.c). */
 struct bench_sample {
@@ -107,14 +101,5 @@ void bench_report_compare(const struct bench_opts *o,
 
 /* Packets (packet.c). */
 void bench_build_udp_frame(uint8_t *frame, uint32_t len);
-
-static inline void bench_swap_macs(uint8_t *frame)
-{
-	uint8_t tmp[6];
-
-	__builtin_memcpy(tmp, frame, 6);
-	__builtin_memcpy(frame, frame + 6, 6);
-	__builtin_memcpy(frame + 6, tmp, 6);
-}
 
 #endif /* XSKX_BENCH_H */

@@ -8,45 +8,10 @@
  *
  * See --help for every option; bench.h for the map of the source.
  */
-#include <signal.h>
 #include <stdio.h>
 
 #include "bench.h"
-
-int bench_lib_error(const char *call, int err)
-{
-	const char *why = xskx_last_error();
-
-	fprintf(stderr, "xskx-bench: %s: %s%s%s\n", call, xskx_strerror(err),
-		*why ? ": " : "", why);
-	return err;
-}
-
-/*
- * Errors are printed by bench_lib_error() with the call that failed; the
- * library's other messages (a fallback to copy mode, say) go to stderr.
- */
-static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
-{
-	(void)ctx;
-	if (level != XSKX_LOG_ERROR)
-		fprintf(stderr, "xskx: %s\n", msg);
-}
-
-static void request_stop(int sig)
-{
-	(void)sig;
-	bench_stop_requested = 1;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa = { .sa_handler = request_stop };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
+#include "signals.h"
 
 static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
@@ -95,13 +60,14 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"xskx-bench: warning: built without optimization; the figures mean little\n");
 #endif
-	xskx_set_log(log_to_stderr, NULL);
-	catch_signals();
+	/* The library's errors come with the call that failed (run_lib_error). */
+	run_log_to_stderr();
+	signals_catch(false);
 
 	err = run_one(&o, o.baseline, &first);
 	if (err)
 		return 1;
-	if (!o.compare || bench_stop_requested) {
+	if (!o.compare || signals_stop_requested()) {
 		bench_report_result(&o, &first);
 		return 0;
 	}

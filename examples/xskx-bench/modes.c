@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "eth.h"
 
 int bench_rxdrop_step(struct bench *b)
 {
@@ -28,7 +29,7 @@ int bench_txonly_prepare(struct bench *b)
 	uint32_t n;
 
 	if (!frames)
-		return bench_lib_error("calloc", -ENOMEM);
+		return run_lib_error("calloc", -ENOMEM);
 	n = xskx_frame_alloc(b->umem, frames, count);
 	for (uint32_t i = 0; i < n; i++)
 		bench_build_udp_frame(
@@ -81,7 +82,7 @@ int bench_l2fwd_step(struct bench *b)
 		if (n < 0)
 			return n;
 		for (int i = 0; i < n; i++)
-			bench_swap_macs(b->pkts[i].data);
+			eth_swap_macs(b->pkts[i].data);
 		b->rx_packets += (uint32_t)n;
 		b->fwd_next = 0;
 		b->fwd_pending = (uint32_t)n;

@@ -3,12 +3,11 @@
  * xskx-bench: parse and check the command line. Every mistake is reported
  * here, before any library call, with the flag's name and what it accepts.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "options.h"
 
 static const char usage[] =
@@ -173,6 +172,11 @@ static const char *const xdp_action_names[] = {
 	[BENCH_XDP_DROP] = "drop",
 };
 
+static const char *const policy_names[] = {
+	[XSKX_SIM_RX_FULL_STOP] = "stop",
+	[XSKX_SIM_RX_FULL_DROP] = "drop",
+};
+
 const char *bench_mode_name(enum bench_mode mode)
 {
 	return mode_names[mode];
@@ -185,102 +189,23 @@ const char *bench_xdp_action_name(enum bench_xdp_action action)
 
 const char *bench_policy_name(enum xskx_sim_rx_full_policy policy)
 {
-	return policy == XSKX_SIM_RX_FULL_DROP ? "drop" : "stop";
+	return policy_names[policy];
 }
 
-static bool bad(const char *flag, const char *what, const char *arg)
-{
-	fprintf(stderr, "xskx-bench: %s: %s, got '%s' (see --help)\n", flag,
-		what, arg);
-	return false;
-}
+#define COUNT_OF(names) ((uint32_t)(sizeof(names) / sizeof((names)[0])))
 
-static bool parse_u64(const char *flag, const char *arg, uint64_t min,
-		      uint64_t max, uint64_t *out)
-{
-	char what[96];
-	unsigned long long v;
-	char *end;
-
-	snprintf(what, sizeof(what), "expected an integer in [%llu, %llu]",
-		 (unsigned long long)min, (unsigned long long)max);
-	if (arg[0] == '-')
-		return bad(flag, what, arg);
-	errno = 0;
-	v = strtoull(arg, &end, 0);
-	if (errno || end == arg || *end || v < min || v > max)
-		return bad(flag, what, arg);
-	*out = v;
-	return true;
-}
-
-static bool parse_u32(const char *flag, const char *arg, uint32_t min,
-		      uint32_t max, uint32_t *out)
-{
-	uint64_t v;
-
-	if (!parse_u64(flag, arg, min, max, &v))
-		return false;
-	*out = (uint32_t)v;
-	return true;
-}
-
+/* A CPU number, or -1 for any. */
 static bool parse_cpu(const char *flag, const char *arg, int *out)
 {
-	uint64_t v;
+	uint32_t cpu;
 
 	if (!strcmp(arg, "-1")) {
 		*out = -1;
 		return true;
 	}
-	if (!parse_u64(flag, arg, 0, 4095, &v))
+	if (!cli_parse_u32(flag, arg, 0, 4095, &cpu))
 		return false;
-	*out = (int)v;
-	return true;
-}
-
-static bool parse_seconds(const char *flag, const char *arg, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(v > 0 && v <= 86400))
-		return bad(flag, "expected seconds in (0, 86400]", arg);
-	*out = v;
-	return true;
-}
-
-static bool parse_mode(const char *arg, enum bench_mode *out)
-{
-	for (size_t i = 0; i < sizeof(mode_names) / sizeof(mode_names[0]); i++)
-		if (!strcmp(arg, mode_names[i])) {
-			*out = (enum bench_mode)i;
-			return true;
-		}
-	return bad("--mode", "expected rxdrop, txonly or l2fwd", arg);
-}
-
-static bool parse_xdp_action(const char *arg, enum bench_xdp_action *out)
-{
-	for (size_t i = 0;
-	     i < sizeof(xdp_action_names) / sizeof(xdp_action_names[0]); i++)
-		if (!strcmp(arg, xdp_action_names[i])) {
-			*out = (enum bench_xdp_action)i;
-			return true;
-		}
-	return bad("--xdp-action", "expected redirect, tx or drop", arg);
-}
-
-static bool parse_policy(const char *arg, enum xskx_sim_rx_full_policy *out)
-{
-	if (!strcmp(arg, "stop"))
-		*out = XSKX_SIM_RX_FULL_STOP;
-	else if (!strcmp(arg, "drop"))
-		*out = XSKX_SIM_RX_FULL_DROP;
-	else
-		return bad("--rx-full-policy", "expected stop or drop", arg);
+	*out = (int)cpu;
 	return true;
 }
 
@@ -356,6 +281,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 	bool zero_copy = false, copy = false;
 	bool native = false, generic = false;
 	bool queue_given = false, app_cpu_given = false;
+	uint32_t choice = 0;
 	bool ok = true;
 	int c;
 
@@ -373,7 +299,9 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 				      long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_MODE:
-			ok = parse_mode(optarg, &o->mode);
+			ok = cli_parse_choice("--mode", optarg, mode_names,
+					      COUNT_OF(mode_names), &choice);
+			o->mode = (enum bench_mode)choice;
 			mode_given = true;
 			break;
 		case 'r':
@@ -399,32 +327,33 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			o->ifname = optarg;
 			break;
 		case 'q':
-			ok = parse_u32("--queue", optarg, 0, UINT32_MAX - 1,
-				       &o->queue_id);
+			ok = cli_parse_u32("--queue", optarg, 0, UINT32_MAX - 1,
+					   &o->queue_id);
 			queue_given = true;
 			break;
 		case 'd':
-			ok = parse_seconds("--duration", optarg,
-					   &o->duration_s);
+			ok = cli_parse_seconds("--duration", optarg,
+					       &o->duration_s);
 			break;
 		case OPT_PACKETS:
-			ok = parse_u64("--packets", optarg, 1, UINT64_MAX,
-				       &o->packets);
+			ok = cli_parse_u64("--packets", optarg, 1, UINT64_MAX,
+					   &o->packets);
 			break;
 		case 'b':
-			ok = parse_u32("--batch", optarg, 1, 4096, &o->batch);
+			ok = cli_parse_u32("--batch", optarg, 1, 4096,
+					   &o->batch);
 			break;
 		case 's':
-			ok = parse_u32("--pkt-size", optarg, 60, 65536,
-				       &o->pkt_size);
+			ok = cli_parse_u32("--pkt-size", optarg, 60, 65536,
+					   &o->pkt_size);
 			break;
 		case 'f':
-			ok = parse_u32("--frame-size", optarg, 0, 65536,
-				       &o->frame_size);
+			ok = cli_parse_u32("--frame-size", optarg, 0, 65536,
+					   &o->frame_size);
 			break;
 		case OPT_FRAMES:
-			ok = parse_u32("--frames", optarg, 0, 1u << 24,
-				       &o->frames);
+			ok = cli_parse_u32("--frames", optarg, 0, 1u << 24,
+					   &o->frames);
 			break;
 		case OPT_RX_SIZE:
 		case OPT_TX_SIZE:
@@ -435,7 +364,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 					 c == OPT_FILL_SIZE ? &o->fill_size :
 							      &o->comp_size;
 
-			ok = parse_u32(flag_name(c), optarg, 0, 1u << 24, size);
+			ok = cli_parse_u32(flag_name(c), optarg, 0, 1u << 24,
+					   size);
 			break;
 		}
 		case 'm':
@@ -460,17 +390,25 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			generic = true;
 			break;
 		case OPT_RX_FULL_POLICY:
-			ok = parse_policy(optarg, &o->rx_full_policy);
 			sim_only_flag = "--rx-full-policy";
+			ok = cli_parse_choice(sim_only_flag, optarg,
+					      policy_names,
+					      COUNT_OF(policy_names), &choice);
+			o->rx_full_policy =
+				(enum xskx_sim_rx_full_policy)choice;
 			break;
 		case OPT_RATE:
 			sim_only_flag = "--rate";
-			ok = parse_u64(sim_only_flag, optarg, 1, UINT64_MAX,
-				       &o->rate_pps);
+			ok = cli_parse_u64(sim_only_flag, optarg, 1, UINT64_MAX,
+					   &o->rate_pps);
 			break;
 		case OPT_XDP_ACTION:
-			ok = parse_xdp_action(optarg, &o->xdp_action);
 			sim_only_flag = "--xdp-action";
+			ok = cli_parse_choice(sim_only_flag, optarg,
+					      xdp_action_names,
+					      COUNT_OF(xdp_action_names),
+					      &choice);
+			o->xdp_action = (enum bench_xdp_action)choice;
 			break;
 		case OPT_NIC_BUDGET:
 		case OPT_HW_RING:
@@ -484,7 +422,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 							      &o->flows;
 
 			sim_only_flag = flag_name(c);
-			ok = parse_u32(sim_only_flag, optarg, 1, 1u << 20, v);
+			ok = cli_parse_u32(sim_only_flag, optarg, 1, 1u << 20,
+					   v);
 			break;
 		}
 		case OPT_NIC_CPU:

@@ -6,28 +6,17 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench.h"
-
-volatile sig_atomic_t bench_stop_requested;
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "signals.h"
 
 static int sample(struct bench *b, double t, struct bench_sample *s)
 {
 	int err = xskx_socket_stats(b->sock, &s->stats);
 
 	if (err)
-		return bench_lib_error("xskx_socket_stats", err);
+		return run_lib_error("xskx_socket_stats", err);
 	s->t = t;
 	s->rx_packets = b->rx_packets;
 	s->tx_packets = b->tx_packets;
@@ -43,7 +32,7 @@ static int wait_ready(struct bench *b)
 	short events = b->opts->mode == BENCH_TXONLY ? POLLOUT : POLLIN;
 	int ret = xskx_socket_poll(b->sock, events, 100);
 
-	return ret < 0 ? bench_lib_error("xskx_socket_poll", ret) : 0;
+	return ret < 0 ? run_lib_error("xskx_socket_poll", ret) : 0;
 }
 
 /* Deterministic mode: this thread is the NIC too, between bursts. */
@@ -51,7 +40,7 @@ static int run_nic(struct bench *b)
 {
 	int moved = xskx_sim_poll(b->sim);
 
-	return moved < 0 ? bench_lib_error("xskx_sim_poll", moved) : moved;
+	return moved < 0 ? run_lib_error("xskx_sim_poll", moved) : moved;
 }
 
 static int finish(struct bench *b, struct bench_result *res)
@@ -64,23 +53,23 @@ static int finish(struct bench *b, struct bench_result *res)
 	res->tx_packets = b->tx_packets;
 	err = xskx_socket_stats(b->sock, &res->stats);
 	if (err)
-		return bench_lib_error("xskx_socket_stats", err);
+		return run_lib_error("xskx_socket_stats", err);
 	if (b->port) {
 		err = xskx_sim_port_stats(b->port, &res->port);
 		if (err)
-			return bench_lib_error("xskx_sim_port_stats", err);
+			return run_lib_error("xskx_sim_port_stats", err);
 		res->have_port = true;
 	}
 	err = xskx_socket_info(b->sock, &res->info);
 	if (err)
-		return bench_lib_error("xskx_socket_info", err);
+		return run_lib_error("xskx_socket_info", err);
 	if (!b->sim) {
 		enum xskx_xdp_mode mode;
 
 		/* -ENOENT: a TX-only socket, which needs no XDP program. */
 		err = xskx_socket_xdp_mode(b->sock, &mode);
 		if (err && err != -ENOENT)
-			return bench_lib_error("xskx_socket_xdp_mode", err);
+			return run_lib_error("xskx_socket_xdp_mode", err);
 		if (!err)
 			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" :
 								  "generic";
@@ -89,7 +78,7 @@ static int finish(struct bench *b, struct bench_result *res)
 	res->frame_size = xskx_umem_frame_size(b->umem);
 	err = xskx_umem_census(b->umem, &res->census);
 	if (err)
-		return bench_lib_error("xskx_umem_census", err);
+		return run_lib_error("xskx_umem_census", err);
 	return 0;
 }
 
@@ -126,7 +115,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	err = bench_start(b);
 	if (err)
 		return err;
-	start = now_s();
+	start = run_now_s();
 	deadline = start + o->duration_s;
 	next_line = start + 1;
 	err = sample(b, start, &last);
@@ -135,7 +124,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		int moved = 0, n;
 		double t;
 
-		if (bench_stop_requested) {
+		if (signals_stop_requested()) {
 			res->stop = BENCH_STOP_SIGNAL;
 			break;
 		}
@@ -145,7 +134,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 			break;
 		n = step(b);
 		if (n < 0)
-			return bench_lib_error(bench_mode_name(o->mode), n);
+			return run_lib_error(bench_mode_name(o->mode), n);
 		res->steps++;
 		res->idle_steps += n == 0;
 		if (o->packets && *counted >= o->packets) {
@@ -157,7 +146,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 			res->stop = BENCH_STOP_IDLE;
 			break;
 		}
-		t = now_s();
+		t = run_now_s();
 		if (t >= deadline)
 			break;
 		if (t >= next_line) {
@@ -167,6 +156,6 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 				bench_report_line(b, variant, &last, &cur);
 		}
 	}
-	res->seconds = now_s() - start;
+	res->seconds = run_now_s() - start;
 	return err ? err : finish(b, res);
 }

@@ -11,14 +11,11 @@
  * --xdp-action tx the port's XDP hook reflects each packet itself, and with
  * --xdp-action drop drops it: the socket only binds the UMEM and kicks.
  */
-#define _GNU_SOURCE
 #include <errno.h>
-#include <pthread.h>
-#include <sched.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "bench.h"
+#include "eth.h"
 
 static enum xskx_xdp_verdict xdp_reflect(uint8_t *data, uint32_t len,
 					 uint32_t queue, void *ctx)
@@ -26,7 +23,7 @@ static enum xskx_xdp_verdict xdp_reflect(uint8_t *data, uint32_t len,
 	(void)len;
 	(void)queue;
 	(void)ctx;
-	bench_swap_macs(data);
+	eth_swap_macs(data);
 	return XSKX_XDP_TX;
 }
 
@@ -49,7 +46,7 @@ static int set_xdp_action(struct bench *b)
 	if (b->opts->xdp_action == BENCH_XDP_REDIRECT)
 		return 0;
 	err = xskx_sim_port_set_xdp(b->port, hook, NULL);
-	return err ? bench_lib_error("xskx_sim_port_set_xdp", err) : 0;
+	return err ? run_lib_error("xskx_sim_port_set_xdp", err) : 0;
 }
 
 static int setup_sim(struct bench *b)
@@ -73,10 +70,10 @@ static int setup_sim(struct bench *b)
 
 	err = xskx_sim_create(&b->sim, &sim_opts);
 	if (err)
-		return bench_lib_error("xskx_sim_create", err);
+		return run_lib_error("xskx_sim_create", err);
 	err = xskx_sim_port_create(b->sim, &port_opts, &b->port);
 	if (err)
-		return bench_lib_error("xskx_sim_port_create", err);
+		return run_lib_error("xskx_sim_port_create", err);
 	err = set_xdp_action(b);
 	if (err)
 		return err;
@@ -84,7 +81,7 @@ static int setup_sim(struct bench *b)
 		return 0;
 	err = xskx_sim_port_add_source(b->port, &source_opts);
 	if (err)
-		return bench_lib_error("xskx_sim_port_add_source", err);
+		return run_lib_error("xskx_sim_port_add_source", err);
 	return 0;
 }
 
@@ -114,11 +111,11 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	b->pkts = calloc(o->batch, sizeof(*b->pkts));
 	b->frames = calloc(o->batch, sizeof(*b->frames));
 	if (!b->pkts || !b->frames)
-		return bench_lib_error("calloc", -ENOMEM);
+		return run_lib_error("calloc", -ENOMEM);
 
 	err = xskx_umem_create(&b->umem, &umem_opts);
 	if (err)
-		return bench_lib_error("xskx_umem_create", err);
+		return run_lib_error("xskx_umem_create", err);
 	b->frame_mask = ~(uint64_t)(xskx_umem_frame_size(b->umem) - 1);
 	if (o->sim) {
 		err = setup_sim(b);
@@ -135,27 +132,13 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
-		return bench_lib_error("xskx_socket_open", err);
+		return run_lib_error("xskx_socket_open", err);
 	err = xskx_socket_rings(b->sock, &b->rings);
 	if (err)
-		return bench_lib_error("xskx_socket_rings", err);
+		return run_lib_error("xskx_socket_rings", err);
 	if (o->mode == BENCH_TXONLY)
 		return bench_txonly_prepare(b);
 	return 0;
-}
-
-static void pin_this_thread(int cpu)
-{
-	cpu_set_t set;
-	int err;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	err = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-	if (err)
-		fprintf(stderr,
-			"xskx-bench: warning: cannot pin to CPU %d (%s): running unpinned\n",
-			cpu, xskx_strerror(err));
 }
 
 int bench_start(struct bench *b)
@@ -163,12 +146,12 @@ int bench_start(struct bench *b)
 	int err;
 
 	if (b->opts->app_cpu >= 0)
-		pin_this_thread(b->opts->app_cpu);
+		run_pin_this_thread(b->opts->app_cpu);
 	if (!b->sim || b->opts->sim_deterministic)
 		return 0;
 	err = xskx_sim_start(b->sim);
 	if (err)
-		return bench_lib_error("xskx_sim_start", err);
+		return run_lib_error("xskx_sim_start", err);
 	b->sim_running = true;
 	return 0;
 }
@@ -182,7 +165,7 @@ int bench_stop(struct bench *b)
 	b->sim_running = false;
 	err = xskx_sim_stop(b->sim);
 	if (err)
-		return bench_lib_error("xskx_sim_stop", err);
+		return run_lib_error("xskx_sim_stop", err);
 	return 0;
 }
 
@@ -193,11 +176,11 @@ void bench_teardown(struct bench *b)
 
 	bench_stop(b);
 	if (b->sock && (err = xskx_socket_close(b->sock)))
-		bench_lib_error("xskx_socket_close", err);
+		run_lib_error("xskx_socket_close", err);
 	if (b->sim && (err = xskx_sim_destroy(b->sim)))
-		bench_lib_error("xskx_sim_destroy", err);
+		run_lib_error("xskx_sim_destroy", err);
 	if (b->umem && (err = xskx_umem_destroy(b->umem)))
-		bench_lib_error("xskx_umem_destroy", err);
+		run_lib_error("xskx_umem_destroy", err);
 	free(b->pkts);
 	free(b->frames);
 	*b = (struct bench){ 0 };

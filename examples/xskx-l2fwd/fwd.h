@@ -28,6 +28,8 @@
 #include <stdint.h>
 #include <xskx/xskx.h>
 
+#include "eth.h"
+
 #define FWD_MAX_PORTS 2
 
 /*
@@ -129,13 +131,10 @@ int fwd_close(struct fwd_queue *q);
 /* A consistent-enough snapshot of a port's counters, from any thread. */
 void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);
 
+/* What reflect does to every frame (tests build their expected frames with it). */
 static inline void fwd_swap_macs(uint8_t *frame)
 {
-	uint8_t tmp[6];
-
-	__builtin_memcpy(tmp, frame, 6);
-	__builtin_memcpy(frame, frame + 6, 6);
-	__builtin_memcpy(frame + 6, tmp, 6);
+	eth_swap_macs(frame);
 }
 
 #endif /* XSKX_L2FWD_FWD_H */
