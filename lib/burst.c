@@ -297,17 +297,33 @@ static uint32_t tx_fit(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	return room;
 }
 
+/* Whether the first packet's chain of fragments is longer than the TX ring. */
+static bool chain_exceeds_ring(const struct xskx_socket *s,
+			       const struct xskx_pkt *pkts, uint32_t n)
+{
+	uint32_t len = 1;
+
+	while (len <= n && len <= s->tx.size && (pkts[len - 1].options & XDP_PKT_CONTD))
+		len++;
+	return len > s->tx.size;
+}
+
 XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			   uint32_t n)
 {
 	uint64_t bytes = 0;
-	uint32_t idx = 0;
+	uint32_t idx = 0, fit;
 	int err = 0;
 
 	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring, 0))
 		return burst_precondition(s, "xskx_tx_burst", "XSKX_SOCKET_NO_TX");
 	reclaim_completions(s);
-	n = tx_fit(s, pkts, n);
+	fit = tx_fit(s, pkts, n);
+	if (__builtin_expect(!fit && n, 0) && chain_exceeds_ring(s, pkts, n))
+		return xskx_fail(-EINVAL,
+				 "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
+				 s->tx.size, s->queue_id);
+	n = fit;
 	if (n) {
 		xsk_ring_prod__reserve(&s->tx, n, &idx);
 		for (uint32_t i = 0; i < n; i++) {

@@ -455,6 +455,62 @@ START_TEST(full_tx_ring_accepts_fewer_and_leaves_the_rest)
 }
 END_TEST
 
+/*
+ * A multi-buffer packet longer than the whole TX ring could never be
+ * accepted: the burst says so instead of returning 0 forever.
+ */
+START_TEST(chain_longer_than_tx_ring_is_refused)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkts[8];
+	uint64_t frames[8];
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_MULTI_BUFFER);
+	opts.tx_size = 4;
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_uint_eq(make_tx_pkts(rig.umem, pkts, 8), 8);
+	for (int i = 0; i < 7; i++)
+		pkts[i].options = XDP_PKT_CONTD;
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "tx_size"), "%s",
+		      xskx_last_error());
+	for (int i = 0; i < 8; i++)
+		frames[i] = pkts[i].addr;
+	xskx_frame_free(rig.umem, frames, 8);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* A burst on a socket opened without that ring: -EINVAL naming the flag. */
+START_TEST(burst_without_its_ring_is_refused)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *rx_only, *tx_only;
+	struct xskx_pkt pkt;
+
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_TX);
+	rx_only = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_tx_burst(rx_only, &pkt, 0), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "XSKX_SOCKET_NO_TX"), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(rx_only), 0);
+
+	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX);
+	tx_only = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_rx_burst(tx_only, &pkt, 1), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "XSKX_SOCKET_NO_RX"), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
 START_TEST(forwarding_a_received_frame_copies_nothing)
 {
 	struct xskx_sim_faults stalled = { .tx_stalled = true },
@@ -593,6 +649,8 @@ static Suite *socket_suite(void)
 	tcase_add_test(burst, received_packet_is_the_injected_one);
 	tcase_add_test(burst, full_tx_ring_accepts_fewer_and_leaves_the_rest);
 	tcase_add_test(burst, forwarding_a_received_frame_copies_nothing);
+	tcase_add_test(burst, chain_longer_than_tx_ring_is_refused);
+	tcase_add_test(burst, burst_without_its_ring_is_refused);
 	tcase_add_test(burst, without_need_wakeup_rx_never_kicks);
 	tcase_add_test(burst, busy_poll_kicks_every_burst);
 	suite_add_tcase(s, burst);
