@@ -458,8 +458,13 @@ END_TEST
 
 START_TEST(replace_is_atomic_threaded)
 {
+	/*
+	 * Paced so that the traffic lasts about 0.2 s: unpaced, a NIC thread
+	 * with a CPU to itself can send everything while this thread waits
+	 * for one, and no replacement would overlap the traffic.
+	 */
 	XSKX_OPTS(xskx_sim_source_opts, source, .count = SOURCE_PACKETS,
-		  .flows = 16);
+		  .flows = 16, .rate_pps = SOURCE_PACKETS * 5);
 	const struct xskx_filter_entry by_src[] = {
 		entry(XSKX_FILTER_SRC, "10.0.0.1", 1),
 		entry(XSKX_FILTER_DST, "192.0.2.0/24", 3),
