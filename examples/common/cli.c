@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Command-line values for the example programs (see cli.h). */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +22,10 @@ bool cli_parse_u64(const char *flag, const char *s, uint64_t min, uint64_t max,
 	char *end;
 	unsigned long long v;
 
+	/* Digits only: strtoull alone would take " 5", "+5" and "-5". */
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
+	if (!isdigit((unsigned char)*s) || errno || *end || v < min || v > max) {
 		char expected[64];
 
 		snprintf(expected, sizeof(expected), "an integer in [%llu, %llu]",
@@ -50,9 +52,11 @@ bool cli_parse_seconds(const char *flag, const char *s, double *out)
 	char *end;
 	double v;
 
+	/* Plain decimals only: strtod alone would take "0x1", " 1" and "1e0". */
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v > 0) || v > 1e6)
+	if (!*s || strspn(s, "0123456789.") != strlen(s) || errno || *end ||
+	    !(v > 0) || v > 1e6)
 		return cli_bad(flag, s, "seconds in (0, 1000000]");
 	*out = v;
 	return true;
