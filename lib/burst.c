@@ -231,9 +231,15 @@ static bool addr_in_umem(const struct xskx_umem *umem, uint64_t addr)
  */
 static void drain_copy_mode_tx(struct xskx_socket *s)
 {
-	if (s->tx.ring && xskx_ring_needs_wakeup(&s->tx) &&
-	    xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size)
-		xskx_socket_kick_tx(s);
+	int err;
+
+	if (!s->tx.ring || !xskx_ring_needs_wakeup(&s->tx) ||
+	    xsk_prod_nb_free(&s->tx, s->tx.size) == s->tx.size)
+		return;
+	/* xskx_tx_reclaim returns a count: a hard error waits for a burst. */
+	err = xskx_socket_kick_tx(s);
+	if (err && !s->deferred_err)
+		s->deferred_err = err;
 }
 
 /* COMPLETION -> pool; returns the frames reclaimed. */
@@ -252,10 +258,6 @@ static uint32_t reclaim_completions(struct xskx_socket *s)
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
 
-		/*
-		 * Copy mode completes invalid TX descriptors too (kernel 6.18),
-		 * whatever their address: one outside the UMEM is no frame.
-		 */
 		if (__builtin_expect(!addr_in_umem(umem, addr), 0)) {
 			bad++;
 			continue;

@@ -2,6 +2,7 @@
 /* The one log callback, its level, and the last error message per thread. */
 #define _GNU_SOURCE /* strerrordesc_np */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,7 +114,7 @@ XSKX_API const char *xskx_last_error(void)
 
 XSKX_API const char *xskx_strerror(int err)
 {
-	if (err < 0)
+	if (err < 0 && err != INT_MIN)
 		err = -err;
 	/* strerror() may share a static buffer; strerrordesc_np() does not. */
 	const char *desc = strerrordesc_np(err);

@@ -227,8 +227,11 @@ XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 
 XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 {
-	return umem->frame_size - XSKX_XDP_PACKET_HEADROOM - umem->headroom -
-	       XSKX_L2_OVERHEAD;
+	/* A headroom the kernel accepts can leave no room for an L2 header. */
+	uint32_t overhead = XSKX_XDP_PACKET_HEADROOM + umem->headroom +
+			    XSKX_L2_OVERHEAD;
+
+	return umem->frame_size > overhead ? umem->frame_size - overhead : 0;
 }
 
 XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)

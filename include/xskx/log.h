@@ -7,7 +7,7 @@
  * (a bad setting, a missing interface, a missing privilege) it also logs one
  * message that names the culprit and the fix, through the single log
  * callback below. lib/ never prints or exits on its own, and the data path
- * (burst calls) never logs.
+ * (burst calls) logs only to report a caller's error.
  */
 #ifndef XSKX_LOG_H
 #define XSKX_LOG_H

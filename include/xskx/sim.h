@@ -185,8 +185,9 @@ int xskx_sim_port_add_source(struct xskx_sim_port *port,
 
 /*
  * Faults: with tx_stalled the NIC takes nothing from the TX rings; with
- * link_down kicks fail with -ENETDOWN and nothing moves. Both can be changed
- * at any time.
+ * link_down the simulated sendto/recvfrom fail with -ENETDOWN (which the
+ * burst API counts in kick_retries, as "try again") and nothing moves. Both
+ * can be changed at any time.
  */
 struct xskx_sim_faults {
 	bool tx_stalled;

@@ -12,7 +12,8 @@
  *                      need_wakeup flag is set.
  *   xskx_rx_release()  frames of packets you are done with -> the pool.
  *   xskx_tx_burst()    reclaims COMPLETION into the pool, then packet views
- *                      -> TX ring; kicks only if TX's need_wakeup flag is set.
+ *                      -> TX ring; kicks only if TX's need_wakeup flag is set
+ *                      (always with XSKX_SOCKET_BUSY_POLL).
  *
  * Forwarding a received packet out of another socket on the same UMEM is
  * xskx_tx_burst() of the very views xskx_rx_burst() returned: no copy.
@@ -38,7 +39,7 @@ struct xskx_sim_port;
 #define XSKX_SOCKET_NO_RX (1u << 0)	  /* no RX ring (TX only) */
 #define XSKX_SOCKET_NO_TX (1u << 1)	  /* no TX ring (RX only) */
 #define XSKX_SOCKET_NO_WAKEUP (1u << 2)	  /* bind without XDP_USE_NEED_WAKEUP */
-#define XSKX_SOCKET_BUSY_POLL (1u << 3)	  /* kick on every burst (busy polling) */
+#define XSKX_SOCKET_BUSY_POLL (1u << 3)	  /* kick whenever a burst would wait, flags or not */
 #define XSKX_SOCKET_MULTI_BUFFER (1u << 4) /* XDP_USE_SG */
 
 enum xskx_copy_mode {
@@ -98,7 +99,11 @@ struct xskx_socket_opts {
  * Open a socket on a queue of a port and bind it. The first socket on a UMEM
  * registers the UMEM with the backend and owns its FILL/COMPLETION pair; a
  * later socket on the same port and queue shares that pair, and one on
- * another port or queue gets its own, fed from the same frame pool.
+ * another port or queue gets its own, fed from the same frame pool. A later
+ * socket inherits the first one's need_wakeup and multi-buffer mode (the
+ * kernel's shared-UMEM rule): its own XSKX_SOCKET_NO_WAKEUP and
+ * XSKX_SOCKET_MULTI_BUFFER are not used. A UMEM serves the backend of its
+ * first socket for its whole life.
  *
  * Returns 0, or a negative errno with a message naming the culprit: -EINVAL
  * (no backend or two, ring size not a power of two, queue out of range,
@@ -110,9 +115,13 @@ int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
 		     const struct xskx_socket_opts *opts);
 
 /*
- * Unbind and free the socket. Every frame it held (on its rings or in the
- * peer) goes back to the UMEM's pool. Frames the application still holds
- * stay the application's. Returns 0 or a negative errno.
+ * Unbind and free the socket. On the simulated NIC every frame it held (on
+ * its rings or in the peer) goes back to the UMEM's pool. On the kernel
+ * backend what is left on RX and COMPLETION (and, in copy mode, on TX and
+ * FILL) goes back at once; frames the kernel itself still holds come back when the
+ * UMEM's last socket closes while the application holds no frame, and until
+ * then the census counts them under nic. Frames the application holds stay
+ * the application's. Returns 0 or a negative errno.
  */
 int xskx_socket_close(struct xskx_socket *sock);
 
@@ -127,8 +136,8 @@ struct xskx_pkt {
 /*
  * Receive up to max packets into pkts. Returns the number received (0 when
  * none) or a negative errno when a needed kick failed for a reason other
- * than "try again" (-ENXIO...). Refills FILL from the pool first when the
- * batch watermark is met; when RX is empty, kicks the peer if FILL's
+ * than "try again" (-ENXIO...). After draining RX it refills FILL from the
+ * pool when the batch watermark is met; when RX is empty, kicks the peer if FILL's
  * need_wakeup flag is set (always with XSKX_SOCKET_BUSY_POLL), never
  * otherwise. The frames of returned packets belong to the application until
  * given back by xskx_rx_release() or xskx_tx_burst(). When the kick fails
@@ -147,8 +156,8 @@ void xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 
 /*
  * Reclaim completions, then put up to n packets on the TX ring and kick the
- * peer if TX's need_wakeup flag is set and TX holds descriptors. Returns how many packets were
- * accepted (their frames now belong to the library and return to the pool
+ * peer if TX holds descriptors and TX's need_wakeup flag is set (always with
+ * XSKX_SOCKET_BUSY_POLL). Returns how many packets were accepted (their frames now belong to the library and return to the pool
  * when completed) — fewer than n when the TX ring is full: the rest stay the
  * caller's, to retry or release — or a negative errno when the kick failed
  * for a reason other than "try again". With multi-buffer, a chain of
@@ -192,7 +201,7 @@ struct xskx_stats {
 	uint64_t tx_completed;	/* frames reclaimed from COMPLETION */
 	uint64_t rx_kicks;	/* wakeups issued for FILL/RX */
 	uint64_t tx_kicks;	/* wakeups issued for TX */
-	uint64_t kicks_skipped;	/* bursts that needed no wakeup: flag clear */
+	uint64_t kicks_skipped;	/* bursts that issued no kick */
 	uint64_t kick_retries;	/* kicks answered "try again" (EAGAIN...) */
 	uint64_t fill_refills;	/* batches put on FILL */
 	uint64_t tx_ring_full;	/* bursts cut short by a full TX ring */
@@ -210,7 +219,10 @@ struct xskx_stats {
  */
 int xskx_socket_stats(struct xskx_socket *sock, struct xskx_stats *stats);
 
-/* How the socket is bound, as the peer reports it (XDP_OPTIONS). */
+/*
+ * How the socket is bound: zero_copy as the peer reports it (XDP_OPTIONS),
+ * need_wakeup and multi_buffer as the bind asked for them.
+ */
 struct xskx_socket_info {
 	bool zero_copy;
 	bool need_wakeup;
@@ -246,8 +258,8 @@ int xskx_socket_rings(struct xskx_socket *sock, struct xskx_rings *rings);
  * The bare wakeups: recvfrom(MSG_DONTWAIT) and sendto(MSG_DONTWAIT) on the
  * kernel backend, their simulated equivalents on the simulated NIC. They
  * kick unconditionally; the burst API calls them only when a flag asks.
- * "Try again" (EAGAIN, EBUSY, ENOBUFS) returns 0; other errors a negative
- * errno.
+ * "Try again" (EAGAIN, EBUSY, ENOBUFS, ENETDOWN) returns 0 and counts in
+ * kick_retries; other errors a negative errno.
  */
 int xskx_socket_kick_rx(struct xskx_socket *sock);
 int xskx_socket_kick_tx(struct xskx_socket *sock);

@@ -89,7 +89,7 @@ uint32_t xskx_umem_headroom(const struct xskx_umem *umem);
  */
 uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom);
 
-/* The largest MTU whose packets fit one frame of this UMEM. */
+/* The largest MTU whose packets fit one frame of this UMEM (0: none does). */
 uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem);
 
 /*
