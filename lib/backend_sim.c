@@ -212,30 +212,12 @@ static int sim_fd(const struct xskx_socket *s)
 	return -EOPNOTSUPP;
 }
 
-/*
- * The pair's handle must stay a live socket using the pair: when its holder
- * closes while others still use the pair, hand it to one of them.
- */
-static void move_pair_handle(struct xskx_socket *closing)
-{
-	struct xskx_fq_cq *fq = closing->fq;
-
-	if (fq->backend != closing->backend)
-		return;
-	for (struct xskx_socket *s = closing->umem->sockets; s; s = s->next)
-		if (s != closing && s->fq == fq) {
-			fq->backend = s->backend;
-			return;
-		}
-}
-
 static void sim_close(struct xskx_socket *s,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
 {
 	/* Out of the deny list's hook first, as out of an XSKMAP. */
 	xskx_filter_sim_put(s->fq->sim_port, s->queue_id,
 			    !(s->flags & XSKX_SOCKET_NO_RX));
-	move_pair_handle(s);
 	sim_xsk_close(sim_of(s), give_back, ctx);
 }
 

@@ -207,10 +207,29 @@ static void unlink_socket(struct xskx_socket *s)
 	free(s->fq);
 }
 
+/*
+ * A pair's backend handle is one of its sockets' (backend.h): when that
+ * socket closes while others still use the pair, hand it to one of them.
+ */
+static void move_pair_handle(struct xskx_socket *closing)
+{
+	struct xskx_fq_cq *fq = closing->fq;
+
+	if (fq->backend != closing->backend)
+		return;
+	fq->backend = NULL;
+	for (struct xskx_socket *s = closing->umem->sockets; s; s = s->next)
+		if (s != closing && s->fq == fq) {
+			fq->backend = s->backend;
+			return;
+		}
+}
+
 XSKX_API int xskx_socket_close(struct xskx_socket *s)
 {
 	if (!s)
 		return 0;
+	move_pair_handle(s);
 	s->ops->close(s, give_back_to_pool, s->umem);
 	unlink_socket(s);
 	free(s);

@@ -20,7 +20,7 @@ struct xskx_sim_port;
 struct xskx_fq_cq {
 	struct xsk_ring_prod fill;
 	struct xsk_ring_cons comp;
-	void *backend;			/* the peer's handle for the pair */
+	void *backend;			/* a socket's handle (sock->backend) on the pair */
 	/* The key: device (sim port or interface name) and queue. */
 	struct xskx_sim_port *sim_port;
 	char ifname[16];

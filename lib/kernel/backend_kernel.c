@@ -528,21 +528,6 @@ static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
 	free(in_pool);
 }
 
-/* The pair's handle must stay a live socket on the pair. */
-static void move_pair_handle(struct xskx_socket *closing)
-{
-	struct xskx_fq_cq *fq = closing->fq;
-
-	if (fq->backend != closing->backend)
-		return;
-	fq->backend = NULL;
-	for (struct xskx_socket *s = closing->umem->sockets; s; s = s->next)
-		if (s != closing && s->fq == fq) {
-			fq->backend = s->backend;
-			return;
-		}
-}
-
 static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 			 void *ctx)
 {
@@ -552,7 +537,6 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	if (ks->xdp)
 		xskx_xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
 	give_back_rings(s, give_back, ctx);
-	move_pair_handle(s);
 
 	if (ks->kumem->sockets > 1 && ks->fd == xsk_umem__fd(ks->kumem->xumem)) {
 		ks->kumem->first_queue_held = true;
