@@ -7,7 +7,8 @@
  *                  rules_match.c matches packets and splits the stages
  *   fw.c           the firewall core: xskx-l2fwd's forwarding core with a
  *                  verdict per packet, the two stages, the rule-set swap
- *   options.c      the command line
+ *   options.c      the command line (the flags shared with xskx-l2fwd:
+ *                  its fwd_options.c)
  *   sim.c          --sim: two simulated ports with traffic sources
  *   main.c         --check, the forwarding thread, reloads
  *   report.c       a line every second, the summary, JSON
@@ -24,21 +25,12 @@
 #include <xskx/xskx.h>
 
 #include "fw.h"
+#include "fwd_options.h"
 
 struct fwapp_opts {
-	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
-	bool sim;
+	struct fwd_options fwd;
 	const char *rules_path;	/* -r */
 	const char *check_path;	/* --check: validate and exit */
-	double duration_s;	/* 0: until SIGINT/SIGTERM */
-	uint32_t batch;
-	uint32_t frames;
-	enum xskx_xdp_mode xdp_mode;
-	enum fwd_tx_full tx_full;
-	uint32_t pkt_size;	/* --sim's sources */
-	uint64_t packets;
-	bool json;
-	bool quiet;
 };
 
 enum fwapp_parse_result {

@@ -150,13 +150,13 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 		if (signals_reload_requested())
 			reload(app, retired);
 		t = run_now_s();
-		if (o->duration_s && t - app->start >= o->duration_s)
+		if (o->fwd.duration_s && t - app->start >= o->fwd.duration_s)
 			break;
 		if (t < next_line)
 			continue;
 		next_line += 1;
 		fwapp_sample_take(app, t, now);
-		if (!o->quiet)
+		if (!o->fwd.quiet)
 			fwapp_report_line(app, prev, now);
 		swap = prev;
 		prev = now;
@@ -168,9 +168,11 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 static int open_firewall(struct fwapp *app)
 {
 	const struct fwapp_opts *o = app->opts;
-	struct fwd_config cfg = { .nports = FWD_MAX_PORTS, .batch = o->batch,
-				  .frames = o->frames, .xdp_mode = o->xdp_mode,
-				  .tx_full = o->tx_full };
+	struct fwd_config cfg = { .nports = FWD_MAX_PORTS,
+				  .batch = o->fwd.batch,
+				  .frames = o->fwd.frames,
+				  .xdp_mode = o->fwd.xdp_mode,
+				  .tx_full = o->fwd.tx_full };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	int err;
@@ -183,7 +185,8 @@ static int open_firewall(struct fwapp *app)
 	}
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		cfg.ports[i] = (struct fwd_endpoint){
-			.ifname = o->ifnames[i], .sim_port = app->sim_ports[i],
+			.ifname = o->fwd.ifnames[i],
+			.sim_port = app->sim_ports[i],
 		};
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
@@ -214,10 +217,10 @@ int main(int argc, char **argv)
 	if (o.check_path)
 		return check_file(o.check_path);
 	signals_catch(true);
-	app.port_names[0] = o.ifnames[0];
-	app.port_names[1] = o.ifnames[1];
+	app.port_names[0] = o.fwd.ifnames[0];
+	app.port_names[1] = o.fwd.ifnames[1];
 
-	err = o.sim ? fwapp_sim_create(&app) : 0;
+	err = o.fwd.sim ? fwapp_sim_create(&app) : 0;
 	if (!err)
 		err = open_firewall(&app);
 	if (!err && app.sim && (err = xskx_sim_start(app.sim)))

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
 #include "fwapp.h"
+#include "fwd_options.h"
 
 static const char usage[] =
 	"Usage: xskx-fw -i IF1 -o IF2 -r RULES [options]\n"
@@ -56,98 +56,51 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 bad rules or the library failed, 2 bad command line.\n";
 
-enum { OPT_SIM = 256, OPT_CHECK, OPT_TX_FULL, OPT_PACKETS, OPT_JSON,
-       OPT_QUIET };
+enum { OPT_CHECK = FWD_OPT_PROGRAM };
 
 static const struct option long_options[] = {
-	{ "in", required_argument, NULL, 'i' },
-	{ "out", required_argument, NULL, 'o' },
-	{ "sim", no_argument, NULL, OPT_SIM },
+	FWD_LONG_OPTIONS_PORTS,
 	{ "rules", required_argument, NULL, 'r' },
 	{ "check", required_argument, NULL, OPT_CHECK },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "batch", required_argument, NULL, 'b' },
-	{ "frames", required_argument, NULL, 'f' },
-	{ "xdp-skb", no_argument, NULL, 'S' },
-	{ "tx-full", required_argument, NULL, OPT_TX_FULL },
-	{ "pkt-size", required_argument, NULL, 's' },
-	{ "packets", required_argument, NULL, OPT_PACKETS },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "quiet", no_argument, NULL, OPT_QUIET },
+	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
 
 static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 {
-	uint32_t choice;
-
 	switch (c) {
-	case 'i':
-		o->ifnames[0] = arg;
-		return true;
-	case 'o':
-		o->ifnames[1] = arg;
-		return true;
-	case OPT_SIM:
-		o->sim = true;
-		return true;
 	case 'r':
 		o->rules_path = arg;
 		return true;
 	case OPT_CHECK:
 		o->check_path = arg;
 		return true;
-	case 'd':
-		return cli_parse_seconds("--duration", arg, &o->duration_s);
-	case 'b':
-		return cli_parse_u32("--batch", arg, 1, 4096, &o->batch);
-	case 'f':
-		return cli_parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
-	case 'S':
-		o->xdp_mode = XSKX_XDP_GENERIC;
-		return true;
-	case OPT_TX_FULL:
-		if (!cli_parse_choice("--tx-full", arg, fwd_tx_full_names,
-				      FWD_TX_FULL_CHOICES, &choice))
-			return false;
-		o->tx_full = (enum fwd_tx_full)choice;
-		return true;
-	case 's':
-		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
-	case OPT_PACKETS:
-		return cli_parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
-	case OPT_JSON:
-		o->json = true;
-		return true;
-	case OPT_QUIET:
-		o->quiet = true;
-		return true;
 	default:
-		fprintf(stderr, "xskx-fw: see --help\n");
-		return false;
+		return fwd_options_parse_one(c, arg, &o->fwd, "xskx-fw");
 	}
 }
 
 /* --check alone; otherwise rules and exactly one backend: --sim or -i and -o. */
 static bool check_combination(const struct fwapp_opts *o)
 {
-	const char *why = NULL;
+	const struct fwd_options *f = &o->fwd;
+	const char *why;
 
 	if (o->check_path)
-		why = o->sim || o->ifnames[0] || o->ifnames[1] || o->rules_path ?
+		why = f->sim || f->ifnames[0] || f->ifnames[1] || o->rules_path ?
 			      "--check RULES takes no other option" :
 			      NULL;
 	else if (!o->rules_path)
 		why = "name the rule file with -r RULES";
-	else if (o->sim && (o->ifnames[0] || o->ifnames[1]))
+	else if (f->sim && (f->ifnames[0] || f->ifnames[1]))
 		why = "--sim and -i/-o exclude each other";
-	else if (!o->sim && (!o->ifnames[0] || !o->ifnames[1]))
+	else if (!f->sim && (!f->ifnames[0] || !f->ifnames[1]))
 		why = "name both interfaces, -i IF1 -o IF2, or use --sim";
-	else if (!o->sim && !strcmp(o->ifnames[0], o->ifnames[1]))
+	else if (!f->sim && !strcmp(f->ifnames[0], f->ifnames[1]))
 		why = "-i and -o name the same interface";
-	else if (!o->sim && (o->packets || o->pkt_size))
-		why = "--packets and --pkt-size shape --sim's traffic sources";
+	else
+		why = fwd_options_misplaced_sources(f);
 	if (why)
 		fprintf(stderr, "xskx-fw: %s\n", why);
 	return !why;
@@ -159,8 +112,8 @@ enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
 	int c;
 
 	*o = (struct fwapp_opts){ 0 };
-	while ((c = getopt_long(argc, argv, "i:o:r:d:b:f:Ss:h", long_options,
-				NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "r:h",
+				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);
 			return FWAPP_PARSE_HELP;

@@ -11,7 +11,7 @@
 
 static FILE *live_out(const struct fwapp *app)
 {
-	return app->opts->json ? stderr : stdout;
+	return app->opts->fwd.json ? stderr : stdout;
 }
 
 static uint64_t unclassified(const struct fw_stage2 *s)
@@ -91,9 +91,9 @@ static void text_summary(const struct fwapp *app, double seconds,
 
 	printf("\nxskx-fw: %s <-> %s on %s, rules %s, --tx-full %s, %.2f s (%s), %u reload%s, %u rejected\n",
 	       app->port_names[0], app->port_names[1],
-	       o->sim ? "the simulated NIC" : "the kernel", o->rules_path,
-	       fwd_tx_full_names[o->tx_full], seconds, stop_reason, app->reloads,
-	       app->reloads == 1 ? "" : "s", app->reloads_rejected);
+	       o->fwd.sim ? "the simulated NIC" : "the kernel", o->rules_path,
+	       fwd_tx_full_names[o->fwd.tx_full], seconds, stop_reason,
+	       app->reloads, app->reloads == 1 ? "" : "s", app->reloads_rejected);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		printf("%-10s received %llu, forwarded to %s %llu, dropped for its full TX ring %llu, given back at exit %llu\n",
 		       app->port_names[i], (unsigned long long)s->ports[i].rx,
@@ -131,8 +131,8 @@ static void json_summary(const struct fwapp *app, double seconds,
 	printf("{\"backend\": \"%s\", \"tx_full\": \"%s\", \"seconds\": %.3f, "
 	       "\"stop\": \"%s\", \"reloads\": %u, \"reloads_rejected\": %u, "
 	       "\"ports\": [",
-	       app->opts->sim ? "sim" : "kernel",
-	       fwd_tx_full_names[app->opts->tx_full], seconds, stop_reason,
+	       app->opts->fwd.sim ? "sim" : "kernel",
+	       fwd_tx_full_names[app->opts->fwd.tx_full], seconds, stop_reason,
 	       app->reloads, app->reloads_rejected);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, "
@@ -178,7 +178,7 @@ void fwapp_report_summary(const struct fwapp *app, double seconds,
 	struct fwapp_sample s;
 
 	fwapp_sample_take(app, seconds, &s);
-	if (app->opts->json)
+	if (app->opts->fwd.json)
 		json_summary(app, seconds, stop_reason, &s);
 	else
 		text_summary(app, seconds, stop_reason, &s);

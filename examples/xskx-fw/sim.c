@@ -15,8 +15,8 @@ int fwapp_sim_create(struct fwapp *app)
 {
 	const struct fwapp_opts *o = app->opts;
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_THREADED);
-	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->pkt_size,
-		  .count = o->packets, .flows = FLOWS);
+	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->fwd.pkt_size,
+		  .count = o->fwd.packets, .flows = FLOWS);
 	static const char *const names[FWD_MAX_PORTS] = { "sim0", "sim1" };
 	int err;
 

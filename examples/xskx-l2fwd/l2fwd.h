@@ -3,7 +3,7 @@
  * xskx-l2fwd: an L2 forwarder on xskx. The map of the source:
  *
  *   fwd.c      the forwarding core: one queue, one UMEM, a socket per port
- *   options.c  the command line
+ *   options.c  the command line; fwd_options.c the flags xskx-fw shares
  *   sim.c      --sim: a simulated machine with a traffic source per port
  *   main.c     a thread per queue, the run
  *
@@ -20,25 +20,15 @@
 #include <xskx/xskx.h>
 
 #include "fwd.h"
+#include "fwd_options.h"
 
 #define L2FWD_MAX_QUEUES 64
 
 struct l2fwd_opts {
-	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
-	bool sim;
+	struct fwd_options fwd;
 	bool reflect;	    /* one port, MACs swapped */
 	uint32_t queues;    /* queues, threads and UMEMs */
 	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */
-	double duration_s;  /* 0: until SIGINT/SIGTERM */
-	uint32_t batch;
-	uint32_t frames;
-	enum xskx_xdp_mode xdp_mode;
-	enum fwd_tx_full tx_full;
-	/* --sim's traffic sources */
-	uint32_t pkt_size;
-	uint64_t packets;   /* per port; 0: no limit */
-	bool json;
-	bool quiet;
 };
 
 enum l2fwd_parse_result {

@@ -48,14 +48,14 @@ static int open_queues(struct l2fwd *app)
 		struct l2fwd_queue *q = &app->queues[k];
 		struct fwd_config cfg = {
 			.nports = app->nports, .queue_id = k,
-			.batch = o->batch, .frames = o->frames,
-			.xdp_mode = o->xdp_mode, .tx_full = o->tx_full,
+			.batch = o->fwd.batch, .frames = o->fwd.frames,
+			.xdp_mode = o->fwd.xdp_mode, .tx_full = o->fwd.tx_full,
 		};
 		int err;
 
 		for (uint32_t i = 0; i < app->nports; i++)
 			cfg.ports[i] = (struct fwd_endpoint){
-				.ifname = o->ifnames[i],
+				.ifname = o->fwd.ifnames[i],
 				.sim_port = app->sim_ports[i],
 			};
 		q->index = k;
@@ -132,13 +132,13 @@ static const char *watch(struct l2fwd *app, double start)
 
 		run_nap(MAIN_TICK_NS);
 		t = run_now_s();
-		if (o->duration_s && t - start >= o->duration_s)
+		if (o->fwd.duration_s && t - start >= o->fwd.duration_s)
 			break;
 		if (t < next_line)
 			continue;
 		next_line += 1;
 		l2fwd_sample_take(app, t, now);
-		if (!o->quiet)
+		if (!o->fwd.quiet)
 			l2fwd_report_line(app, prev, now);
 		swap = prev;
 		prev = now;
@@ -166,9 +166,9 @@ int main(int argc, char **argv)
 	signals_catch(false);
 	app.nports = o.reflect ? 1 : 2;
 	for (uint32_t i = 0; i < app.nports; i++)
-		app.port_names[i] = o.ifnames[i];
+		app.port_names[i] = o.fwd.ifnames[i];
 
-	err = o.sim ? l2fwd_sim_create(&app) : 0;
+	err = o.fwd.sim ? l2fwd_sim_create(&app) : 0;
 	if (!err)
 		err = open_queues(&app);
 	if (!err)

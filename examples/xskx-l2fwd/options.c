@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fwd_options.h"
 #include "l2fwd.h"
 
 static const char usage[] =
@@ -45,43 +46,23 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 the library failed, 2 bad command line.\n";
 
-enum { OPT_SIM = 256, OPT_REFLECT, OPT_TX_FULL, OPT_PACKETS, OPT_JSON,
-       OPT_QUIET };
+enum { OPT_REFLECT = FWD_OPT_PROGRAM };
 
 static const struct option long_options[] = {
-	{ "in", required_argument, NULL, 'i' },
-	{ "out", required_argument, NULL, 'o' },
-	{ "sim", no_argument, NULL, OPT_SIM },
+	FWD_LONG_OPTIONS_PORTS,
 	{ "reflect", no_argument, NULL, OPT_REFLECT },
 	{ "queues", required_argument, NULL, 'q' },
 	{ "cpu", required_argument, NULL, 'C' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "batch", required_argument, NULL, 'b' },
-	{ "frames", required_argument, NULL, 'f' },
-	{ "xdp-skb", no_argument, NULL, 'S' },
-	{ "tx-full", required_argument, NULL, OPT_TX_FULL },
-	{ "pkt-size", required_argument, NULL, 's' },
-	{ "packets", required_argument, NULL, OPT_PACKETS },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "quiet", no_argument, NULL, OPT_QUIET },
+	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
 
 static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 {
-	uint32_t cpu, choice;
+	uint32_t cpu;
 
 	switch (c) {
-	case 'i':
-		o->ifnames[0] = arg;
-		return true;
-	case 'o':
-		o->ifnames[1] = arg;
-		return true;
-	case OPT_SIM:
-		o->sim = true;
-		return true;
 	case OPT_REFLECT:
 		o->reflect = true;
 		return true;
@@ -93,54 +74,29 @@ static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 			return false;
 		o->first_cpu = (int)cpu;
 		return true;
-	case 'd':
-		return cli_parse_seconds("--duration", arg, &o->duration_s);
-	case 'b':
-		return cli_parse_u32("--batch", arg, 1, 4096, &o->batch);
-	case 'f':
-		return cli_parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
-	case 'S':
-		o->xdp_mode = XSKX_XDP_GENERIC;
-		return true;
-	case OPT_TX_FULL:
-		if (!cli_parse_choice("--tx-full", arg, fwd_tx_full_names,
-				      FWD_TX_FULL_CHOICES, &choice))
-			return false;
-		o->tx_full = (enum fwd_tx_full)choice;
-		return true;
-	case 's':
-		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
-	case OPT_PACKETS:
-		return cli_parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
-	case OPT_JSON:
-		o->json = true;
-		return true;
-	case OPT_QUIET:
-		o->quiet = true;
-		return true;
 	default:
-		fprintf(stderr, "xskx-l2fwd: see --help\n");
-		return false;
+		return fwd_options_parse_one(c, arg, &o->fwd, "xskx-l2fwd");
 	}
 }
 
 /* The backend: exactly one of --sim and -i; -o and --reflect fit only one. */
 static bool check_backend(const struct l2fwd_opts *o)
 {
-	const char *why = NULL;
+	const struct fwd_options *f = &o->fwd;
+	const char *why;
 
-	if (o->sim && o->ifnames[0])
+	if (f->sim && f->ifnames[0])
 		why = "--sim and -i exclude each other";
-	else if (!o->sim && !o->ifnames[0])
+	else if (!f->sim && !f->ifnames[0])
 		why = "name an interface with -i IF1, or use --sim";
-	else if (o->sim && o->ifnames[1])
+	else if (f->sim && f->ifnames[1])
 		why = "-o needs -i (the kernel backend)";
-	else if (!o->sim && o->reflect)
+	else if (!f->sim && o->reflect)
 		why = "--reflect is for --sim; on interfaces, leave out -o";
-	else if (o->ifnames[1] && !strcmp(o->ifnames[0], o->ifnames[1]))
+	else if (f->ifnames[1] && !strcmp(f->ifnames[0], f->ifnames[1]))
 		why = "-i and -o name the same interface; leave out -o to reflect";
-	else if (!o->sim && (o->packets || o->pkt_size))
-		why = "--packets and --pkt-size shape --sim's traffic sources";
+	else
+		why = fwd_options_misplaced_sources(f);
 	if (why)
 		fprintf(stderr, "xskx-l2fwd: %s\n", why);
 	return !why;
@@ -152,7 +108,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 	int c;
 
 	*o = (struct l2fwd_opts){ .queues = 1, .first_cpu = -1 };
-	while ((c = getopt_long(argc, argv, "i:o:q:C:d:b:f:Ss:h",
+	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "q:C:h",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);
@@ -168,7 +124,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 	}
 	if (!check_backend(o))
 		return L2FWD_PARSE_BAD;
-	if (!o->sim)
-		o->reflect = !o->ifnames[1];
+	if (!o->fwd.sim)
+		o->reflect = !o->fwd.ifnames[1];
 	return L2FWD_PARSE_RUN;
 }

@@ -31,7 +31,7 @@ static uint64_t socket_counter(const struct xskx_stats *s, size_t i)
 
 static FILE *live_out(const struct l2fwd *app)
 {
-	return app->opts->json ? stderr : stdout;
+	return app->opts->fwd.json ? stderr : stdout;
 }
 
 void l2fwd_sample_take(const struct l2fwd *app, double t,
@@ -124,8 +124,8 @@ static void text_summary(const struct l2fwd *app, double seconds,
 	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, --tx-full %s, %.2f s (%s)\n",
 	       o->reflect ? "reflect on" : "forward", app->port_names[0],
 	       o->reflect ? "" : " <-> ", o->reflect ? "" : app->port_names[1],
-	       o->sim ? "the simulated NIC" : "the kernel", o->queues,
-	       o->queues == 1 ? "" : "s", fwd_tx_full_names[o->tx_full],
+	       o->fwd.sim ? "the simulated NIC" : "the kernel", o->queues,
+	       o->queues == 1 ? "" : "s", fwd_tx_full_names[o->fwd.tx_full],
 	       seconds, stop_reason);
 	printf("queue port        received        sent  tx_full_drops  dropped");
 	for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
@@ -186,8 +186,9 @@ static void json_summary(const struct l2fwd *app, double seconds,
 	printf("{\"mode\": \"%s\", \"backend\": \"%s\", \"queues\": %u, "
 	       "\"tx_full\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
 	       "\"ports\": [",
-	       o->reflect ? "reflect" : "forward", o->sim ? "sim" : "kernel",
-	       o->queues, fwd_tx_full_names[o->tx_full], seconds, stop_reason);
+	       o->reflect ? "reflect" : "forward", o->fwd.sim ? "sim" : "kernel",
+	       o->queues, fwd_tx_full_names[o->fwd.tx_full], seconds,
+	       stop_reason);
 	for (uint32_t k = 0; k < o->queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
@@ -241,7 +242,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 void l2fwd_report_summary(const struct l2fwd *app, double seconds,
 			  const char *stop_reason)
 {
-	if (app->opts->json)
+	if (app->opts->fwd.json)
 		json_summary(app, seconds, stop_reason);
 	else
 		text_summary(app, seconds, stop_reason);

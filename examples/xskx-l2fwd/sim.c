@@ -20,8 +20,8 @@ int l2fwd_sim_create(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_THREADED);
-	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->pkt_size,
-		  .count = o->packets, .flows = FLOWS_PER_QUEUE * o->queues);
+	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->fwd.pkt_size,
+		  .count = o->fwd.packets, .flows = FLOWS_PER_QUEUE * o->queues);
 	static const char *const names[FWD_MAX_PORTS] = { "sim0", "sim1" };
 	int err;
 

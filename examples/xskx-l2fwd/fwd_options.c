@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* The flags xskx-l2fwd and xskx-fw share (fwd_options.h). */
+#include <stdio.h>
+
+#include "cli.h"
+#include "fwd_options.h"
+
+bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
+			   const char *program)
+{
+	uint32_t choice;
+
+	switch (c) {
+	case 'i':
+		o->ifnames[0] = arg;
+		return true;
+	case 'o':
+		o->ifnames[1] = arg;
+		return true;
+	case FWD_OPT_SIM:
+		o->sim = true;
+		return true;
+	case 'd':
+		return cli_parse_seconds("--duration", arg, &o->duration_s);
+	case 'b':
+		return cli_parse_u32("--batch", arg, 1, 4096, &o->batch);
+	case 'f':
+		return cli_parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
+	case 'S':
+		o->xdp_mode = XSKX_XDP_GENERIC;
+		return true;
+	case FWD_OPT_TX_FULL:
+		if (!cli_parse_choice("--tx-full", arg, fwd_tx_full_names,
+				      FWD_TX_FULL_CHOICES, &choice))
+			return false;
+		o->tx_full = (enum fwd_tx_full)choice;
+		return true;
+	case 's':
+		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
+	case FWD_OPT_PACKETS:
+		return cli_parse_u64("--packets", arg, 1, UINT64_MAX, &o->packets);
+	case FWD_OPT_JSON:
+		o->json = true;
+		return true;
+	case FWD_OPT_QUIET:
+		o->quiet = true;
+		return true;
+	default:
+		fprintf(stderr, "%s: see --help\n", program);
+		return false;
+	}
+}
+
+const char *fwd_options_misplaced_sources(const struct fwd_options *o)
+{
+	if (!o->sim && (o->packets || o->pkt_size))
+		return "--packets and --pkt-size shape --sim's traffic sources";
+	return NULL;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The command-line flags xskx-l2fwd and xskx-fw share: the ports, the
+ * forwarding core's settings, --sim's traffic sources and the output. Each
+ * program keeps its own flags and its --help text; this parses the rest so
+ * that both accept and reject them alike.
+ */
+#ifndef XSKX_L2FWD_FWD_OPTIONS_H
+#define XSKX_L2FWD_FWD_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/xskx.h>
+
+#include "fwd.h"
+
+struct fwd_options {
+	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
+	bool sim;
+	double duration_s;  /* 0: until SIGINT/SIGTERM */
+	uint32_t batch;
+	uint32_t frames;
+	enum xskx_xdp_mode xdp_mode;
+	enum fwd_tx_full tx_full;
+	/* --sim's traffic sources */
+	uint32_t pkt_size;
+	uint64_t packets;   /* per port; 0: no limit */
+	bool json;
+	bool quiet;
+};
+
+/* getopt_long values of the shared flags without a short form. */
+enum {
+	FWD_OPT_SIM = 256,
+	FWD_OPT_TX_FULL,
+	FWD_OPT_PACKETS,
+	FWD_OPT_JSON,
+	FWD_OPT_QUIET,
+	FWD_OPT_PROGRAM, /* the first value free for a program's own flags */
+};
+
+/* The shared short flags, for getopt_long's optstring. */
+#define FWD_SHORT_OPTIONS "i:o:d:b:f:Ss:"
+
+/*
+ * The shared entries of the long option table, in two runs so that each
+ * program can put its own port flags between them, where --help lists them.
+ */
+#define FWD_LONG_OPTIONS_PORTS                                  \
+	{ "in", required_argument, NULL, 'i' },                 \
+	{ "out", required_argument, NULL, 'o' },                \
+	{ "sim", no_argument, NULL, FWD_OPT_SIM }
+#define FWD_LONG_OPTIONS_RUN                                    \
+	{ "duration", required_argument, NULL, 'd' },           \
+	{ "batch", required_argument, NULL, 'b' },              \
+	{ "frames", required_argument, NULL, 'f' },             \
+	{ "xdp-skb", no_argument, NULL, 'S' },                  \
+	{ "tx-full", required_argument, NULL, FWD_OPT_TX_FULL }, \
+	{ "pkt-size", required_argument, NULL, 's' },           \
+	{ "packets", required_argument, NULL, FWD_OPT_PACKETS }, \
+	{ "json", no_argument, NULL, FWD_OPT_JSON },            \
+	{ "quiet", no_argument, NULL, FWD_OPT_QUIET }
+
+/*
+ * Apply getopt_long's c (with its optarg) to o. A value out of range is
+ * reported by the flag; a c that is no shared flag is reported as
+ * "PROGRAM: see --help". Returns false on either.
+ */
+bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
+			   const char *program);
+
+/*
+ * The message for the source flags used without --sim, or NULL: each
+ * program's backend check ends with it.
+ */
+const char *fwd_options_misplaced_sources(const struct fwd_options *o);
+
+#endif /* XSKX_L2FWD_FWD_OPTIONS_H */
