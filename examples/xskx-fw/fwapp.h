@@ -9,7 +9,8 @@
  *                  verdict per packet, the two stages, the rule-set swap
  *   options.c      the command line (the flags shared with xskx-l2fwd:
  *                  its fwd_options.c)
- *   sim.c          --sim: two simulated ports with traffic sources
+ *   sim.c          --sim: two simulated ports with traffic sources (the
+ *                  NIC: xskx-l2fwd's fwd_sim.c)
  *   main.c         --check, the forwarding thread, reloads
  *   report.c       a line every second, the summary, JSON
  *

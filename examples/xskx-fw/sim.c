@@ -7,42 +7,21 @@
  * on a thread of its own, as a real NIC runs beside the program.
  */
 #include "fwapp.h"
-#include "run.h"
+#include "fwd_sim.h"
 
 #define FLOWS 8
 
 int fwapp_sim_create(struct fwapp *app)
 {
 	const struct fwapp_opts *o = app->opts;
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_THREADED);
 	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->fwd.pkt_size,
 		  .count = o->fwd.packets, .flows = FLOWS);
-	static const char *const names[FWD_MAX_PORTS] = { "sim0", "sim1" };
-	int err;
 
-	err = xskx_sim_create(&app->sim, &sim_opts);
-	if (err)
-		return run_lib_error("xskx_sim_create", err);
-	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
-		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[i]);
-
-		err = xskx_sim_port_create(app->sim, &port_opts,
-					   &app->sim_ports[i]);
-		if (err)
-			return run_lib_error("xskx_sim_port_create", err);
-		err = xskx_sim_port_add_source(app->sim_ports[i], &source);
-		if (err)
-			return run_lib_error("xskx_sim_port_add_source", err);
-		app->port_names[i] = names[i];
-	}
-	return 0;
+	return fwd_sim_create(FWD_MAX_PORTS, 1, &source, &app->sim,
+			      app->sim_ports, app->port_names);
 }
 
 void fwapp_sim_destroy(struct fwapp *app)
 {
-	int err;
-
-	if (app->sim && (err = xskx_sim_destroy(app->sim)))
-		run_lib_error("xskx_sim_destroy", err);
-	app->sim = NULL;
+	fwd_sim_destroy(&app->sim);
 }

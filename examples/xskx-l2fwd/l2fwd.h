@@ -5,6 +5,7 @@
  *   fwd.c      the forwarding core: one queue, one UMEM, a socket per port
  *   options.c  the command line; fwd_options.c the flags xskx-fw shares
  *   sim.c      --sim: a simulated machine with a traffic source per port
+ *              (fwd_sim.c: the NIC, shared with xskx-fw)
  *   main.c     a thread per queue, the run
  *
  * and from examples/common: cli.c (numbers on the command line), signals.c
