@@ -12,17 +12,16 @@
  * its rule. Afterwards no XDP program is left. Needs root; exits 77
  * without it.
  */
-#include <arpa/inet.h>
-#include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
-#include <net/if.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
+#include "example_veth.h"
 #include "fw.h"
 #include "helpers.h"
 #include "netns.h"
@@ -36,6 +35,7 @@
 #define SEND_PER_ROUND 16u
 #define MAX_ROUNDS 200000u
 #define TIME_LIMIT_S 20
+#define CASE_TIMEOUT_S (2 * TIME_LIMIT_S + 10)
 #define PKT_LEN 96u
 
 static const char rule_text[] = "deny src 10.0.0.0/8\n"	  /* 0: stage 1 */
@@ -50,16 +50,8 @@ struct raw_port {
 
 static void raw_open(struct raw_port *p, const char *ifname)
 {
-	struct sockaddr_ll sll = { .sll_family = AF_PACKET,
-				   .sll_protocol = htons(ETH_P_IP) };
-
 	memset(p, 0, sizeof(*p));
-	sll.sll_ifindex = (int)if_nametoindex(ifname);
-	ck_assert_msg(sll.sll_ifindex > 0, "no interface %s", ifname);
-	p->fd = socket(AF_PACKET, SOCK_RAW | SOCK_NONBLOCK, htons(ETH_P_IP));
-	ck_assert_msg(p->fd >= 0, "AF_PACKET socket: %s", strerror(errno));
-	ck_assert_msg(!bind(p->fd, (struct sockaddr *)&sll, sizeof(sll)),
-		      "bind to %s: %s", ifname, strerror(errno));
+	p->fd = example_raw_socket(ifname, ETH_P_IP);
 }
 
 /* seq % 3: 0 allowed, 1 from 10.0.0.0/8, 2 to UDP port 7. */
@@ -118,24 +110,6 @@ static void raw_drain(struct raw_port *p)
 	}
 }
 
-static bool past(const struct timespec *deadline)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > deadline->tv_sec;
-}
-
-static void assert_no_xdp_program(const char *ifname)
-{
-	LIBBPF_OPTS(bpf_xdp_query_opts, query);
-	int err = bpf_xdp_query((int)if_nametoindex(ifname), 0, &query);
-
-	ck_assert_msg(!err, "bpf_xdp_query(%s): %s", ifname, strerror(-err));
-	ck_assert_msg(!query.prog_id, "XDP program %u left on %s",
-		      query.prog_id, ifname);
-}
-
 static uint64_t judged(struct fw *fw)
 {
 	struct fw_counter s1;
@@ -149,8 +123,6 @@ static uint64_t judged(struct fw *fw)
 static void firewall(enum xskx_xdp_mode mode)
 {
 	static struct raw_port outer_a, outer_b;
-	struct veth_pair_opts a = { .name = OUTER_A, .peer = IN_A };
-	struct veth_pair_opts b = { .name = OUTER_B, .peer = IN_B };
 	struct fwd_config cfg = {
 		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = 2,
@@ -163,20 +135,18 @@ static void firewall(enum xskx_xdp_mode mode)
 	uint32_t sent = 0;
 	struct fw fw;
 
-	ck_assert_int_eq(veth_pair_create(&a), 0);
-	ck_assert_int_eq(veth_pair_create(&b), 0);
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
 	ck_assert_int_eq(fw_rules_parse(rule_text, strlen(rule_text), &rs, &errs),
 			 0);
 	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
 	raw_open(&outer_a, OUTER_A);
 	raw_open(&outer_b, OUTER_B);
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += TIME_LIMIT_S;
+	deadline = example_deadline(TIME_LIMIT_S);
 	for (uint32_t round = 0; judged(&fw) < PACKETS; round++) {
 		int moved;
 
-		if (round >= MAX_ROUNDS || past(&deadline))
+		if (round >= MAX_ROUNDS || example_past(&deadline))
 			break;
 		for (uint32_t n = 0; n < SEND_PER_ROUND && sent < PACKETS; n++) {
 			uint8_t f[PKT_LEN];
@@ -213,8 +183,8 @@ static void firewall(enum xskx_xdp_mode mode)
 	fw_rule_counts(&fw, fw.rules, 2, &s1, &s2);
 	ck_assert_uint_eq(s2.packets, PACKETS / 3);
 	ck_assert_int_eq(fw_close(&fw), 0);
-	assert_no_xdp_program(IN_A);
-	assert_no_xdp_program(IN_B);
+	example_assert_no_xdp_program(IN_A);
+	example_assert_no_xdp_program(IN_B);
 }
 
 START_TEST(firewall_native)
@@ -229,21 +199,13 @@ START_TEST(firewall_generic)
 }
 END_TEST
 
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_set_timeout(tc, 2 * TIME_LIMIT_S + 10);
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("fw_example_veth");
 
 	veth_sandbox_enter();
-	add_case(s, "firewall_native", firewall_native);
-	add_case(s, "firewall_generic", firewall_generic);
+	example_add_case(s, "firewall_native", firewall_native, CASE_TIMEOUT_S);
+	example_add_case(s, "firewall_generic", firewall_generic,
+			 CASE_TIMEOUT_S);
 	return test_main(s, argc, argv);
 }

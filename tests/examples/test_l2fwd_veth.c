@@ -11,18 +11,16 @@
  * MACs swapped. Afterwards no XDP program is left on inA or inB. Needs
  * root; exits 77 without it.
  */
-#include <arpa/inet.h>
-#include <bpf/libbpf.h>
 #include <errno.h>
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
-#include <net/if.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "example_veth.h"
 #include "fwd.h"
 #include "helpers.h"
 #include "netns.h"
@@ -36,29 +34,20 @@
 #define SEND_PER_ROUND 16u
 #define MAX_ROUNDS 200000u
 #define TIME_LIMIT_S 20
+#define CASE_TIMEOUT_S (2 * TIME_LIMIT_S + 10)
 #define PKT_LEN 128u
 #define ETH_P_TEST 0x88b5 /* IEEE local experimental: nothing else sends it */
 
 struct raw_port {
 	int fd;
-	int ifindex;
 	uint8_t seen[PACKETS];
 	uint32_t received, corrupt;
 };
 
 static void raw_open(struct raw_port *p, const char *ifname)
 {
-	struct sockaddr_ll sll = { .sll_family = AF_PACKET,
-				   .sll_protocol = htons(ETH_P_TEST) };
-
 	memset(p, 0, sizeof(*p));
-	p->ifindex = (int)if_nametoindex(ifname);
-	ck_assert_msg(p->ifindex > 0, "no interface %s", ifname);
-	p->fd = socket(AF_PACKET, SOCK_RAW | SOCK_NONBLOCK, htons(ETH_P_TEST));
-	ck_assert_msg(p->fd >= 0, "AF_PACKET socket: %s", strerror(errno));
-	sll.sll_ifindex = p->ifindex;
-	ck_assert_msg(!bind(p->fd, (struct sockaddr *)&sll, sizeof(sll)),
-		      "bind to %s: %s", ifname, strerror(errno));
+	p->fd = example_raw_socket(ifname, ETH_P_TEST);
 }
 
 static void build_frame(uint8_t *f, uint32_t seq)
@@ -114,14 +103,6 @@ static void raw_drain(struct raw_port *p, bool swapped)
 	}
 }
 
-static bool past(const struct timespec *deadline)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > deadline->tv_sec;
-}
-
 /*
  * Send PACKETS frames on `from`, a few per round, running the forwarder
  * between, until all arrived at `to` or the round and time budgets ran out.
@@ -132,12 +113,11 @@ static void pass_traffic(struct fwd_queue *q, struct raw_port *from,
 	struct timespec deadline;
 	uint32_t sent = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &deadline);
-	deadline.tv_sec += TIME_LIMIT_S;
+	deadline = example_deadline(TIME_LIMIT_S);
 	for (uint32_t round = 0; to->received < PACKETS; round++) {
 		int moved;
 
-		if (round >= MAX_ROUNDS || past(&deadline))
+		if (round >= MAX_ROUNDS || example_past(&deadline))
 			break;
 		for (uint32_t n = 0; n < SEND_PER_ROUND && sent < PACKETS; n++)
 			raw_send(from, sent++);
@@ -152,25 +132,6 @@ static void pass_traffic(struct fwd_queue *q, struct raw_port *from,
 		ck_assert_msg(to->seen[seq] == 1,
 			      "frame %u came out %u times (%u of %u arrived)",
 			      seq, to->seen[seq], to->received, PACKETS);
-}
-
-static void assert_no_xdp_program(const char *ifname)
-{
-	LIBBPF_OPTS(bpf_xdp_query_opts, query);
-	int err = bpf_xdp_query((int)if_nametoindex(ifname), 0, &query);
-
-	ck_assert_msg(!err, "bpf_xdp_query(%s): %s", ifname, strerror(-err));
-	ck_assert_msg(!query.prog_id, "XDP program %u left on %s",
-		      query.prog_id, ifname);
-}
-
-static void setup_pairs(void)
-{
-	struct veth_pair_opts a = { .name = OUTER_A, .peer = IN_A };
-	struct veth_pair_opts b = { .name = OUTER_B, .peer = IN_B };
-
-	ck_assert_int_eq(veth_pair_create(&a), 0);
-	ck_assert_int_eq(veth_pair_create(&b), 0);
 }
 
 static void open_forwarder(struct fwd_queue *q, uint32_t nports,
@@ -190,7 +151,7 @@ static void forward(enum xskx_xdp_mode mode)
 	static struct raw_port outer_a, outer_b;
 	struct fwd_queue q;
 
-	setup_pairs();
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
 	open_forwarder(&q, 2, mode);
 	raw_open(&outer_a, OUTER_A);
 	raw_open(&outer_b, OUTER_B);
@@ -204,8 +165,8 @@ static void forward(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(q.ports[1].count.rx, PACKETS);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
 	ck_assert_int_eq(fwd_close(&q), 0);
-	assert_no_xdp_program(IN_A);
-	assert_no_xdp_program(IN_B);
+	example_assert_no_xdp_program(IN_A);
+	example_assert_no_xdp_program(IN_B);
 }
 
 START_TEST(forward_native)
@@ -225,7 +186,7 @@ START_TEST(reflect)
 	static struct raw_port outer_a;
 	struct fwd_queue q;
 
-	setup_pairs();
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
 	open_forwarder(&q, 1, XSKX_XDP_NATIVE);
 	raw_open(&outer_a, OUTER_A);
 	/* The same socket receives what it sent: no PACKET_OUTGOING copies. */
@@ -233,26 +194,17 @@ START_TEST(reflect)
 	fwd_finish(&q);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
 	ck_assert_int_eq(fwd_close(&q), 0);
-	assert_no_xdp_program(IN_A);
+	example_assert_no_xdp_program(IN_A);
 }
 END_TEST
-
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_set_timeout(tc, 2 * TIME_LIMIT_S + 10);
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
 
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("l2fwd_example_veth");
 
 	veth_sandbox_enter();
-	add_case(s, "forward_native", forward_native);
-	add_case(s, "forward_generic", forward_generic);
-	add_case(s, "reflect", reflect);
+	example_add_case(s, "forward_native", forward_native, CASE_TIMEOUT_S);
+	example_add_case(s, "forward_generic", forward_generic, CASE_TIMEOUT_S);
+	example_add_case(s, "reflect", reflect, CASE_TIMEOUT_S);
 	return test_main(s, argc, argv);
 }

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * What the veth tests of the example programs (test_l2fwd_veth.c,
+ * test_fw_veth.c) share: two veth pairs around the program under test,
+ *
+ *   outerA <-> inA  [program]  inB <-> outB
+ *
+ * AF_PACKET sockets on the outer ends, the time budget, and the check that
+ * the program left no XDP program behind. Failures fail the running test.
+ */
+#ifndef XSKX_TESTS_EXAMPLE_VETH_H
+#define XSKX_TESTS_EXAMPLE_VETH_H
+
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+/* Create the pairs outer_a <-> in_a and outer_b <-> in_b. */
+void example_veth_pairs_create(const char *outer_a, const char *in_a,
+			       const char *outer_b, const char *in_b);
+/* A non-blocking AF_PACKET socket on ifname for EtherType ethertype. */
+int example_raw_socket(const char *ifname, uint16_t ethertype);
+/* A CLOCK_MONOTONIC deadline seconds from now, and whether it passed. */
+struct timespec example_deadline(time_t seconds);
+bool example_past(const struct timespec *deadline);
+void example_assert_no_xdp_program(const char *ifname);
+/* A test case of its own with a timeout of timeout_s. */
+void example_add_case(Suite *s, const char *name, const TTest *test,
+		      double timeout_s);
+
+#endif /* XSKX_TESTS_EXAMPLE_VETH_H */
