@@ -38,12 +38,16 @@ static int kick_result(struct xskx_socket *s, int err)
 
 XSKX_API int xskx_socket_kick_rx(struct xskx_socket *s)
 {
+	if (!s)
+		return xskx_fail(-EINVAL, "xskx_socket_kick_rx: socket is NULL");
 	s->stats.rx_kicks++;
 	return kick_result(s, s->ops->kick_rx(s));
 }
 
 XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 {
+	if (!s)
+		return xskx_fail(-EINVAL, "xskx_socket_kick_tx: socket is NULL");
 	s->stats.tx_kicks++;
 	return kick_result(s, s->ops->kick_tx(s));
 }
@@ -67,35 +71,43 @@ static void copy_to_ring(struct xsk_ring_prod *fill, uint32_t idx,
 
 uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
 {
-	struct xsk_ring_prod *fill = &s->fq->fill;
+	struct xskx_fq_cq *fq = s->fq;
 	struct xskx_frame_pool *pool = &s->umem->pool;
 	uint32_t spare = pool->count > s->tx_reserve ? pool->count - s->tx_reserve : 0;
-	uint32_t n = xsk_prod_nb_free(fill, max);
+	uint32_t room = fq->fill_max > fq->posted ? fq->fill_max - fq->posted : 0;
+	uint32_t n = xsk_prod_nb_free(&fq->fill, max);
 	uint32_t idx = 0;
 
 	if (n > max)
 		n = max;
 	if (n > spare)
 		n = spare;
+	if (n > room)
+		n = room;
 	if (!n)
 		return 0;
-	xsk_ring_prod__reserve(fill, n, &idx);
+	xsk_ring_prod__reserve(&fq->fill, n, &idx);
 	pool->count -= n;
-	copy_to_ring(fill, idx, pool->addrs + pool->count, n);
-	xsk_ring_prod__submit(fill, n);
+	copy_to_ring(&fq->fill, idx, pool->addrs + pool->count, n);
+	xsk_ring_prod__submit(&fq->fill, n);
+	fq->posted += n;
 	return n;
 }
 
 /*
- * Top FILL up: in one batch once refill_batch slots are free, or at once,
- * whatever fits, when the peer ran dry and said so.
+ * Top FILL up to the pair's share: in one batch once refill_batch frames are
+ * missing from it, or at once, whatever there is, when the peer ran dry and
+ * said so.
  */
 static void refill(struct xskx_socket *s)
 {
-	struct xsk_ring_prod *fill = &s->fq->fill;
+	struct xskx_fq_cq *fq = s->fq;
 
-	if (xsk_prod_nb_free(fill, s->refill_batch) < s->refill_batch &&
-	    !xskx_ring_needs_wakeup(fill))
+	if (fq->posted + s->refill_batch > fq->fill_max &&
+	    !xskx_ring_needs_wakeup(&fq->fill))
+		return;
+	if (xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch &&
+	    !xskx_ring_needs_wakeup(&fq->fill))
 		return;
 	if (xskx_fill_from_pool(s, UINT32_MAX))
 		s->stats.fill_refills++;
@@ -136,14 +148,19 @@ static int burst_precondition(struct xskx_socket *s, const char *call,
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			   uint32_t max)
 {
-	void *area = s->umem->area;
+	struct xskx_umem *umem;
+	void *area;
 	uint64_t bytes = 0;
 	uint32_t idx = 0;
 	uint32_t n;
 	int err = 0;
 
+	if (__builtin_expect(!s || (!pkts && max), 0))
+		return xskx_fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
 	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
 		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
+	umem = s->umem;
+	area = umem->area;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
 
 	for (uint32_t i = 0; i < n; i++) {
@@ -155,11 +172,13 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			.options = d->options,
 			.data = xskx_umem_addr_data(area, d->addr),
 		};
+		xskx_mark_held(umem, d->addr);
 		bytes += d->len;
 	}
 	if (n) {
 		xsk_ring_cons__release(&s->rx, n);
-		s->umem->frames_in_app += n;
+		s->fq->posted -= n;
+		umem->frames_in_app += n;
 		s->stats.rx_packets += n;
 		s->stats.rx_bytes += bytes;
 	}
@@ -182,7 +201,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 /*
  * Where n frames go back on the pool's stack in one stretch, or NULL when the
  * per-frame path is needed (frames not a power of two, or a pool too full to
- * take them all: a double free somewhere).
+ * take them all: the peer returned a frame twice).
  */
 static uint64_t *pool_room(struct xskx_umem *umem, uint32_t n, uint64_t *mask)
 {
@@ -195,21 +214,15 @@ static uint64_t *pool_room(struct xskx_umem *umem, uint32_t n, uint64_t *mask)
 	return pool->addrs + pool->count - n;
 }
 
-XSKX_API void xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
-			      uint32_t n)
+XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			     uint32_t n)
 {
-	struct xskx_umem *umem = s->umem;
-	uint64_t mask;
-	uint64_t *room = pool_room(umem, n, &mask);
-
-	if (__builtin_expect(!room, 0)) {
-		for (uint32_t i = 0; i < n; i++)
-			xskx_pool_put_from_app(umem, pkts[i].addr);
-		return;
-	}
-	for (uint32_t i = 0; i < n; i++)
-		room[i] = pkts[i].addr & mask;
-	umem->frames_in_app -= n;
+	if (__builtin_expect(!s || (!pkts && n), 0))
+		return xskx_fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
+	if (!n)
+		return 0;
+	return xskx_pool_put_many_from_app(s->umem, "xskx_rx_release",
+					   &pkts->addr, sizeof(*pkts), n);
 }
 
 /*
@@ -277,6 +290,10 @@ static uint32_t reclaim_completions(struct xskx_socket *s)
 
 XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 {
+	if (!s) {
+		xskx_fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
+		return 0;
+	}
 	drain_copy_mode_tx(s);
 	return reclaim_completions(s);
 }
@@ -310,13 +327,119 @@ static bool chain_exceeds_ring(const struct xskx_socket *s,
 	return len > s->tx.size;
 }
 
+/* Why a TX descriptor was refused before it reached the ring. */
+enum tx_fault {
+	TX_OK = 0,
+	TX_OPTIONS,
+	TX_LEN_ZERO,
+	TX_OUTSIDE,
+	TX_PAST_FRAME,
+	TX_NOT_HELD,
+	TX_OPEN_CHAIN,
+};
+
+/*
+ * The checks a descriptor passes before it may reach the ring: the kernel's
+ * TX rules (a bad descriptor is consumed and its frame never completed in
+ * zero-copy mode) plus the library's own — the packet stays inside one frame
+ * and that frame is the application's to give. Costs a handful of
+ * instructions in the common case; the frame's held byte is cleared by the
+ * caller once the whole chain is known to be good.
+ */
+static inline enum tx_fault tx_check(const struct xskx_socket *s,
+				     const struct xskx_pkt *p, uint32_t *index)
+{
+	const struct xskx_umem *umem = s->umem;
+	uint64_t data = p->addr;
+
+	if (__builtin_expect(p->options & ~s->tx_options, 0))
+		return TX_OPTIONS;
+	if (__builtin_expect(!p->len, 0))
+		return TX_LEN_ZERO;
+	/*
+	 * The frame is the one the address names (the one COMPLETION will
+	 * hand back); the data, with unaligned mode's offset added, must stay
+	 * inside it. Aligned mode has no offset bits: any set is outside.
+	 */
+	if (umem->flags & XSKX_UMEM_UNALIGNED)
+		data = xsk_umem__add_offset_to_addr(p->addr);
+	else if (__builtin_expect(p->addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT, 0))
+		return TX_OUTSIDE;
+	if (__builtin_expect(!xskx_umem_frame_index(umem, p->addr, index), 0))
+		return TX_OUTSIDE;
+	if (__builtin_expect(data - (uint64_t)*index * umem->frame_size + p->len >
+			     umem->frame_size, 0))
+		return TX_PAST_FRAME;
+	if (__builtin_expect(!umem->held[*index], 0))
+		return TX_NOT_HELD;
+	return TX_OK;
+}
+
+/* The message for a refused descriptor: which packet, and why. */
+static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
+		     enum tx_fault why)
+{
+	static const char *const reasons[] = {
+		[TX_OPTIONS] = "options other than XDP_PKT_CONTD, or XDP_PKT_CONTD on a socket without XSKX_SOCKET_MULTI_BUFFER",
+		[TX_LEN_ZERO] = "len 0: a packet needs at least one byte",
+		[TX_OUTSIDE] = "the address is outside the UMEM",
+		[TX_PAST_FRAME] = "the data runs past the end of its frame",
+		[TX_NOT_HELD] = "its frame is not held by the application (released, already sent, or never handed out)",
+		[TX_OPEN_CHAIN] = "its chain of fragments ends with XDP_PKT_CONTD still set: hand a chain to one burst whole",
+	};
+
+	s->stats.tx_rejected++;
+	return xskx_fail(-EINVAL,
+			 "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
+			 s->queue_id, (unsigned long long)p->addr, p->len,
+			 p->options, reasons[why]);
+}
+
+/*
+ * How many of the first n packets are good, whole chains. The frames of the
+ * good ones leave the application (their held bytes are cleared); *fault
+ * says why the next one is not, when one is not.
+ */
+static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			    uint32_t n, enum tx_fault *fault)
+{
+	uint8_t *held = s->umem->held;
+	uint32_t chain_start = 0;
+	uint32_t i;
+
+	*fault = TX_OK;
+	for (i = 0; i < n; i++) {
+		uint32_t index;
+
+		*fault = tx_check(s, &pkts[i], &index);
+		if (__builtin_expect(*fault != TX_OK, 0))
+			break;
+		held[index] = 0;
+		if (!(pkts[i].options & XDP_PKT_CONTD))
+			chain_start = i + 1;
+	}
+	if (i == n && chain_start != n)
+		*fault = TX_OPEN_CHAIN;
+	/* One bad fragment refuses its whole chain: give its frames back. */
+	for (uint32_t j = chain_start; j < i; j++) {
+		uint32_t index;
+
+		xskx_umem_frame_index(s->umem, pkts[j].addr, &index);
+		held[index] = 1;
+	}
+	return chain_start;
+}
+
 XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			   uint32_t n)
 {
+	enum tx_fault fault = TX_OK;
 	uint64_t bytes = 0;
 	uint32_t idx = 0, fit;
 	int err = 0;
 
+	if (__builtin_expect(!s || (!pkts && n), 0))
+		return xskx_fail(-EINVAL, "xskx_tx_burst: socket and pkts must not be NULL");
 	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring, 0))
 		return burst_precondition(s, "xskx_tx_burst", "XSKX_SOCKET_NO_TX");
 	reclaim_completions(s);
@@ -325,7 +448,9 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		return xskx_fail(-EINVAL,
 				 "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
 				 s->tx.size, s->queue_id);
-	n = fit;
+	n = tx_validate(s, pkts, fit, &fault);
+	if (__builtin_expect(!n && fault != TX_OK, 0))
+		return tx_refuse(s, pkts, fault);
 	if (n) {
 		xsk_ring_prod__reserve(&s->tx, n, &idx);
 		for (uint32_t i = 0; i < n; i++) {

@@ -16,9 +16,12 @@ int xskx_pool_init(struct xskx_umem *umem)
 	struct xskx_frame_pool *pool = &umem->pool;
 
 	pool->addrs = malloc((size_t)umem->frame_count * sizeof(*pool->addrs));
-	if (!pool->addrs)
+	umem->held = calloc(umem->frame_count, sizeof(*umem->held));
+	if (!pool->addrs || !umem->held) {
+		xskx_pool_fini(umem);
 		return xskx_fail(-ENOMEM, "umem: no memory for a pool of %u frames",
 				 umem->frame_count);
+	}
 	/* Pushed in reverse so that the first frames handed out are 0, 1, 2... */
 	for (uint32_t i = 0; i < umem->frame_count; i++)
 		pool->addrs[i] = (uint64_t)(umem->frame_count - 1 - i) * umem->frame_size;
@@ -29,6 +32,8 @@ int xskx_pool_init(struct xskx_umem *umem)
 void xskx_pool_fini(struct xskx_umem *umem)
 {
 	free(umem->pool.addrs);
+	free(umem->held);
+	umem->held = NULL;
 	umem->pool.addrs = NULL;
 	umem->pool.count = 0;
 }
@@ -48,19 +53,59 @@ uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n)
 XSKX_API uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs,
 				   uint32_t n)
 {
+	if (!umem || (!addrs && n)) {
+		xskx_fail(-EINVAL, "xskx_frame_alloc: umem and addrs must not be NULL");
+		return 0;
+	}
 	n = xskx_pool_take(umem, addrs, n);
+	for (uint32_t i = 0; i < n; i++)
+		xskx_mark_held(umem, addrs[i]);
 	umem->frames_in_app += n;
 	return n;
 }
 
-XSKX_API void xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,
-			      uint32_t n)
+static const char *giveback_reason(enum xskx_giveback why)
 {
-	for (uint32_t i = 0; i < n; i++)
-		xskx_pool_put_from_app(umem, addrs[i]);
+	if (why == XSKX_GIVEBACK_FOREIGN)
+		return "it is outside the UMEM";
+	return "its frame is not held by the application (given back twice, sent, or never handed out)";
+}
+
+int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
+				const uint64_t *addrs, size_t stride,
+				uint32_t n)
+{
+	enum xskx_giveback first_why = XSKX_GIVEBACK_OK;
+	uint32_t first_bad = 0, refused = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t addr = *(const uint64_t *)((const char *)addrs + i * stride);
+		enum xskx_giveback why = xskx_pool_put_from_app(umem, addr);
+
+		if (__builtin_expect(why != XSKX_GIVEBACK_OK, 0) && !refused++) {
+			first_bad = i;
+			first_why = why;
+		}
+	}
+	if (__builtin_expect(!refused, 1))
+		return 0;
+	addrs = (const uint64_t *)((const char *)addrs + first_bad * stride);
+	return xskx_fail(-EINVAL,
+			 "%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
+			 call, refused, n, first_bad,
+			 (unsigned long long)*addrs, giveback_reason(first_why));
+}
+
+XSKX_API int xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,
+			     uint32_t n)
+{
+	if (!umem || (!addrs && n))
+		return xskx_fail(-EINVAL, "xskx_frame_free: umem and addrs must not be NULL");
+	return xskx_pool_put_many_from_app(umem, "xskx_frame_free", addrs,
+					   sizeof(*addrs), n);
 }
 
 XSKX_API uint32_t xskx_umem_pool_count(const struct xskx_umem *umem)
 {
-	return umem->pool.count;
+	return umem ? umem->pool.count : 0;
 }

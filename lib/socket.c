@@ -16,13 +16,10 @@
 	 XSKX_SOCKET_BUSY_POLL | XSKX_SOCKET_MULTI_BUFFER)
 #define XSKX_DEFAULT_REFILL_BATCH 64
 
-static bool is_power_of_2(uint32_t n)
-{
-	return n && !(n & (n - 1));
-}
-
 static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 {
+	int err;
+
 	if (!o->ifname == !o->sim_port)
 		return xskx_fail(-EINVAL,
 				 "socket: set exactly one backend: ifname (kernel) or sim_port (simulated NIC)");
@@ -39,15 +36,19 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 		o->rx_size = XSKX_RING_DEFAULT_SIZE;
 	if (!o->tx_size)
 		o->tx_size = XSKX_RING_DEFAULT_SIZE;
-	if (!is_power_of_2(o->rx_size))
+	err = xskx_check_ring_size("socket", "rx_size", o->rx_size);
+	if (!err)
+		err = xskx_check_ring_size("socket", "tx_size", o->tx_size);
+	if (err)
+		return err;
+	if (o->fill_max > umem->frame_count)
 		return xskx_fail(-EINVAL,
-				 "socket: rx_size %u is not a power of two; use e.g. 2048",
-				 o->rx_size);
-	if (!is_power_of_2(o->tx_size))
-		return xskx_fail(-EINVAL,
-				 "socket: tx_size %u is not a power of two; use e.g. 2048",
-				 o->tx_size);
-	/* A batch larger than half of FILL would leave the NIC waiting for it. */
+				 "socket: fill_max %u is more than the UMEM's %u frames; lower it",
+				 o->fill_max, umem->frame_count);
+	/*
+	 * A batch larger than half of FILL would leave the NIC waiting for it
+	 * (share_frames() also keeps it within half of fill_max).
+	 */
 	if (!o->refill_batch)
 		o->refill_batch = XSKX_DEFAULT_REFILL_BATCH;
 	if (o->refill_batch > umem->fill_size / 2)
@@ -107,11 +108,120 @@ static struct xskx_fq_cq *get_pair(struct xskx_umem *umem,
 	return fq;
 }
 
-/* The frames the socket starts with on FILL: wanted, 0 for all it may take. */
+/*
+ * The frame economy (docs/FRAME_SHARING.md). Every receiving FILL/COMPLETION
+ * pair of a UMEM may keep at most fill_max frames out with the peer; the
+ * fill_max of those that did not choose one is an equal share of what the
+ * others and the largest tx_reserve leave, at most the FILL ring. Shares add
+ * up to no more than the UMEM holds, so a queue that receives nothing holds
+ * its share and no more, and every frame a busy queue sends comes back to it.
+ */
+static uint32_t largest_reserve(const struct xskx_umem *umem, uint32_t reserve)
+{
+	for (const struct xskx_socket *s = umem->sockets; s; s = s->next)
+		if (s->tx_reserve > reserve)
+			reserve = s->tx_reserve;
+	return reserve;
+}
+
+/*
+ * Set every receiving pair's fill_max, and every socket's refill batch to at
+ * most half of its pair's fill_max (a larger batch would leave the NIC
+ * waiting for it).
+ */
+static void share_frames(struct xskx_umem *umem)
+{
+	uint32_t budget = umem->frame_count - largest_reserve(umem, 0);
+	uint32_t chosen = 0, sharers = 0, share;
+
+	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
+		if (!fq->receivers)
+			continue;
+		if (fq->fill_max_set)
+			chosen += fq->fill_max;
+		else
+			sharers++;
+	}
+	share = sharers && budget > chosen ? (budget - chosen) / sharers : 0;
+	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next)
+		if (fq->receivers && !fq->fill_max_set)
+			fq->fill_max = share;
+	for (struct xskx_socket *s = umem->sockets; s; s = s->next) {
+		uint32_t half = s->fq->fill_max / 2 ? s->fq->fill_max / 2 : 1;
+
+		s->refill_batch = s->refill_batch_wanted < half
+					  ? s->refill_batch_wanted : half;
+	}
+}
+
+/*
+ * The least frames a receiving pair needs to work at all: its fill_max when
+ * chosen, else one frame (refill batches shrink to fit the share).
+ */
+#define XSKX_MIN_SHARE 1
+
+/*
+ * Refuse a socket that would leave the UMEM too few frames. joining is the
+ * socket's pair when the socket makes it a receiving one: it needs its
+ * minimum, and that minimum must be free now — frames other queues have out
+ * with the peer come back only as they receive.
+ */
+static int check_frames(const struct xskx_umem *umem,
+			const struct xskx_socket_opts *o,
+			const struct xskx_fq_cq *joining)
+{
+	uint32_t reserve = largest_reserve(umem, o->tx_reserve);
+	uint32_t own = o->fill_max ? o->fill_max : XSKX_MIN_SHARE;
+	uint64_t need = reserve, posted = 0;
+	uint32_t queues = 0;
+
+	for (const struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next)
+		if (fq->receivers) {
+			need += fq->fill_max_set ? fq->fill_max : XSKX_MIN_SHARE;
+			posted += fq->posted;
+			queues++;
+		}
+	if (joining) {
+		need += own;
+		queues++;
+	}
+	if (need > umem->frame_count)
+		return xskx_fail(-EINVAL,
+				 "socket: the UMEM's %u frames are too few: %u receiving queue%s need %llu (each its fill_max, or %u, plus tx_reserve %u); create the UMEM with at least %llu frames, or lower fill_max or tx_reserve",
+				 umem->frame_count, queues, queues == 1 ? "" : "s",
+				 (unsigned long long)need, XSKX_MIN_SHARE, reserve,
+				 (unsigned long long)need);
+	if (joining && posted + reserve + own > umem->frame_count)
+		return xskx_fail(-EBUSY,
+				 "socket: the UMEM's other receiving queues have %llu of its %u frames out with the peer, leaving fewer than the %u this queue needs beyond tx_reserve %u; open every socket of a UMEM before traffic starts, or give the others a fill_max",
+				 (unsigned long long)posted, umem->frame_count, own,
+				 reserve);
+	return 0;
+}
+
+/*
+ * The frames the socket starts with on FILL: wanted, or by default half its
+ * share but no more than budget / 2^queues (the first receiving queue half
+ * the budget, the second a quarter...). Starting below the share leaves
+ * frames for the shares of queues opened later, whatever their number; the
+ * first bursts top FILL up to fill_max.
+ */
 static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 {
-	uint32_t n = xskx_fill_from_pool(s, wanted ? wanted : UINT32_MAX);
+	struct xskx_umem *umem = s->umem;
+	uint32_t queues = 0, n;
+	uint64_t budget = umem->frame_count - largest_reserve(umem, 0);
 
+	if (!wanted) {
+		for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next)
+			queues += fq->receivers != 0;
+		wanted = s->fq->fill_max / 2;
+		if (queues < 64 && (budget >> queues) < wanted)
+			wanted = (uint32_t)(budget >> queues);
+		if (wanted < XSKX_MIN_SHARE)
+			wanted = XSKX_MIN_SHARE;
+	}
+	n = xskx_fill_from_pool(s, wanted);
 	if (n)
 		s->stats.fill_refills++;
 }
@@ -123,7 +233,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	struct xskx_socket_opts o;
 	struct xskx_socket *s;
 	struct xskx_fq_cq *fq;
-	bool new_pair;
+	bool new_pair, receiving;
 	int err;
 
 	if (!sockp || !umem)
@@ -147,30 +257,36 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		return xskx_fail(-ENOMEM, "socket: out of memory");
 	}
 	new_pair = fq->users == 0;
+	receiving = !(o.flags & XSKX_SOCKET_NO_RX);
+	err = check_frames(umem, &o, receiving && !fq->receivers ? fq : NULL);
+	if (err)
+		goto err_free;
 	s->umem = umem;
 	s->fq = fq;
 	s->ops = ops;
 	s->flags = o.flags;
-	s->refill_batch = o.refill_batch;
+	s->refill_batch_wanted = o.refill_batch;
 	s->tx_reserve = o.tx_reserve;
 	s->queue_id = o.queue_id;
 
 	err = ops->open(s, &o);
-	if (err) {
-		if (new_pair)
-			free(fq);
-		free(s);
-		return err;
-	}
+	if (err)
+		goto err_free;
+	s->tx_options = s->bind_flags & XDP_USE_SG ? XDP_PKT_CONTD : 0;
 	umem->backend = ops;
 	if (new_pair) {
 		fq->next = umem->pairs;
 		umem->pairs = fq;
 	}
 	fq->users++;
+	if (receiving && !fq->receivers++) {
+		fq->fill_max = o.fill_max;
+		fq->fill_max_set = o.fill_max != 0;
+	}
 	s->next = umem->sockets;
 	umem->sockets = s;
-	if (!(s->flags & XSKX_SOCKET_NO_RX)) {
+	share_frames(umem);
+	if (receiving) {
 		initial_fill(s, o.fill_frames);
 		/*
 		 * A zero-copy driver posts buffers when it polls; one that found
@@ -181,6 +297,12 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	}
 	*sockp = s;
 	return 0;
+
+err_free:
+	if (new_pair)
+		free(fq);
+	free(s);
+	return err;
 }
 
 static void give_back_to_pool(uint64_t addr, void *ctx)
@@ -197,14 +319,19 @@ static void unlink_socket(struct xskx_socket *s)
 			*p = s->next;
 			break;
 		}
-	if (--s->fq->users)
+	if (!(s->flags & XSKX_SOCKET_NO_RX))
+		s->fq->receivers--;
+	if (--s->fq->users) {
+		share_frames(umem);
 		return;
+	}
 	for (struct xskx_fq_cq **p = &umem->pairs; *p; p = &(*p)->next)
 		if (*p == s->fq) {
 			*p = s->fq->next;
 			break;
 		}
 	free(s->fq);
+	share_frames(umem);
 }
 
 /*
@@ -229,6 +356,9 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 {
 	if (!s)
 		return 0;
+	/* What is on its RX ring goes back to the pool with the socket. */
+	if (s->rx.ring)
+		s->fq->posted -= xskx_ring_cons_queued(&s->rx);
 	move_pair_handle(s);
 	s->ops->close(s, give_back_to_pool, s->umem);
 	unlink_socket(s);
@@ -239,8 +369,11 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 XSKX_API int xskx_socket_stats(struct xskx_socket *s, struct xskx_stats *stats)
 {
 	struct xdp_statistics peer;
-	int err = s->ops->stats(s, &peer);
+	int err;
 
+	if (!s || !stats)
+		return xskx_fail(-EINVAL, "xskx_socket_stats: socket and stats must not be NULL");
+	err = s->ops->stats(s, &peer);
 	if (err)
 		return err;
 	*stats = s->stats;
@@ -257,8 +390,11 @@ XSKX_API int xskx_socket_info(const struct xskx_socket *s,
 			      struct xskx_socket_info *info)
 {
 	struct xdp_options options;
-	int err = s->ops->options(s, &options);
+	int err;
 
+	if (!s || !info)
+		return xskx_fail(-EINVAL, "xskx_socket_info: socket and info must not be NULL");
+	err = s->ops->options(s, &options);
 	if (err)
 		return err;
 	*info = (struct xskx_socket_info){
@@ -273,16 +409,24 @@ XSKX_API int xskx_socket_info(const struct xskx_socket *s,
 
 XSKX_API int xskx_socket_fd(const struct xskx_socket *s)
 {
+	if (!s)
+		return xskx_fail(-EINVAL, "xskx_socket_fd: socket is NULL");
 	return s->ops->fd(s);
 }
 
 XSKX_API struct xskx_umem *xskx_socket_umem(const struct xskx_socket *s)
 {
+	if (!s) {
+		xskx_fail(-EINVAL, "xskx_socket_umem: socket is NULL");
+		return NULL;
+	}
 	return s->umem;
 }
 
 XSKX_API int xskx_socket_rings(struct xskx_socket *s, struct xskx_rings *rings)
 {
+	if (!s || !rings)
+		return xskx_fail(-EINVAL, "xskx_socket_rings: socket and rings must not be NULL");
 	*rings = (struct xskx_rings){
 		.fill = &s->fq->fill,
 		.comp = &s->fq->comp,
@@ -295,5 +439,7 @@ XSKX_API int xskx_socket_rings(struct xskx_socket *s, struct xskx_rings *rings)
 
 XSKX_API int xskx_socket_poll(struct xskx_socket *s, short events, int timeout_ms)
 {
+	if (!s)
+		return xskx_fail(-EINVAL, "xskx_socket_poll: socket is NULL");
 	return s->ops->poll(s, events, timeout_ms);
 }

@@ -17,8 +17,10 @@ struct xskx_socket {
 	struct xskx_fq_cq *fq;
 	struct xskx_umem *umem;
 	uint32_t flags;			/* XSKX_SOCKET_* */
-	uint32_t refill_batch;
+	uint32_t refill_batch;		/* wanted, at most half of fill_max */
+	uint32_t refill_batch_wanted;	/* the options' */
 	uint32_t tx_reserve;		/* frames refill leaves in the pool */
+	uint32_t tx_options;		/* xdp_desc options TX accepts */
 	struct xskx_stats stats;	/* library counters; peer's read on demand */
 	int deferred_err;		/* a failed kick, for the next burst */
 
@@ -34,7 +36,8 @@ uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *opts);
 
 /*
  * Move up to max frames from the pool to the socket's FILL ring, as many as
- * fit and leaving the socket's tx_reserve in the pool. Returns how many.
+ * fit, up to its pair's fill_max, leaving the socket's tx_reserve in the
+ * pool. Returns how many.
  */
 uint32_t xskx_fill_from_pool(struct xskx_socket *sock, uint32_t max);
 

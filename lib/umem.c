@@ -26,12 +26,16 @@ static uint32_t log2_u32(uint32_t n)
 	return 31 - (uint32_t)__builtin_clz(n);
 }
 
-static int check_ring_size(const char *field, uint32_t size)
+int xskx_check_ring_size(const char *what, const char *field, uint32_t size)
 {
 	if (!is_power_of_2(size))
 		return xskx_fail(-EINVAL,
-				 "umem: %s %u is not a power of two; use e.g. 2048",
-				 field, size);
+				 "%s: %s %u is not a power of two; use e.g. 2048",
+				 what, field, size);
+	if (size > XSKX_RING_MAX_SIZE)
+		return xskx_fail(-EINVAL,
+				 "%s: %s %u is more than the largest ring xskx makes, %u entries; use at most that",
+				 what, field, size, XSKX_RING_MAX_SIZE);
 	return 0;
 }
 
@@ -135,9 +139,9 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	if (!err)
 		err = check_geometry(&o, page);
 	if (!err)
-		err = check_ring_size("fill_size", o.fill_size);
+		err = xskx_check_ring_size("umem", "fill_size", o.fill_size);
 	if (!err)
-		err = check_ring_size("comp_size", o.comp_size);
+		err = xskx_check_ring_size("umem", "comp_size", o.comp_size);
 	if (err)
 		return err;
 
@@ -174,6 +178,8 @@ err_free_umem:
 
 XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 {
+	uint32_t missing;
+
 	if (!umem)
 		return 0;
 	if (umem->sockets)
@@ -181,35 +187,61 @@ XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 				 "umem: still in use by a socket; close its sockets first");
 	if (umem->backend && umem->backend->umem_release)
 		umem->backend->umem_release(umem);
+	/* With no socket left, every frame is in the pool or the application's. */
+	missing = umem->frame_count - umem->pool.count - umem->frames_in_app;
 	if (umem->area_owned)
 		munmap(umem->area, umem->size);
 	xskx_pool_fini(umem);
 	free(umem);
+	if (missing)
+		return xskx_fail(-EIO,
+				 "umem: destroyed with %u of its frames unaccounted for (neither in the pool nor held by the application): a frame was lost; the UMEM is freed all the same",
+				 missing);
 	return 0;
 }
 
 XSKX_API void *xskx_umem_area(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_area: umem is NULL");
+		return NULL;
+	}
 	return umem->area;
 }
 
 XSKX_API uint64_t xskx_umem_size(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_size: umem is NULL");
+		return 0;
+	}
 	return umem->size;
 }
 
 XSKX_API uint32_t xskx_umem_frame_size(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_frame_size: umem is NULL");
+		return 0;
+	}
 	return umem->frame_size;
 }
 
 XSKX_API uint32_t xskx_umem_frame_count(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_frame_count: umem is NULL");
+		return 0;
+	}
 	return umem->frame_count;
 }
 
 XSKX_API uint32_t xskx_umem_headroom(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_headroom: umem is NULL");
+		return 0;
+	}
 	return umem->headroom;
 }
 
@@ -227,6 +259,10 @@ XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 
 XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_max_mtu: umem is NULL");
+		return 0;
+	}
 	/* A headroom the kernel accepts can leave no room for an L2 header. */
 	uint32_t overhead = XSKX_XDP_PACKET_HEADROOM + umem->headroom +
 			    XSKX_L2_OVERHEAD;
@@ -236,6 +272,10 @@ XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 
 XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)
 {
+	if (!umem) {
+		xskx_fail(-EINVAL, "xskx_umem_tx_addr: umem is NULL");
+		return 0;
+	}
 	return xskx_umem_frame_base(umem, frame) + umem->headroom;
 }
 
@@ -243,12 +283,15 @@ XSKX_API int xskx_umem_census(struct xskx_umem *umem,
 			      struct xskx_frame_census *c)
 {
 	bool counted = true;
-	uint64_t nic = 0;
+	uint64_t nic = 0, found;
 
+	if (!umem || !c)
+		return xskx_fail(-EINVAL, "xskx_umem_census: umem and census must not be NULL");
 	*c = (struct xskx_frame_census){
 		.pool = umem->pool.count,
 		.app = umem->frames_in_app,
 		.double_frees = umem->double_frees,
+		.foreign_frees = umem->foreign_frees,
 	};
 	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
 		int64_t held = umem->backend->frames_in_peer(fq);
@@ -266,14 +309,21 @@ XSKX_API int xskx_umem_census(struct xskx_umem *umem,
 		if (s->tx.ring)
 			c->tx += xskx_ring_prod_queued(&s->tx);
 	}
-	c->total = c->pool + c->fill + c->rx + c->app + c->tx + c->comp;
-	if (counted) {
-		c->nic = (uint32_t)nic;
-		c->total += c->nic;
-	} else {
-		c->nic = umem->frame_count > c->total ? umem->frame_count - c->total : 0;
-		c->total += c->nic;
-	}
+	found = (uint64_t)c->pool + c->fill + c->rx + c->app + c->tx + c->comp;
+	if (counted)
+		found += nic;
+	else
+		nic = umem->frame_count > found ? umem->frame_count - found : 0;
+	/*
+	 * Counts come from ring indices and library counters: a bug could make
+	 * them add up to more than the UMEM holds. Saturate rather than wrap,
+	 * and say by how much the sum is off either way.
+	 */
+	c->nic = nic > UINT32_MAX ? UINT32_MAX : (uint32_t)nic;
+	if (!counted)
+		found += nic;
+	c->total = found > UINT32_MAX ? UINT32_MAX : (uint32_t)found;
+	c->unaccounted = (int64_t)umem->frame_count - (int64_t)found;
 	c->nic_counted = counted;
 	return 0;
 }

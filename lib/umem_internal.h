@@ -26,6 +26,17 @@ struct xskx_fq_cq {
 	char ifname[16];
 	uint32_t queue_id;
 	uint32_t users;			/* sockets using this pair */
+	uint32_t receivers;		/* of them, sockets with an RX ring */
+	/*
+	 * The frame economy (docs/FRAME_SHARING.md): frames this pair has
+	 * out with the peer for receiving — on FILL, in the NIC, on its
+	 * sockets' RX rings — and the most it may have. Refills stop at
+	 * fill_max, so an idle queue cannot soak up the frames a busy one
+	 * returns.
+	 */
+	uint32_t posted;
+	uint32_t fill_max;
+	bool fill_max_set;		/* fill_max given by the socket options */
 	struct xskx_fq_cq *next;	/* in umem->pairs */
 };
 
@@ -50,8 +61,17 @@ struct xskx_umem {
 	uint32_t comp_size;
 	uint32_t flags;
 	struct xskx_frame_pool pool;
-	uint32_t frames_in_app;		/* handed out and not given back */
-	uint64_t double_frees;		/* frames given back to a full pool */
+	/*
+	 * Which frames the application holds, one byte per frame: set when a
+	 * frame is handed out (RX burst, frame_alloc), checked and cleared
+	 * when it comes back (release, free, TX burst). This is what makes a
+	 * double release or a foreign address an error instead of a lost or
+	 * duplicated frame.
+	 */
+	uint8_t *held;
+	uint32_t frames_in_app;		/* frames with held set */
+	uint64_t double_frees;		/* given back while not held, refused */
+	uint64_t foreign_frees;		/* addresses outside the UMEM, refused */
 	const struct xskx_backend_ops *backend; /* set by the first socket */
 	void *backend_umem;		/* the peer's registration */
 	struct xskx_fq_cq *pairs;
@@ -81,6 +101,29 @@ static inline uint64_t xskx_umem_base_mask(const struct xskx_umem *umem)
 	return XSK_UNALIGNED_BUF_ADDR_MASK & ~((uint64_t)umem->frame_size - 1);
 }
 
+/*
+ * The index of the frame that holds addr, ignoring unaligned-mode offset
+ * bits (any address inside a frame names it), or false when addr is outside
+ * the UMEM.
+ */
+static inline bool xskx_umem_frame_index(const struct xskx_umem *umem,
+					 uint64_t addr, uint32_t *index)
+{
+	uint64_t a = xsk_umem__extract_addr(addr);
+	uint64_t i = umem->frame_shift ? a >> umem->frame_shift
+				       : a / umem->frame_size;
+
+	*index = (uint32_t)i;
+	return i < umem->frame_count;
+}
+
+/*
+ * A ring size the kernel and xskx accept: a power of two, at most
+ * XSKX_RING_MAX_SIZE. Returns 0 or -EINVAL with a message naming what and
+ * field.
+ */
+int xskx_check_ring_size(const char *what, const char *field, uint32_t size);
+
 /* Allocate the pool's stack and fill it with every frame; free it. */
 int xskx_pool_init(struct xskx_umem *umem);
 void xskx_pool_fini(struct xskx_umem *umem);
@@ -89,9 +132,9 @@ void xskx_pool_fini(struct xskx_umem *umem);
 uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
 
 /*
- * Give one frame back; inline because RX release and TX completion call it
- * for every packet. A full pool means a frame was given back twice: refuse
- * it and count it rather than overrun the stack.
+ * Give one frame back; inline because TX completion calls it for every
+ * packet. A full pool means the peer returned a frame twice: refuse it and
+ * count it rather than overrun the stack.
  */
 static inline bool xskx_pool_put(struct xskx_umem *umem, uint64_t addr)
 {
@@ -105,10 +148,56 @@ static inline bool xskx_pool_put(struct xskx_umem *umem, uint64_t addr)
 	return true;
 }
 
-/* Give back frames the application held: only those the pool took count. */
-static inline void xskx_pool_put_from_app(struct xskx_umem *umem, uint64_t addr)
+/*
+ * Why a frame given back by the application was refused (0: taken back).
+ * Each refusal is counted in the UMEM and shown by the census.
+ */
+enum xskx_giveback {
+	XSKX_GIVEBACK_OK = 0,
+	XSKX_GIVEBACK_FOREIGN,		/* the address is outside the UMEM */
+	XSKX_GIVEBACK_NOT_HELD,		/* released twice, or never handed out */
+};
+
+/*
+ * Give back one frame the application held: checked against the held map,
+ * so that a double release or a foreign address is refused and counted
+ * rather than put in the pool a second time.
+ */
+static inline enum xskx_giveback xskx_pool_put_from_app(struct xskx_umem *umem,
+							uint64_t addr)
 {
-	umem->frames_in_app -= xskx_pool_put(umem, addr);
+	uint32_t i;
+
+	if (__builtin_expect(!xskx_umem_frame_index(umem, addr, &i), 0)) {
+		umem->foreign_frees++;
+		return XSKX_GIVEBACK_FOREIGN;
+	}
+	if (__builtin_expect(!umem->held[i], 0)) {
+		umem->double_frees++;
+		return XSKX_GIVEBACK_NOT_HELD;
+	}
+	umem->held[i] = 0;
+	umem->frames_in_app--;
+	xskx_pool_put(umem, addr);
+	return XSKX_GIVEBACK_OK;
 }
+
+/* The frame of an address the peer handed to the application is now its. */
+static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
+{
+	uint32_t i;
+
+	if (__builtin_expect(xskx_umem_frame_index(umem, addr, &i), 1))
+		umem->held[i] = 1;
+}
+
+/*
+ * Give back the frames of n addresses the application held (RX release,
+ * frame_free). Returns 0, or -EINVAL with a message naming the first
+ * refused address and why, having taken back all the others.
+ */
+int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
+				const uint64_t *addrs, size_t stride,
+				uint32_t n);
 
 #endif /* XSKX_UMEM_INTERNAL_H */

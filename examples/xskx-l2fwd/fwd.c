@@ -22,6 +22,8 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 	c->tx = __atomic_load_n(&port->count.tx, __ATOMIC_RELAXED);
 	c->tx_full_drops = __atomic_load_n(&port->count.tx_full_drops,
 					   __ATOMIC_RELAXED);
+	c->tx_rejected = __atomic_load_n(&port->count.tx_rejected,
+					 __ATOMIC_RELAXED);
 	c->dropped = __atomic_load_n(&port->count.dropped, __ATOMIC_RELAXED);
 }
 
@@ -31,14 +33,11 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 	/*
 	 * A pure forwarder only transmits frames it received: no frames need
 	 * to stay in the pool for packets of its own (no tx_reserve). The
-	 * first socket would take every frame FILL can hold, leaving the
-	 * second port none to receive into: each starts with an equal share
-	 * of half the frames, and the bursts refill from the rest.
+	 * library shares the UMEM's frames between the ports' FILL rings.
 	 */
 	XSKX_OPTS(xskx_socket_opts, opts, .ifname = end->ifname,
 		  .sim_port = end->sim_port, .queue_id = cfg->queue_id,
 		  .xdp_mode = cfg->xdp_mode, .xdp_fallback = true,
-		  .fill_frames = xskx_umem_frame_count(q->umem) / 2 / q->nports,
 		  .tx_reserve = XSKX_TX_RESERVE_NONE);
 
 	port->held = calloc(q->batch, sizeof(*port->held));
@@ -108,6 +107,14 @@ static int forward(struct fwd_queue *q, uint32_t in_index,
 	}
 	sent = xskx_tx_burst(out->sock, in->held + in->held_next,
 			     in->held_count);
+	if (sent == -EINVAL && in->held_count) {
+		/* TX refused the first held packet (logged): it goes, counted. */
+		xskx_rx_release(in->sock, in->held + in->held_next, 1);
+		in->held_next++;
+		in->held_count--;
+		count(&in->count.tx_rejected, 1);
+		return received;
+	}
 	if (sent < 0)
 		return sent;
 	in->held_next += (uint32_t)sent;

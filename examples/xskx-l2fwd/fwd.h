@@ -41,6 +41,7 @@ struct fwd_counters {
 	uint64_t rx;	  /* received on this port */
 	uint64_t tx;	  /* accepted by this port's TX ring */
 	uint64_t tx_full_drops; /* received here, released: egress TX was full */
+	uint64_t tx_rejected; /* received here, released: egress TX refused it */
 	uint64_t dropped; /* received here, never sent: still held at the end */
 };
 

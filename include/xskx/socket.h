@@ -64,10 +64,22 @@ struct xskx_socket_opts {
 	 */
 	uint32_t refill_batch;
 	/*
-	 * Frames put on FILL when the socket opens. 0: as many as fit in FILL
-	 * and the pool can spare beyond tx_reserve.
+	 * Frames put on FILL when the socket opens. 0: two refill batches; the
+	 * first bursts top FILL up to fill_max.
 	 */
 	uint32_t fill_frames;
+	/*
+	 * The most frames this queue keeps out with the peer for receiving:
+	 * on FILL, in the NIC and on RX (docs/FRAME_SHARING.md). 0: a fair
+	 * share — the UMEM's frames less the largest tx_reserve and the
+	 * fill_max other queues chose, divided equally among the receiving
+	 * queues of the UMEM; shares are recomputed as sockets open and
+	 * close. Not bounded by the FILL ring: a zero-copy NIC keeps frames
+	 * in its own RX descriptors too. A socket sharing another's FILL ring
+	 * (same port and queue) uses the first one's. At most the UMEM's
+	 * frame count.
+	 */
+	uint32_t fill_max;
 	/* Kernel backend only (xskx/kernel.h); ignored on the simulated NIC. */
 	enum xskx_xdp_mode xdp_mode;	/* where xskx's XDP program runs */
 	bool xdp_fallback;	/* native unsupported: generic instead, logged */
@@ -106,8 +118,10 @@ struct xskx_socket_opts {
  * first socket for its whole life.
  *
  * Returns 0, or a negative errno with a message naming the culprit: -EINVAL
- * (no backend or two, ring size not a power of two, queue out of range,
- * unknown flag), -EBUSY (the queue is held by another socket), -EOPNOTSUPP
+ * (no backend or two, ring size not a power of two or above
+ * XSKX_RING_MAX_SIZE, queue out of range, unknown flag, a UMEM with too few
+ * frames: every receiving queue needs its fill_max or two refill batches,
+ * plus the largest tx_reserve, and the message names the numbers), -EBUSY (the queue is held by another socket), -EOPNOTSUPP
  * (zero-copy forced where there is none), -ENODEV (no such interface).
  * Syscalls: socket, setsockopt, mmap and bind on the kernel backend.
  */
@@ -149,19 +163,35 @@ int xskx_rx_burst(struct xskx_socket *sock, struct xskx_pkt *pkts,
 
 /*
  * Give the frames of n packets back to the pool, from where the next
- * xskx_rx_burst() refills FILL in a batch. No syscall.
+ * xskx_rx_burst() refills FILL in a batch. No syscall. A packet whose frame
+ * the application does not hold (released twice, already sent) or whose
+ * address is outside the UMEM is refused and counted (the census's
+ * double_frees and foreign_frees): returns 0, or -EINVAL naming the first
+ * refused one once every good frame is back.
  */
-void xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
-		     uint32_t n);
+int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
+		    uint32_t n);
 
 /*
  * Reclaim completions, then put up to n packets on the TX ring and kick the
  * peer if TX holds descriptors and TX's need_wakeup flag is set (always with
- * XSKX_SOCKET_BUSY_POLL). Returns how many packets were accepted (their frames now belong to the library and return to the pool
- * when completed) — fewer than n when the TX ring is full: the rest stay the
- * caller's, to retry or release — or a negative errno when the kick failed
- * for a reason other than "try again". With multi-buffer, a chain of
- * fragments is accepted whole or not at all.
+ * XSKX_SOCKET_BUSY_POLL). Returns how many packets were accepted (their
+ * frames now belong to the library and return to the pool when completed) —
+ * fewer than n when the TX ring is full or a bad packet ends the burst: the
+ * rest stay the caller's, to retry or release — or a negative errno when the
+ * kick failed for a reason other than "try again". With multi-buffer, a
+ * chain of fragments is accepted whole or not at all.
+ *
+ * Every packet is checked before it reaches the ring, so that none can be
+ * swallowed by the peer without its frame coming back: options only
+ * XDP_PKT_CONTD (and only with XSKX_SOCKET_MULTI_BUFFER), len at least 1,
+ * the address inside the UMEM, the data inside its frame (len at most the
+ * frame size less the address's offset in the frame, in both chunk modes),
+ * the frame held by the application, a chain ended inside the burst. The
+ * first bad packet ends the burst: when it is pkts[0] the call returns
+ * -EINVAL with a message naming it and why, and counts it in tx_rejected;
+ * otherwise the call returns its index and the next call, starting with it,
+ * returns that -EINVAL.
  */
 int xskx_tx_burst(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 		  uint32_t n);
@@ -205,6 +235,7 @@ struct xskx_stats {
 	uint64_t kick_retries;	/* kicks answered "try again" (EAGAIN...) */
 	uint64_t fill_refills;	/* batches put on FILL */
 	uint64_t tx_ring_full;	/* bursts cut short by a full TX ring */
+	uint64_t tx_rejected;	/* bad packets refused by xskx_tx_burst (-EINVAL) */
 	/*
 	 * COMPLETION entries outside the UMEM, left out of the pool: copy
 	 * mode completes invalid TX descriptors too, whatever their address.

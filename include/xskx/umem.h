@@ -31,6 +31,11 @@ struct xskx_umem;
 #define XSKX_UMEM_DEFAULT_FRAME_COUNT 4096
 #define XSKX_UMEM_DEFAULT_FRAME_SIZE 4096
 #define XSKX_RING_DEFAULT_SIZE 2048
+/*
+ * The largest ring xskx makes (4M entries: 64 MiB of TX descriptors). Deeper
+ * rings hold more descriptors than any UMEM has frames to give them.
+ */
+#define XSKX_RING_MAX_SIZE (1u << 22)
 
 /* Bytes the kernel keeps in front of every frame's data (XDP_PACKET_HEADROOM). */
 #define XSKX_XDP_PACKET_HEADROOM 256
@@ -69,7 +74,9 @@ int xskx_umem_create(struct xskx_umem **umem, const struct xskx_umem_opts *opts)
 
 /*
  * Free the UMEM. Returns -EBUSY (and frees nothing) while a socket is still
- * open on it.
+ * open on it. Frees it and returns -EIO, with a message giving the count,
+ * when frames are unaccounted for (neither in the pool nor held by the
+ * application once no socket is left): a frame was lost.
  */
 int xskx_umem_destroy(struct xskx_umem *umem);
 
@@ -101,10 +108,15 @@ uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem);
 uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
 
 /*
- * Return n frames to the pool. Any address inside a frame (with or without
- * the unaligned-mode offset bits) returns that frame. O(1) per frame.
+ * Return n frames the application holds to the pool. Any address inside a
+ * frame (with or without the unaligned-mode offset bits) returns that frame.
+ * A frame the application does not hold (freed twice, already sent, never
+ * allocated) or an address outside the UMEM is refused, counted in the
+ * census (double_frees, foreign_frees) and reported: returns 0, or -EINVAL
+ * naming the first refused address once every good one is back. O(1) per
+ * frame, no syscall.
  */
-void xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs, uint32_t n);
+int xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs, uint32_t n);
 
 /* Frames in the pool right now. */
 uint32_t xskx_umem_pool_count(const struct xskx_umem *umem);
@@ -126,11 +138,21 @@ struct xskx_frame_census {
 	uint32_t comp;		/* on COMPLETION rings, not yet reclaimed */
 	uint32_t total;		/* the sum of the above */
 	/*
-	 * Frames given back to a pool that was already full: a double free,
-	 * refused rather than overrunning the pool. A double free into a pool
-	 * with room is not detected.
+	 * Frames the application gave back (xskx_rx_release, xskx_frame_free)
+	 * or handed to xskx_tx_burst while not holding them — given back
+	 * twice, sent after release, never handed out — refused and counted
+	 * here instead of entering the pool a second time; also a frame the
+	 * peer returned into a pool that already held them all.
 	 */
 	uint64_t double_frees;
+	/* Addresses outside the UMEM given back, refused likewise. */
+	uint64_t foreign_frees;
+	/*
+	 * xskx_umem_frame_count() - total: frames found nowhere (positive) or
+	 * counted twice (negative). 0 in a healthy program, always; with
+	 * nic_counted false it can only go negative.
+	 */
+	int64_t unaccounted;
 	/*
 	 * true when the peer reported `nic` itself (the simulated NIC), so
 	 * total == xskx_umem_frame_count() is a real check; false when `nic`

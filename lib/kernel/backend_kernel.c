@@ -505,17 +505,17 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 }
 
 /*
- * Once the UMEM is unregistered and the application holds no frame, every
- * frame outside the pool was the kernel's: frames a socket kept and never
- * put on RX (a copy-mode socket keeps the frame of a packet that found the
- * RX ring full, for the next packet). They are free now.
+ * Once the UMEM is unregistered, every frame neither in the pool nor held by
+ * the application was the kernel's: frames a socket kept and never put on
+ * RX (a copy-mode socket keeps the frame of a packet that found the RX ring
+ * full, for the next packet). They are free now.
  */
 static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
 				  void *ctx)
 {
 	bool *in_pool;
 
-	if (umem->frames_in_app || umem->pool.count == umem->frame_count)
+	if (umem->pool.count + umem->frames_in_app == umem->frame_count)
 		return;
 	in_pool = calloc(umem->frame_count, sizeof(*in_pool));
 	if (!in_pool)
@@ -523,7 +523,7 @@ static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
 	for (uint32_t i = 0; i < umem->pool.count; i++)
 		in_pool[umem->pool.addrs[i] / umem->frame_size] = true;
 	for (uint32_t f = 0; f < umem->frame_count; f++)
-		if (!in_pool[f])
+		if (!in_pool[f] && !umem->held[f])
 			fn((uint64_t)f * umem->frame_size, ctx);
 	free(in_pool);
 }

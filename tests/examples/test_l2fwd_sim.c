@@ -16,12 +16,12 @@
 #include "helpers.h"
 
 #define PACKETS_PER_PORT 3000u /* fewer than a queue's UMEM has frames */
-#define MAX_PACKETS_PER_PORT 4000u /* more */
+#define MAX_PACKETS_PER_PORT 6000u /* more than a port's share and its TX ring */
 #define INJECT_PER_ROUND 16u
 #define MAX_ROUNDS 100000u
 #define QUIET_ROUNDS_TO_END 4u
 #define MAX_QUEUES 2u
-#define FRAMES 4096u /* per queue; the TX ring holds 2048 */
+#define FRAMES 8192u /* per queue: a share of 4096 a port; TX rings hold 2048 */
 
 #define OFF_ORIGIN (14 + 20 + 8) /* after Ethernet, IPv4 and UDP headers */
 #define OFF_SEQ (OFF_ORIGIN + 1)
@@ -345,9 +345,8 @@ static void assert_nothing_dropped_by_forwarder(const struct rig *r)
  * A stall long enough for more packets than the TX ring holds, short
  * enough for fewer than the UMEM has frames: the held packets and those
  * behind them wait on port in's RX ring, none is lost anywhere, and all
- * arrive once TX resumes. One direction only: the stalled one ties up the
- * shared UMEM's frames, so the other would run out of buffers and lose
- * packets at its NIC.
+ * arrive once TX resumes. One direction only, so that every packet the NIC
+ * takes is one the stalled path must account for.
  */
 START_TEST(backpressure_holds_instead_of_dropping)
 {
