@@ -69,9 +69,12 @@ static void census_describe(const struct xskx_frame_census *c, char *why,
 {
 	snprintf(
 		why, why_size,
-		"%s: pool %u fill %u nic %u rx %u app %u tx %u comp %u = total %u (nic %s)",
+		"%s: pool %u fill %u nic %u rx %u app %u tx %u comp %u = total %u (nic %s), unaccounted %lld, double_frees %llu, foreign_frees %llu",
 		problem, c->pool, c->fill, c->nic, c->rx, c->app, c->tx,
-		c->comp, c->total, c->nic_counted ? "counted" : "derived");
+		c->comp, c->total, c->nic_counted ? "counted" : "derived",
+		(long long)c->unaccounted,
+		(unsigned long long)c->double_frees,
+		(unsigned long long)c->foreign_frees);
 }
 
 bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
@@ -94,11 +97,13 @@ bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
 				"census parts do not add up to its total");
 		return false;
 	}
-	if (c.double_frees) {
-		snprintf(problem, sizeof(problem),
-			 "%llu frames were given back twice",
-			 (unsigned long long)c.double_frees);
-		census_describe(&c, why, why_size, problem);
+	if (c.double_frees || c.foreign_frees) {
+		census_describe(&c, why, why_size,
+				"frames were given back twice or from outside the UMEM");
+		return false;
+	}
+	if (c.unaccounted) {
+		census_describe(&c, why, why_size, "frames are unaccounted for");
 		return false;
 	}
 	if (c.total != frames) {
@@ -132,7 +137,7 @@ bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size)
 			 xskx_strerror(err));
 		return false;
 	}
-	if (c.pool != frames || c.total != frames ||
+	if (c.pool != frames || c.total != frames || c.unaccounted ||
 	    xskx_umem_pool_count(umem) != frames) {
 		snprintf(problem, sizeof(problem),
 			 "expected all %u frames in the pool (pool_count %u)",

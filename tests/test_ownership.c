@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Frame ownership at the application's edge, on the simulated NIC with
+ * zero-copy behaviour (where a bad TX descriptor is consumed and its frame
+ * never completed): xskx_tx_burst refuses every descriptor that would lose
+ * its frame, a double release or a foreign address is refused and counted,
+ * the census never wraps, bad sizes and NULL arguments get -EINVAL and a
+ * message. After each case every frame is back in the pool.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "helpers.h"
+
+#define FRAMES 64u
+#define FRAME_SIZE 2048u
+#define PKT_LEN 60u
+
+struct rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+	uint64_t sent;		/* frames the port put on the wire */
+};
+
+static void count_sent(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		       uint32_t len, uint32_t queue, void *ctx)
+{
+	struct rig *rig = ctx;
+
+	(void)kind;
+	(void)data;
+	(void)len;
+	(void)queue;
+	rig->sent++;
+}
+
+/* One zero-copy port, a UMEM of FRAMES frames and a socket on it. */
+static void rig_create(struct rig *rig, uint32_t umem_flags, uint32_t sock_flags)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "p0");
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
+		  .frame_size = FRAME_SIZE, .flags = umem_flags);
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = sock_flags,
+		  .tx_reserve = FRAMES / 2);
+
+	memset(rig, 0, sizeof(*rig));
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port), 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sent, rig), 0);
+	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
+	sock_opts.sim_port = rig->port;
+	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts), "%s",
+		      xskx_last_error());
+}
+
+/* Drain TX, close, and insist that every frame came home. */
+static void rig_destroy(struct rig *rig)
+{
+	char why[512];
+
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		xskx_tx_reclaim(rig->sock);
+	}
+	ck_assert_int_eq(xskx_socket_close(rig->sock), 0);
+	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)), "%s",
+		      why);
+	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+
+/* A packet of len bytes in a freshly allocated frame, at offset bytes in. */
+static struct xskx_pkt alloc_pkt(struct rig *rig, uint32_t offset, uint32_t len)
+{
+	uint64_t frame;
+
+	ck_assert_uint_eq(xskx_frame_alloc(rig->umem, &frame, 1), 1);
+	return (struct xskx_pkt){ .addr = frame + offset, .len = len };
+}
+
+static uint64_t stat_tx_rejected(struct rig *rig)
+{
+	struct xskx_stats st;
+
+	ck_assert_int_eq(xskx_socket_stats(rig->sock, &st), 0);
+	return st.tx_rejected;
+}
+
+/*
+ * xskx_tx_burst(pkt) is refused with -EINVAL and one message containing
+ * what; the packet stays the application's (it can still be released).
+ */
+static void expect_refused(struct rig *rig, struct xskx_pkt pkt, bool release,
+			   const char *what)
+{
+	uint64_t rejected = stat_tx_rejected(rig);
+	char why[512];
+	int ret;
+
+	test_log_reset();
+	ret = xskx_tx_burst(rig->sock, &pkt, 1);
+	ck_assert_msg(ret == -EINVAL, "%s: xskx_tx_burst returned %d", what, ret);
+	ck_assert_msg(strstr(xskx_last_error(), what),
+		      "the message does not say \"%s\": %s", what,
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_uint_eq(stat_tx_rejected(rig), rejected + 1);
+	ck_assert_msg(test_census_ok(rig->umem, release ? 1 : 0, why, sizeof(why)),
+		      "%s", why);
+	if (release)
+		ck_assert_int_eq(xskx_frame_free(rig->umem, &pkt.addr, 1), 0);
+}
+
+START_TEST(tx_refuses_len_zero)
+{
+	struct rig rig;
+
+	rig_create(&rig, 0, 0);
+	expect_refused(&rig, alloc_pkt(&rig, 0, 0), true, "len 0");
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* 1793 bytes at XDP_PACKET_HEADROOM end one byte past a 2048-byte frame. */
+START_TEST(tx_refuses_data_past_its_frame)
+{
+	struct rig rig;
+	struct xskx_pkt fits;
+
+	rig_create(&rig, 0, 0);
+	expect_refused(&rig, alloc_pkt(&rig, 256, 1793), true, "past the end");
+	fits = alloc_pkt(&rig, 256, 1792);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, &fits, 1), 1);
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 1);
+}
+END_TEST
+
+START_TEST(tx_refuses_data_past_its_frame_unaligned)
+{
+	struct rig rig;
+	struct xskx_pkt pkt;
+
+	rig_create(&rig, XSKX_UMEM_UNALIGNED, 0);
+	/* The offset in the top 16 bits counts as much as one in the address. */
+	pkt = alloc_pkt(&rig, 0, 1800);
+	pkt.addr |= (uint64_t)256 << XSK_UNALIGNED_BUF_OFFSET_SHIFT;
+	expect_refused(&rig, pkt, true, "past the end");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(tx_refuses_an_address_outside_the_umem)
+{
+	struct rig rig;
+	struct xskx_pkt outside = { .addr = FRAMES * FRAME_SIZE, .len = PKT_LEN };
+	struct xskx_pkt offset_bits = { .addr = (uint64_t)1 << 48, .len = PKT_LEN };
+
+	rig_create(&rig, 0, 0);
+	expect_refused(&rig, outside, false, "outside the UMEM");
+	expect_refused(&rig, offset_bits, false, "outside the UMEM");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(tx_refuses_a_frame_not_held)
+{
+	struct rig rig;
+	struct xskx_pkt pkt;
+
+	rig_create(&rig, 0, 0);
+	pkt = alloc_pkt(&rig, 0, PKT_LEN);
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &pkt.addr, 1), 0);
+	expect_refused(&rig, pkt, false, "not held");
+	rig_destroy(&rig);
+}
+END_TEST
+
+START_TEST(tx_refuses_a_frame_sent_twice_in_one_burst)
+{
+	struct rig rig;
+	struct xskx_pkt pkts[2];
+	char why[512];
+
+	rig_create(&rig, 0, 0);
+	pkts[0] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[1] = pkts[0];
+	/* The first is good and queued; the burst stops at the second. */
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, pkts, 2), 1);
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 0);
+	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
+	expect_refused(&rig, pkts[1], false, "not held");
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 1);
+}
+END_TEST
+
+START_TEST(tx_refuses_fragments_without_multi_buffer)
+{
+	struct rig rig;
+	struct xskx_pkt pkt;
+
+	rig_create(&rig, 0, 0);
+	pkt = alloc_pkt(&rig, 0, PKT_LEN);
+	pkt.options = XDP_PKT_CONTD;
+	expect_refused(&rig, pkt, true, "XDP_PKT_CONTD");
+	pkt = alloc_pkt(&rig, 0, PKT_LEN);
+	pkt.options = 1u << 7;
+	expect_refused(&rig, pkt, true, "options");
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * A chain with a bad fragment is refused whole, and so is one that the
+ * burst leaves open; the packets before it go out.
+ */
+START_TEST(tx_refuses_a_chain_whole)
+{
+	struct rig rig;
+	struct xskx_pkt pkts[4];
+	char why[512];
+
+	rig_create(&rig, 0, XSKX_SOCKET_MULTI_BUFFER);
+	pkts[0] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[1] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[1].options = XDP_PKT_CONTD;
+	pkts[2] = alloc_pkt(&rig, 0, 0);	/* the bad fragment */
+	pkts[3] = alloc_pkt(&rig, 0, PKT_LEN);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, pkts, 4), 1);
+	ck_assert_msg(test_census_ok(rig.umem, 3, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, &pkts[1], 3), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "len 0"));
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 1);
+	ck_assert_msg(test_census_ok(rig.umem, 3, why, sizeof(why)), "%s", why);
+	/* A chain the burst leaves open. */
+	pkts[2].len = PKT_LEN;
+	pkts[2].options = XDP_PKT_CONTD;
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, &pkts[1], 2), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "chain"));
+	ck_assert_msg(test_census_ok(rig.umem, 3, why, sizeof(why)), "%s", why);
+	pkts[2].options = 0;
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, &pkts[1], 3), 3);
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 3);
+}
+END_TEST
+
+/* The case: none of these may cost a frame on a zero-copy peer. */
+START_TEST(bad_tx_loses_no_frame)
+{
+	struct rig rig;
+	struct xskx_pkt pkt;
+
+	rig_create(&rig, 0, 0);
+	pkt = alloc_pkt(&rig, 0, 0);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, &pkt, 1), -EINVAL);
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &pkt.addr, 1), 0);
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 0);
+}
+END_TEST
+
+static void inject_and_receive(struct rig *rig, struct xskx_pkt *pkt)
+{
+	uint8_t frame[PKT_LEN] = { 0x02, 0, 0, 0, 0, 1, 0x02, 0, 0, 0, 0, 2 };
+	int got = 0;
+
+	ck_assert_int_eq(xskx_rx_burst(rig->sock, pkt, 1), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, sizeof(frame)), 0);
+	for (int turn = 0; turn < 10 && !got; turn++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		got = xskx_rx_burst(rig->sock, pkt, 1);
+	}
+	ck_assert_int_eq(got, 1);
+}
+
+START_TEST(double_release_is_refused_and_counted)
+{
+	struct xskx_frame_census c;
+	struct rig rig;
+	struct xskx_pkt pkt;
+	uint32_t pool;
+
+	rig_create(&rig, 0, 0);
+	inject_and_receive(&rig, &pkt);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, &pkt, 1), 0);
+	pool = xskx_umem_pool_count(rig.umem);
+	test_log_reset();
+	ck_assert_int_eq(xskx_rx_release(rig.sock, &pkt, 1), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "not held"));
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_uint_eq(xskx_umem_pool_count(rig.umem), pool);
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
+	ck_assert_uint_eq(c.double_frees, 1);
+	ck_assert_uint_eq(c.app, 0);
+	ck_assert_int_eq(c.unaccounted, 0);
+	ck_assert_uint_eq(c.total, FRAMES);
+	/* Counted once, the UMEM is otherwise whole: clear the count's effect. */
+	ck_assert_int_eq(xskx_socket_close(rig.sock), 0);
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
+	ck_assert_uint_eq(c.pool, FRAMES);
+	ck_assert_int_eq(xskx_umem_destroy(rig.umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(rig.sim), 0);
+}
+END_TEST
+
+/* A foreign address never reaches the pool, so never FILL either. */
+START_TEST(foreign_release_is_refused_and_counted)
+{
+	struct xskx_frame_census c;
+	struct rig rig;
+	struct xskx_pkt pkts[2];
+
+	rig_create(&rig, 0, 0);
+	inject_and_receive(&rig, &pkts[0]);
+	pkts[1] = (struct xskx_pkt){ .addr = (uint64_t)FRAMES * FRAME_SIZE + 256 };
+	/* The good one goes back all the same. */
+	ck_assert_int_eq(xskx_rx_release(rig.sock, pkts, 2), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "outside the UMEM"));
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "index 1"));
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
+	ck_assert_uint_eq(c.foreign_frees, 1);
+	ck_assert_uint_eq(c.app, 0);
+	ck_assert_uint_eq(c.total, FRAMES);
+	ck_assert_int_eq(c.unaccounted, 0);
+	ck_assert_int_eq(xskx_socket_close(rig.sock), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(rig.umem), FRAMES);
+	ck_assert_int_eq(xskx_umem_destroy(rig.umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(rig.sim), 0);
+}
+END_TEST
+
+/* A function given NULL says -EINVAL and names itself; nothing crashes. */
+START_TEST(null_arguments_are_refused)
+{
+	struct rig rig;
+	struct xskx_pkt pkt = { 0 };
+	struct xskx_frame_census c;
+	uint64_t addr = 0;
+
+	rig_create(&rig, 0, 0);
+	test_log_reset();
+	ck_assert_int_eq(xskx_umem_census(rig.umem, NULL), -EINVAL);
+	ck_assert_int_eq(xskx_umem_census(NULL, &c), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "xskx_umem_census"));
+	ck_assert_int_eq(xskx_rx_burst(NULL, &pkt, 1), -EINVAL);
+	ck_assert_int_eq(xskx_rx_burst(rig.sock, NULL, 1), -EINVAL);
+	ck_assert_int_eq(xskx_tx_burst(NULL, &pkt, 1), -EINVAL);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, NULL, 1), -EINVAL);
+	ck_assert_int_eq(xskx_rx_release(NULL, &pkt, 1), -EINVAL);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, NULL, 1), -EINVAL);
+	ck_assert_int_eq(xskx_frame_free(NULL, &addr, 1), -EINVAL);
+	ck_assert_uint_eq(xskx_frame_alloc(NULL, &addr, 1), 0);
+	ck_assert_int_eq(xskx_socket_stats(NULL, NULL), -EINVAL);
+	ck_assert_int_eq(xskx_socket_info(rig.sock, NULL), -EINVAL);
+	ck_assert_int_eq(xskx_socket_rings(NULL, NULL), -EINVAL);
+	ck_assert_int_eq(xskx_socket_poll(NULL, 0, 0), -EINVAL);
+	ck_assert_int_eq(xskx_socket_kick_rx(NULL), -EINVAL);
+	ck_assert_int_eq(xskx_socket_kick_tx(NULL), -EINVAL);
+	ck_assert_int_eq(xskx_socket_fd(NULL), -EINVAL);
+	ck_assert_ptr_null(xskx_socket_umem(NULL));
+	ck_assert_uint_eq(xskx_tx_reclaim(NULL), 0);
+	ck_assert_uint_eq(xskx_umem_frame_count(NULL), 0);
+	ck_assert_ptr_null(xskx_umem_area(NULL));
+	ck_assert_uint_eq(test_log_count(), 21);
+	/* Empty bursts need no array. */
+	ck_assert_int_eq(xskx_rx_release(rig.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_frame_free(rig.umem, NULL, 0), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* 2^31 entries is refused up front, naming the largest size allowed. */
+START_TEST(absurd_ring_sizes_are_refused)
+{
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .fill_size = 1u << 31);
+	struct xskx_socket_opts sock_opts;
+	struct xskx_socket *sock = NULL;
+	struct xskx_umem *umem = NULL;
+	struct rig rig;
+	char largest[16];
+
+	snprintf(largest, sizeof(largest), "%u", XSKX_RING_MAX_SIZE);
+	test_log_capture();
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "fill_size"));
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), largest));
+	rig_create(&rig, 0, 0);
+	memset(&sock_opts, 0, sizeof(sock_opts));
+	sock_opts.sz = sizeof(sock_opts);
+	sock_opts.sim_port = rig.port;
+	sock_opts.queue_id = 0;
+	sock_opts.rx_size = 1u << 31;
+	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &sock_opts), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "rx_size"));
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), largest));
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * A UMEM too small for its receiving queues and tx_reserve is refused with
+ * the numbers; one frame more is enough.
+ */
+START_TEST(too_small_a_umem_is_refused_with_the_numbers)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
+	struct xskx_socket *a = NULL, *b = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	{
+		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
+			  .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
+
+		ck_assert_int_eq(xskx_socket_open(&a, umem, &o), 0);
+		o.queue_id = 1;
+		o.fill_max = 5;
+		ck_assert_int_eq(xskx_socket_open(&b, umem, &o), -EINVAL);
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "need 9"));
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "at least 9 frames"));
+		o.fill_max = 4;
+		ck_assert_int_eq(xskx_socket_open(&b, umem, &o), 0);
+		o.fill_max = 9;
+		ck_assert_int_eq(xskx_socket_open(&b, umem, &o), -EINVAL);
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "fill_max 9"));
+	}
+	ck_assert_int_eq(xskx_socket_close(b), 0);
+	ck_assert_int_eq(xskx_socket_close(a), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+END_TEST
+
+static Suite *ownership_suite(void)
+{
+	Suite *s = suite_create("ownership");
+	TCase *tc = tcase_create("ownership");
+
+	tcase_add_test(tc, tx_refuses_len_zero);
+	tcase_add_test(tc, tx_refuses_data_past_its_frame);
+	tcase_add_test(tc, tx_refuses_data_past_its_frame_unaligned);
+	tcase_add_test(tc, tx_refuses_an_address_outside_the_umem);
+	tcase_add_test(tc, tx_refuses_a_frame_not_held);
+	tcase_add_test(tc, tx_refuses_a_frame_sent_twice_in_one_burst);
+	tcase_add_test(tc, tx_refuses_fragments_without_multi_buffer);
+	tcase_add_test(tc, tx_refuses_a_chain_whole);
+	tcase_add_test(tc, bad_tx_loses_no_frame);
+	tcase_add_test(tc, double_release_is_refused_and_counted);
+	tcase_add_test(tc, foreign_release_is_refused_and_counted);
+	tcase_add_test(tc, null_arguments_are_refused);
+	tcase_add_test(tc, absurd_ring_sizes_are_refused);
+	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	return test_main(ownership_suite(), argc, argv);
+}
