@@ -205,7 +205,7 @@ void loss_print_text(FILE *f, const struct loss *l, double seconds)
 
 void loss_print_json(FILE *f, const struct loss *l)
 {
-	fprintf(f, "\"loss\": {");
+	fputc('{', f);
 	for (size_t i = 0; i < NSTAGES; i++)
 		fprintf(f, "\"%s\": %llu, ", stages[i].name,
 			(unsigned long long)stage_of(l, i));

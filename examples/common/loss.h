@@ -145,7 +145,7 @@ bool loss_port_offered(const struct loss_port *p, uint64_t *offered);
  */
 void loss_print_text(FILE *f, const struct loss *l, double seconds);
 
-/* "\"loss\": {\"nic_rx\": A, ..., \"total\": N}" */
+/* The JSON object {"nic_rx": A, ..., "total": N}. */
 void loss_print_json(FILE *f, const struct loss *l);
 
 #endif /* XSKX_EXAMPLES_LOSS_H */

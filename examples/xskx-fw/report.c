@@ -220,7 +220,8 @@ static void json_summary(const struct fwapp *app, double seconds,
 		       (unsigned long long)s->ports[i].tx,
 		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
-		loss_print_json(stdout, &s->loss[i]);
+		printf("\"loss\": ");
+	loss_print_json(stdout, &s->loss[i]);
 		printf("}");
 	}
 	total_loss(s, &total);
@@ -231,6 +232,7 @@ static void json_summary(const struct fwapp *app, double seconds,
 	       (unsigned long long)loss_total(&total));
 	if (offered(app, &offered_n))
 		printf("\"offered\": %llu, ", (unsigned long long)offered_n);
+	printf("\"loss\": ");
 	loss_print_json(stdout, &total);
 	printf("}, \"rules\": [");
 	for (uint32_t i = 0; i <= rs->count; i++) {

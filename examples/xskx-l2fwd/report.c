@@ -323,12 +323,14 @@ static void json_summary(const struct l2fwd *app, double seconds,
 	       (unsigned long long)loss_total(&losses.total));
 	if (losses.offered_known)
 		printf("\"offered\": %llu, ", (unsigned long long)losses.offered);
+	printf("\"loss\": ");
 	loss_print_json(stdout, &losses.total);
 	printf("}, \"port_losses\": [");
 	for (uint32_t i = 0; i < app->nports; i++) {
 		printf("%s{\"port\": \"%s\", ", i ? ", " : "",
 		       app->port_names[i]);
-		loss_print_json(stdout, &losses.s.loss[i]);
+		printf("\"loss\": ");
+	loss_print_json(stdout, &losses.s.loss[i]);
 		printf("}");
 	}
 	printf("]");
