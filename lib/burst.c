@@ -403,7 +403,7 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			    uint32_t n, enum tx_fault *fault)
 {
-	uint8_t *held = s->umem->held;
+	bool *held = s->umem->held;
 	uint32_t chain_start = 0;
 	uint32_t i;
 
@@ -414,7 +414,7 @@ static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		*fault = tx_check(s, &pkts[i], &index);
 		if (__builtin_expect(*fault != TX_OK, 0))
 			break;
-		held[index] = 0;
+		held[index] = false;
 		if (!(pkts[i].options & XDP_PKT_CONTD))
 			chain_start = i + 1;
 	}
@@ -425,7 +425,7 @@ static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		uint32_t index;
 
 		xskx_umem_frame_index(s->umem, pkts[j].addr, &index);
-		held[index] = 1;
+		held[index] = true;
 	}
 	return chain_start;
 }

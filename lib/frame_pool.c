@@ -71,6 +71,48 @@ static const char *giveback_reason(enum xskx_giveback why)
 	return "its frame is not held by the application (given back twice, sent, or never handed out)";
 }
 
+/* The address at index i of an array of records stride bytes apart. */
+static inline uint64_t addr_at(const uint64_t *addrs, size_t stride, uint32_t i)
+{
+	return *(const uint64_t *)((const char *)addrs + i * stride);
+}
+
+/*
+ * The common case in one pass: frames a power of two in size, and room in
+ * the pool for all n (the held map guarantees it unless a frame is refused).
+ * Returns how many were refused, with the first one's index and reason.
+ */
+static uint32_t put_many_fast(struct xskx_umem *umem, const uint64_t *addrs,
+			      size_t stride, uint32_t n, uint32_t *first_bad,
+			      enum xskx_giveback *first_why)
+{
+	uint64_t *room = umem->pool.addrs + umem->pool.count;
+	uint32_t shift = umem->frame_shift, kept = 0, refused = 0;
+	bool *held = umem->held;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t frame = xsk_umem__extract_addr(addr_at(addrs, stride, i)) >> shift;
+
+		if (__builtin_expect(frame < umem->frame_count && held[frame], 1)) {
+			held[frame] = false;
+			room[kept++] = frame << shift;
+			continue;
+		}
+		if (frame < umem->frame_count)
+			umem->double_frees++;
+		else
+			umem->foreign_frees++;
+		if (!refused++) {
+			*first_bad = i;
+			*first_why = frame < umem->frame_count ? XSKX_GIVEBACK_NOT_HELD
+							       : XSKX_GIVEBACK_FOREIGN;
+		}
+	}
+	umem->pool.count += kept;
+	umem->frames_in_app -= kept;
+	return refused;
+}
+
 int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
 				const uint64_t *addrs, size_t stride,
 				uint32_t n)
@@ -78,22 +120,28 @@ int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
 	enum xskx_giveback first_why = XSKX_GIVEBACK_OK;
 	uint32_t first_bad = 0, refused = 0;
 
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t addr = *(const uint64_t *)((const char *)addrs + i * stride);
-		enum xskx_giveback why = xskx_pool_put_from_app(umem, addr);
+	if (__builtin_expect(umem->frame_shift &&
+			     umem->pool.count + n <= umem->frame_count, 1)) {
+		refused = put_many_fast(umem, addrs, stride, n, &first_bad,
+					&first_why);
+	} else {
+		for (uint32_t i = 0; i < n; i++) {
+			enum xskx_giveback why =
+				xskx_pool_put_from_app(umem, addr_at(addrs, stride, i));
 
-		if (__builtin_expect(why != XSKX_GIVEBACK_OK, 0) && !refused++) {
-			first_bad = i;
-			first_why = why;
+			if (why != XSKX_GIVEBACK_OK && !refused++) {
+				first_bad = i;
+				first_why = why;
+			}
 		}
 	}
 	if (__builtin_expect(!refused, 1))
 		return 0;
-	addrs = (const uint64_t *)((const char *)addrs + first_bad * stride);
 	return xskx_fail(-EINVAL,
 			 "%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
 			 call, refused, n, first_bad,
-			 (unsigned long long)*addrs, giveback_reason(first_why));
+			 (unsigned long long)addr_at(addrs, stride, first_bad),
+			 giveback_reason(first_why));
 }
 
 XSKX_API int xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,

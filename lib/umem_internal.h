@@ -62,13 +62,14 @@ struct xskx_umem {
 	uint32_t flags;
 	struct xskx_frame_pool pool;
 	/*
-	 * Which frames the application holds, one byte per frame: set when a
-	 * frame is handed out (RX burst, frame_alloc), checked and cleared
-	 * when it comes back (release, free, TX burst). This is what makes a
+	 * Which frames the application holds, a bool per frame (not a char
+	 * type, so that stores to it do not make the compiler reload the
+	 * UMEM's fields on the fast path): set when a frame is handed out
+	 * (RX burst, frame_alloc), checked and cleared when it comes back (release, free, TX burst). This is what makes a
 	 * double release or a foreign address an error instead of a lost or
 	 * duplicated frame.
 	 */
-	uint8_t *held;
+	bool *held;
 	uint32_t frames_in_app;		/* frames with held set */
 	uint64_t double_frees;		/* given back while not held, refused */
 	uint64_t foreign_frees;		/* addresses outside the UMEM, refused */
@@ -176,7 +177,7 @@ static inline enum xskx_giveback xskx_pool_put_from_app(struct xskx_umem *umem,
 		umem->double_frees++;
 		return XSKX_GIVEBACK_NOT_HELD;
 	}
-	umem->held[i] = 0;
+	umem->held[i] = false;
 	umem->frames_in_app--;
 	xskx_pool_put(umem, addr);
 	return XSKX_GIVEBACK_OK;
@@ -188,7 +189,7 @@ static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
 	uint32_t i;
 
 	if (__builtin_expect(xskx_umem_frame_index(umem, addr, &i), 1))
-		umem->held[i] = 1;
+		umem->held[i] = true;
 }
 
 /*

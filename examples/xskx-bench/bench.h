@@ -7,7 +7,8 @@
  *               and the step of --xdp-action tx|drop (only kicks)
  *   baseline.c  rxdrop on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
- *   report.c    a line per second, the summary, JSON
+ *   report.c    a line per second, the summary, JSON (the losses by
+ *               stage: examples/common/loss.c)
  *   packet.c    the UDP frame txonly sends
  */
 #ifndef XSKX_BENCH_H
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <xskx/xskx.h>
 
+#include "loss.h"
 #include "options.h"
 #include "run.h" /* run_lib_error() */
 
@@ -34,6 +36,7 @@ struct bench {
 	uint32_t fwd_next, fwd_pending;
 	/* counted by the steps, so both variants count the same way */
 	uint64_t rx_packets, tx_packets;
+	struct loss_port loss; /* baselines, from the start of the run */
 };
 
 /*
@@ -78,6 +81,9 @@ struct bench_result {
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;
 	uint32_t frame_count, frame_size;
+	struct loss loss;	  /* by stage (examples/common/loss.h) */
+	bool offered_known;	  /* --sim: the port counts what arrived */
+	uint64_t offered;
 };
 
 int bench_run(struct bench *b, bench_step_fn step, const char *variant,
@@ -88,6 +94,7 @@ struct bench_sample {
 	double t;
 	uint64_t rx_packets, tx_packets;
 	struct xskx_stats stats;
+	struct loss loss;
 };
 
 void bench_report_line(const struct bench *b, const char *variant,

@@ -115,6 +115,7 @@ void bench_report_line(const struct bench *b, const char *variant,
 	double dt = now->t - prev->t;
 	uint64_t rx = now->rx_packets - prev->rx_packets;
 	uint64_t tx = now->tx_packets - prev->tx_packets;
+	struct loss lost;
 
 	fprintf(f,
 		"%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
@@ -140,6 +141,12 @@ void bench_report_line(const struct bench *b, const char *variant,
 			fprintf(f, "  %s +%llu", live_counters[i].name,
 				(unsigned long long)d);
 	}
+	loss_since(&lost, &now->loss, &prev->loss);
+	if (loss_total(&lost)) {
+		fputs("  ", f);
+		loss_print_text(f, &lost, dt);
+		fputs(" pps", f);
+	}
 	fputc('\n', f);
 	fflush(f);
 	*prev = *now;
@@ -150,6 +157,17 @@ static double mode_pps(const struct bench_opts *o, const struct bench_result *r)
 {
 	return rate(o->mode == BENCH_RXDROP ? r->rx_packets : r->tx_packets,
 		    r->seconds);
+}
+
+/*
+ * What the mode delivered: received (rxdrop), or sent and not lost on the
+ * way out (txonly, l2fwd).
+ */
+static uint64_t delivered(const struct bench_opts *o,
+			  const struct bench_result *r)
+{
+	return o->mode == BENCH_RXDROP ? r->rx_packets :
+					 loss_delivered(r->tx_packets, &r->loss);
 }
 
 static bool frames_accounted(const struct bench_result *r)
@@ -268,6 +286,12 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "idle_steps", r->idle_steps);
 	json_counters(j, &r->stats, xdp_counters, COUNT(xdp_counters));
 	json_counters(j, &r->stats, library_counters, COUNT(library_counters));
+	json_u64(j, "delivered", delivered(o, r));
+	json_u64(j, "lost", loss_total(&r->loss));
+	if (r->offered_known)
+		json_u64(j, "offered", r->offered);
+	json_key(j, "loss");
+	loss_print_json(stdout, &r->loss);
 	if (r->have_port) {
 		json_open(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
@@ -320,6 +344,12 @@ static void text_result(const struct bench_opts *o,
 	if (r->have_port)
 		text_counters("sim port", &r->port, port_counters,
 			      COUNT(port_counters));
+	printf("  delivered %llu, ", (unsigned long long)delivered(o, r));
+	loss_print_text(stdout, &r->loss, 0);
+	if (r->offered_known)
+		printf("; offered %llu (what the port received)",
+		       (unsigned long long)r->offered);
+	putchar('\n');
 	printf("  frames: pool %u fill %u nic %u rx %u app %u tx %u comp %u = %u of %u\n",
 	       c->pool, c->fill, c->nic, c->rx, c->app, c->tx, c->comp,
 	       c->total, r->frame_count);

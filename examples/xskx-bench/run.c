@@ -11,12 +11,23 @@
 #include "bench.h"
 #include "signals.h"
 
+/* The losses: nothing is held by the program (app 0), one socket. */
+static void read_losses(const struct bench *b, const struct xskx_stats *stats,
+			struct loss *l)
+{
+	struct loss_sock sock = { 0 };
+
+	loss_sock_add(&sock, stats);
+	loss_port_read(&b->loss, &sock, 0, l);
+}
+
 static int sample(struct bench *b, double t, struct bench_sample *s)
 {
 	int err = xskx_socket_stats(b->sock, &s->stats);
 
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
+	read_losses(b, &s->stats, &s->loss);
 	s->t = t;
 	s->rx_packets = b->rx_packets;
 	s->tx_packets = b->tx_packets;
@@ -54,6 +65,8 @@ static int finish(struct bench *b, struct bench_result *res)
 	err = xskx_socket_stats(b->sock, &res->stats);
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
+	read_losses(b, &res->stats, &res->loss);
+	res->offered_known = loss_port_offered(&b->loss, &res->offered);
 	if (b->port) {
 		err = xskx_sim_port_stats(b->port, &res->port);
 		if (err)
@@ -115,6 +128,8 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	err = bench_start(b);
 	if (err)
 		return err;
+	/* The kernel's counters run since boot: the baseline is now. */
+	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->port, b->sock);
 	start = run_now_s();
 	deadline = start + o->duration_s;
 	next_line = start + 1;

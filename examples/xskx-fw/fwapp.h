@@ -12,7 +12,8 @@
  *   sim.c          --sim: two simulated ports with traffic sources (the
  *                  NIC: xskx-l2fwd's fwd_sim.c)
  *   main.c         --check, the forwarding thread, reloads
- *   report.c       a line every second, the summary, JSON
+ *   report.c       a line every second, the summary, JSON (the losses
+ *                  by stage: examples/common/loss.c)
  *
  * and from examples/common: cli.c (numbers on the command line), signals.c
  * (the stop and reload flags), run.c (the worker loop, error messages).
@@ -27,6 +28,7 @@
 
 #include "fw.h"
 #include "fwd_options.h"
+#include "loss.h"
 
 struct fwapp_opts {
 	struct fwd_options fwd;
@@ -51,7 +53,14 @@ struct fwapp {
 	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
 	uint32_t reloads, reloads_rejected;
 	double start;
+	/* the sockets' counters, published by the forwarding thread */
+	struct loss_sock sock[FWD_MAX_PORTS];
+	uint32_t steps_since_publish;
+	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };
+
+/* Publish the sockets' counters for the reporting thread (main.c). */
+int fwapp_publish_sockets(struct fwapp *app);
 
 int fwapp_sim_create(struct fwapp *app);
 void fwapp_sim_destroy(struct fwapp *app);
@@ -66,6 +75,8 @@ struct fwapp_sample {
 	struct fwd_counters ports[FWD_MAX_PORTS];
 	struct fw_counter stage1;
 	struct fw_stage2 stage2;
+	struct loss loss[FWD_MAX_PORTS]; /* lost of what arrived on each port */
+	uint64_t sent;			 /* accepted by both TX rings */
 };
 
 void fwapp_sample_take(const struct fwapp *app, double t,

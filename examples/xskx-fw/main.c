@@ -38,14 +38,43 @@ void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 	}
 }
 
-static int step_firewall(void *fw)
+/*
+ * Socket counters are published every this many steps: a getsockopt() on
+ * the kernel per port, rare enough not to show in the rate, often enough
+ * for a line per second (an idle step naps 20 us).
+ */
+#define STEPS_PER_PUBLISH 4096
+
+int fwapp_publish_sockets(struct fwapp *app)
 {
-	return fw_step(fw);
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		int err = loss_sock_publish(&app->sock[i],
+					    app->fw.fwd.ports[i].sock);
+
+		if (err)
+			return err;
+	}
+	app->steps_since_publish = 0;
+	return 0;
 }
 
-static void *run_forwarding(void *fw)
+static int step_firewall(void *arg)
 {
-	forward_error = run_steps_until_stopped(step_firewall, fw);
+	struct fwapp *app = arg;
+	int moved = fw_step(&app->fw);
+
+	if (moved >= 0 && ++app->steps_since_publish >= STEPS_PER_PUBLISH) {
+		int err = fwapp_publish_sockets(app);
+
+		if (err)
+			return err;
+	}
+	return moved;
+}
+
+static void *run_forwarding(void *app)
+{
+	forward_error = run_steps_until_stopped(step_firewall, app);
 	return NULL;
 }
 
@@ -191,6 +220,13 @@ static int open_firewall(struct fwapp *app)
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
 		return run_lib_error("opening the firewall", err);
+	err = fwapp_publish_sockets(app);
+	if (err)
+		return run_lib_error("xskx_socket_stats", err);
+	/* The kernel's counters run since boot: the baseline is now. */
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
+				app->sim_ports[i], app->fw.fwd.ports[i].sock);
 	if (!app->fw.xdp_stage)
 		fprintf(stderr, "xskx-fw: warning: this backend's XDP program has no deny list: every rule runs in user space\n");
 	return 0;
@@ -203,7 +239,7 @@ int main(int argc, char **argv)
 	struct fw_ruleset *retired = NULL;
 	const char *stop_reason;
 	pthread_t thread;
-	int err, close_err;
+	int err, close_err, publish_err;
 
 	switch (fwapp_parse_options(argc, argv, &o)) {
 	case FWAPP_PARSE_HELP:
@@ -226,7 +262,7 @@ int main(int argc, char **argv)
 	if (!err && app.sim && (err = xskx_sim_start(app.sim)))
 		run_lib_error("xskx_sim_start", err);
 	if (!err && (err = -pthread_create(&thread, NULL, run_forwarding,
-					   &app.fw)))
+					   &app)))
 		run_lib_error("pthread_create", err);
 	if (err) {
 		if (app.sim)
@@ -245,6 +281,9 @@ int main(int argc, char **argv)
 	err = forward_error; /* the thread has been joined */
 	if (err)
 		run_lib_error("forwarding", err);
+	/* The thread is gone: this one reads the sockets now. */
+	if ((publish_err = fwapp_publish_sockets(&app)))
+		run_lib_error("xskx_socket_stats", publish_err);
 	fwapp_report_summary(&app, run_now_s() - app.start,
 			     err ? "error" : stop_reason);
 	fw_rules_free(retired);

@@ -2,7 +2,8 @@
 /*
  * xskx-fw: what the run did. A line every second (packets per second
  * received, forwarded, dropped by stage 1, denied by stage 2, not
- * classifiable, dropped for a full TX ring), and at the end the per-rule and per-stage counters in
+ * classifiable, dropped for a full TX ring, lost at each stage: loss.h),
+ * and at the end the per-rule and per-stage counters and the losses in
  * text or, with --json, one JSON object on stdout.
  */
 #include <stdio.h>
@@ -31,6 +32,22 @@ void fwapp_sample_take(const struct fwapp *app, double t,
 		fwd_counters_read(&app->fw.fwd.ports[i], &s->ports[i]);
 	fw_stage1_total(&app->fw, &s->stage1);
 	fw_stage2_read(&app->fw, &s->stage2);
+	s->sent = 0;
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		struct loss_sock sock;
+
+		loss_sock_read(&app->sock[i], &sock);
+		loss_port_read(&app->loss[i], &sock,
+			       fwd_given_up(&s->ports[i]), &s->loss[i]);
+		s->sent += s->ports[i].tx;
+	}
+}
+
+static void total_loss(const struct fwapp_sample *s, struct loss *l)
+{
+	*l = (struct loss){ 0 };
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+		loss_add(l, &s->loss[i]);
 }
 
 void fwapp_report_line(const struct fwapp *app,
@@ -40,6 +57,7 @@ void fwapp_report_line(const struct fwapp *app,
 	double dt = now->t - prev->t;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0;
 	FILE *f = live_out(app);
+	struct loss was, is, lost;
 
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		rx += now->ports[i].rx - prev->ports[i].rx;
@@ -48,7 +66,7 @@ void fwapp_report_line(const struct fwapp *app,
 				 prev->ports[i].tx_full_drops;
 	}
 	fprintf(f,
-		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps  tx-full drops %8.0f pps\n",
+		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps  tx-full drops %8.0f pps  ",
 		now->t - app->start, (double)rx / dt, (double)tx / dt,
 		(double)(now->stage1.packets - prev->stage1.packets) / dt,
 		(double)(now->stage2.denied.packets -
@@ -56,6 +74,11 @@ void fwapp_report_line(const struct fwapp *app,
 		(double)(unclassified(&now->stage2) -
 			 unclassified(&prev->stage2)) / dt,
 		(double)tx_full_drops / dt);
+	total_loss(prev, &was);
+	total_loss(now, &is);
+	loss_since(&lost, &is, &was);
+	loss_print_text(f, &lost, dt);
+	fputs(" pps\n", f);
 	fflush(f);
 }
 
@@ -82,6 +105,57 @@ void fwapp_report_rules(FILE *f, const struct fwapp *app,
 			(unsigned long long)s2.packets,
 			(unsigned long long)s2.bytes, text);
 	}
+}
+
+/* Judged and dropped on purpose: stage 1's drops and stage 2's denials. */
+static uint64_t filtered(const struct fwapp_sample *s)
+{
+	return s->stage1.packets + s->stage2.denied.packets;
+}
+
+static bool offered(const struct fwapp *app, uint64_t *n)
+{
+	uint64_t one;
+	bool known = true;
+
+	*n = 0;
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		known = loss_port_offered(&app->loss[i], &one) && known;
+		*n += one;
+	}
+	return known;
+}
+
+/*
+ * Per port what was lost of what arrived on it, and the check: offered =
+ * delivered + filtered + lost. On the simulated NIC the ports count what
+ * was offered; what is left over was in a ring or the NIC at exit.
+ */
+static void text_losses(const struct fwapp *app, const struct fwapp_sample *s)
+{
+	struct loss total;
+	uint64_t delivered, offered_n;
+
+	total_loss(s, &total);
+	delivered = loss_delivered(s->sent, &total);
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		printf("%-10s ", app->port_names[i]);
+		loss_print_text(stdout, &s->loss[i], 0);
+		printf("\n");
+	}
+	if (offered(app, &offered_n))
+		printf("total: offered %llu = delivered %llu + filtered %llu + lost %llu + in flight at exit %lld\n",
+		       (unsigned long long)offered_n,
+		       (unsigned long long)delivered,
+		       (unsigned long long)filtered(s),
+		       (unsigned long long)loss_total(&total),
+		       (long long)(offered_n - delivered - filtered(s) -
+				   loss_total(&total)));
+	else
+		printf("total: delivered %llu + filtered %llu + lost %llu = what the senders offered, less what was in flight at exit\n",
+		       (unsigned long long)delivered,
+		       (unsigned long long)filtered(s),
+		       (unsigned long long)loss_total(&total));
 }
 
 static void text_summary(const struct fwapp *app, double seconds,
@@ -113,6 +187,7 @@ static void text_summary(const struct fwapp *app, double seconds,
 		printf(" %s %llu", fw_unclassified_names[k],
 		       (unsigned long long)s->stage2.unclassified[k].packets);
 	printf("\n");
+	text_losses(app, s);
 }
 
 static void json_counter(const char *name, const struct fw_counter *c,
@@ -127,6 +202,8 @@ static void json_summary(const struct fwapp *app, double seconds,
 			 const char *stop_reason, const struct fwapp_sample *s)
 {
 	const struct fw_ruleset *rs = app->fw.rules;
+	uint64_t offered_n;
+	struct loss total;
 
 	printf("{\"backend\": \"%s\", \"tx_full\": \"%s\", \"seconds\": %.3f, "
 	       "\"stop\": \"%s\", \"reloads\": %u, \"reloads_rejected\": %u, "
@@ -134,15 +211,29 @@ static void json_summary(const struct fwapp *app, double seconds,
 	       app->opts->fwd.sim ? "sim" : "kernel",
 	       fwd_tx_full_names[app->opts->fwd.tx_full], seconds, stop_reason,
 	       app->reloads, app->reloads_rejected);
-	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, "
-		       "\"tx_full_drops\": %llu, \"dropped\": %llu}",
+		       "\"tx_full_drops\": %llu, \"dropped\": %llu, ",
 		       i ? ", " : "", app->port_names[i],
 		       (unsigned long long)s->ports[i].rx,
 		       (unsigned long long)s->ports[i].tx,
 		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
-	printf("], \"rules\": [");
+		printf("\"loss\": ");
+	loss_print_json(stdout, &s->loss[i]);
+		printf("}");
+	}
+	total_loss(s, &total);
+	printf("], \"total\": {\"delivered\": %llu, \"filtered\": %llu, "
+	       "\"lost\": %llu, ",
+	       (unsigned long long)loss_delivered(s->sent, &total),
+	       (unsigned long long)filtered(s),
+	       (unsigned long long)loss_total(&total));
+	if (offered(app, &offered_n))
+		printf("\"offered\": %llu, ", (unsigned long long)offered_n);
+	printf("\"loss\": ");
+	loss_print_json(stdout, &total);
+	printf("}, \"rules\": [");
 	for (uint32_t i = 0; i <= rs->count; i++) {
 		struct fw_counter s1, s2;
 		char text[160];

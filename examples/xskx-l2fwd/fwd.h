@@ -132,6 +132,12 @@ int fwd_close(struct fwd_queue *q);
 /* A consistent-enough snapshot of a port's counters, from any thread. */
 void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);
 
+/* Packets received on a port that the forwarder gave up, for any reason. */
+static inline uint64_t fwd_given_up(const struct fwd_counters *c)
+{
+	return c->tx_full_drops + c->tx_rejected + c->dropped;
+}
+
 /* What reflect does to every frame (tests build their expected frames with it). */
 static inline void fwd_swap_macs(uint8_t *frame)
 {

@@ -11,6 +11,7 @@
  * and from examples/common: cli.c (numbers on the command line), signals.c
  * (the stop flag), run.c (the worker loop, pinning, error messages).
  *   report.c   a line per port and queue every second, the summary, JSON
+ *              (the losses by stage: examples/common/loss.c)
  */
 #ifndef XSKX_L2FWD_H
 #define XSKX_L2FWD_H
@@ -22,6 +23,7 @@
 
 #include "fwd.h"
 #include "fwd_options.h"
+#include "loss.h"
 
 #define L2FWD_MAX_QUEUES 64
 
@@ -49,6 +51,9 @@ struct l2fwd_queue {
 	pthread_t thread;
 	bool running;
 	int error;	/* the library's errno that ended the thread, or 0 */
+	/* its sockets' counters, published by the thread (loss.h) */
+	struct loss_sock sock[FWD_MAX_PORTS];
+	uint32_t steps_since_publish;
 };
 
 struct l2fwd {
@@ -59,7 +64,11 @@ struct l2fwd {
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
 	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
+	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };
+
+/* Publish queue q's socket counters for the reporting thread. */
+int l2fwd_publish_sockets(struct l2fwd_queue *q);
 
 int l2fwd_sim_create(struct l2fwd *app);
 void l2fwd_sim_destroy(struct l2fwd *app);
@@ -68,6 +77,8 @@ void l2fwd_sim_destroy(struct l2fwd *app);
 struct l2fwd_sample {
 	double t;
 	struct fwd_counters ports[L2FWD_MAX_QUEUES][FWD_MAX_PORTS];
+	struct loss loss[FWD_MAX_PORTS]; /* lost of what arrived on each port */
+	uint64_t sent;			 /* accepted by every TX ring */
 };
 
 void l2fwd_sample_take(const struct l2fwd *app, double t,

@@ -34,14 +34,48 @@ static FILE *live_out(const struct l2fwd *app)
 	return app->opts->fwd.json ? stderr : stdout;
 }
 
+/*
+ * Each port's losses: its sockets' counters over every queue, and what the
+ * forwarder gave up of the packets that arrived on it.
+ */
+static void take_losses(const struct l2fwd *app, struct l2fwd_sample *s)
+{
+	for (uint32_t i = 0; i < app->nports; i++) {
+		struct loss_sock sum = { 0 };
+		uint64_t app_drops = 0;
+
+		for (uint32_t k = 0; k < app->opts->queues; k++) {
+			struct loss_sock one;
+
+			loss_sock_read(&app->queues[k].sock[i], &one);
+			sum.rx_dropped += one.rx_dropped;
+			sum.rx_ring_full += one.rx_ring_full;
+			sum.tx_invalid_descs += one.tx_invalid_descs;
+			app_drops += fwd_given_up(&s->ports[k][i]);
+			s->sent += s->ports[k][i].tx;
+		}
+		loss_port_read(&app->loss[i], &sum, app_drops, &s->loss[i]);
+	}
+}
+
 void l2fwd_sample_take(const struct l2fwd *app, double t,
 		       struct l2fwd_sample *s)
 {
 	s->t = t;
+	s->sent = 0;
 	for (uint32_t k = 0; k < app->opts->queues; k++)
 		for (uint32_t i = 0; i < app->nports; i++)
 			fwd_counters_read(&app->queues[k].fwd.ports[i],
 					  &s->ports[k][i]);
+	take_losses(app, s);
+}
+
+static void total_loss(const struct l2fwd *app, const struct l2fwd_sample *s,
+		       struct loss *l)
+{
+	*l = (struct loss){ 0 };
+	for (uint32_t i = 0; i < app->nports; i++)
+		loss_add(l, &s->loss[i]);
 }
 
 /*
@@ -53,7 +87,7 @@ void l2fwd_sample_take(const struct l2fwd *app, double t,
 static uint64_t held_for(const struct fwd_counters *in,
 			 const struct fwd_counters *out)
 {
-	uint64_t gone = out->tx + in->tx_full_drops + in->dropped;
+	uint64_t gone = out->tx + fwd_given_up(in);
 
 	return in->rx > gone ? in->rx - gone : 0;
 }
@@ -64,6 +98,7 @@ void l2fwd_report_line(const struct l2fwd *app,
 {
 	double dt = now->t - prev->t;
 	FILE *f = live_out(app);
+	struct loss was, is, lost;
 
 	for (uint32_t k = 0; k < app->opts->queues; k++) {
 		for (uint32_t i = 0; i < app->nports; i++) {
@@ -80,6 +115,14 @@ void l2fwd_report_line(const struct l2fwd *app,
 					&now->ports[k][app->nports - 1 - i], b));
 		}
 	}
+	total_loss(app, prev, &was);
+	total_loss(app, now, &is);
+	loss_since(&lost, &is, &was);
+	fprintf(f, "%6.1fs  all ports      delivered %11.0f pps  ", now->t - app->start,
+		((double)loss_delivered(now->sent, &is) -
+		 (double)loss_delivered(prev->sent, &was)) / dt);
+	loss_print_text(f, &lost, dt);
+	fputs(" pps\n", f);
 	fflush(f);
 }
 
@@ -112,6 +155,58 @@ static bool frames_accounted(const struct fwd_queue *q)
 		return false;
 	}
 	return c.total == xskx_umem_frame_count(q->umem) && !c.double_frees;
+}
+
+/* The final losses: the threads and the NIC have stopped. */
+struct run_losses {
+	struct l2fwd_sample s;
+	struct loss total;
+	uint64_t delivered, offered;
+	bool offered_known;
+};
+
+static void run_losses(const struct l2fwd *app, struct run_losses *r)
+{
+	r->offered = 0;
+	r->offered_known = app->nports > 0;
+	l2fwd_sample_take(app, 0, &r->s);
+	total_loss(app, &r->s, &r->total);
+	r->delivered = loss_delivered(r->s.sent, &r->total);
+	for (uint32_t i = 0; i < app->nports; i++) {
+		uint64_t n;
+
+		r->offered_known = loss_port_offered(&app->loss[i], &n) &&
+				   r->offered_known;
+		r->offered += n;
+	}
+}
+
+/*
+ * Per port what was lost of what arrived on it, and the check: offered =
+ * delivered + lost. On the simulated NIC the offered count is the ports'
+ * own; what is left over was still in a ring or the NIC at exit. On the
+ * kernel only the senders know what they sent.
+ */
+static void print_losses(const struct l2fwd *app)
+{
+	static struct run_losses r;
+
+	run_losses(app, &r);
+	for (uint32_t i = 0; i < app->nports; i++) {
+		printf("%-10s ", app->port_names[i]);
+		loss_print_text(stdout, &r.s.loss[i], 0);
+		printf("\n");
+	}
+	if (r.offered_known)
+		printf("total: offered %llu = delivered %llu + lost %llu + in flight at exit %lld\n",
+		       (unsigned long long)r.offered,
+		       (unsigned long long)r.delivered,
+		       (unsigned long long)loss_total(&r.total),
+		       (long long)(r.offered - r.delivered - loss_total(&r.total)));
+	else
+		printf("total: delivered %llu + lost %llu = what the senders offered, less what was in flight at exit\n",
+		       (unsigned long long)r.delivered,
+		       (unsigned long long)loss_total(&r.total));
 }
 
 static void text_summary(const struct l2fwd *app, double seconds,
@@ -171,6 +266,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 		       (unsigned long long)s.xdp_redirect_err,
 		       (unsigned long long)s.tx_packets);
 	}
+	print_losses(app);
 	printf("frames: %s\n", accounted ? "every frame of every UMEM accounted for" :
 					   "census MISMATCH (a frame went missing)");
 }
@@ -178,6 +274,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 static void json_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
+	static struct run_losses losses;
 	const struct l2fwd_opts *o = app->opts;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
@@ -215,10 +312,27 @@ static void json_summary(const struct l2fwd *app, double seconds,
 		}
 		accounted = accounted && frames_accounted(q);
 	}
+	run_losses(app, &losses);
 	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, "
-	       "\"tx_full_drops\": %llu, \"dropped\": %llu}",
+	       "\"tx_full_drops\": %llu, \"dropped\": %llu, "
+	       "\"delivered\": %llu, \"lost\": %llu, ",
 	       (unsigned long long)rx, (unsigned long long)tx,
-	       (unsigned long long)tx_full_drops, (unsigned long long)dropped);
+	       (unsigned long long)tx_full_drops, (unsigned long long)dropped,
+	       (unsigned long long)losses.delivered,
+	       (unsigned long long)loss_total(&losses.total));
+	if (losses.offered_known)
+		printf("\"offered\": %llu, ", (unsigned long long)losses.offered);
+	printf("\"loss\": ");
+	loss_print_json(stdout, &losses.total);
+	printf("}, \"port_losses\": [");
+	for (uint32_t i = 0; i < app->nports; i++) {
+		printf("%s{\"port\": \"%s\", ", i ? ", " : "",
+		       app->port_names[i]);
+		printf("\"loss\": ");
+	loss_print_json(stdout, &losses.s.loss[i]);
+		printf("}");
+	}
+	printf("]");
 	if (app->sim) {
 		printf(", \"sim_ports\": [");
 		for (uint32_t i = 0; i < app->nports; i++) {

@@ -16,6 +16,7 @@
 #ifndef XSKX_KERNEL_H
 #define XSKX_KERNEL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -62,6 +63,33 @@ struct xskx_xdp_verdicts {
  * and a few bpf() calls; needs CAP_BPF or CAP_SYS_ADMIN.
  */
 int xskx_xdp_prog_stats(const char *ifname, struct xskx_xdp_verdicts *verdicts);
+
+/*
+ * The interface's own packet counters, as the kernel keeps them for every
+ * device (struct rtnl_link_stats64), since the device was created.
+ */
+struct xskx_netdev_stats {
+	uint64_t rx_packets;
+	uint64_t tx_packets;
+	uint64_t rx_dropped; /* dropped by the driver or the stack */
+	uint64_t rx_missed;  /* rx_missed_errors: the NIC had no buffer */
+	uint64_t tx_dropped;
+	/*
+	 * The driver counts in rx_dropped every packet its native XDP program
+	 * redirected where the redirect then failed, which includes each
+	 * packet an AF_XDP socket counted in rx_dropped or rx_ring_full (veth
+	 * does: drivers/net/veth.c). Only in native mode; generic XDP frees
+	 * such packets uncounted.
+	 */
+	bool rx_dropped_has_redirect_errors;
+};
+
+/*
+ * Read the counters of interface ifname. Returns 0, -ENODEV (no such
+ * interface in this network namespace) or another negative errno. Syscalls:
+ * one rtnetlink query (a socket opened and closed); no privilege needed.
+ */
+int xskx_netdev_stats(const char *ifname, struct xskx_netdev_stats *stats);
 
 #ifdef __cplusplus
 }

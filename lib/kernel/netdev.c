@@ -4,7 +4,8 @@
  * from rtnetlink, the active channels from the ethtool family and the XDP
  * features from the netdev family. A family the kernel lacks leaves its
  * facts at their fallback; only a missing interface or a broken netlink
- * socket is an error.
+ * socket is an error. The link's packet counters too, for
+ * xskx_netdev_stats().
  */
 #include <errno.h>
 #include <linux/ethtool_netlink.h>
@@ -15,7 +16,9 @@
 #include <netlink/netlink.h>
 #include <netlink/route/link.h>
 #include <string.h>
+#include <xskx/kernel.h>
 
+#include "api.h"
 #include "log_internal.h"
 #include "netdev.h"
 
@@ -224,6 +227,23 @@ static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
 	nlmsg_free(msg);
 }
 
+/* A connected rtnetlink socket in *sk, or a negative errno, logged. */
+static int open_rtnetlink(struct nl_sock **sk)
+{
+	int err;
+
+	*sk = nl_socket_alloc();
+	if (!*sk)
+		return xskx_fail(-ENOMEM, "allocating a netlink socket");
+	err = nl_connect(*sk, NETLINK_ROUTE);
+	if (err < 0) {
+		nl_socket_free(*sk);
+		return xskx_fail(errno_from_nl(err), "opening rtnetlink: %s",
+				 nl_geterror(err));
+	}
+	return 0;
+}
+
 int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
 {
 	struct nl_sock *sk;
@@ -235,15 +255,9 @@ int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
 				 ifname ? ifname : "(null)");
 	strcpy(dev->name, ifname);
 
-	sk = nl_socket_alloc();
-	if (!sk)
-		return xskx_fail(-ENOMEM, "allocating a netlink socket");
-	err = nl_connect(sk, NETLINK_ROUTE);
-	if (err < 0) {
-		err = xskx_fail(errno_from_nl(err), "opening rtnetlink: %s",
-				nl_geterror(err));
-		goto out;
-	}
+	err = open_rtnetlink(&sk);
+	if (err)
+		return err;
 	err = query_link(sk, ifname, dev);
 	nl_socket_free(sk);
 	if (err)
@@ -260,6 +274,58 @@ int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
 			"no generic netlink: queue counts of '%s' from the link, zero-copy support unknown",
 			ifname);
 	}
+	nl_socket_free(sk);
+	return 0;
+}
+
+/*
+ * Drivers known to count a failed XDP redirect in rx_dropped: veth's NAPI
+ * poll increments its rx_drops when xdp_do_redirect() fails, and reports
+ * them as the link's rx_dropped.
+ */
+static bool counts_redirect_errors(struct rtnl_link *link)
+{
+	const char *kind = rtnl_link_get_type(link);
+
+	return kind && !strcmp(kind, "veth");
+}
+
+XSKX_API int xskx_netdev_stats(const char *ifname,
+			       struct xskx_netdev_stats *stats)
+{
+	struct rtnl_link *link;
+	struct nl_sock *sk;
+	int err;
+
+	if (!ifname || !*ifname || !stats)
+		return xskx_fail(-EINVAL,
+				 "netdev_stats: ifname and stats must be given");
+	err = open_rtnetlink(&sk);
+	if (err)
+		return err;
+	err = rtnl_link_get_kernel(sk, 0, ifname, &link);
+	if (err == -NLE_OBJ_NOTFOUND || err == -NLE_NODEV) {
+		err = xskx_fail(
+			-ENODEV,
+			"netdev_stats: no network interface named '%s' in this network namespace",
+			ifname);
+		goto out;
+	}
+	if (err < 0) {
+		err = xskx_fail(errno_from_nl(err),
+				"netdev_stats: reading '%s' over rtnetlink: %s",
+				ifname, nl_geterror(err));
+		goto out;
+	}
+	*stats = (struct xskx_netdev_stats){
+		.rx_packets = rtnl_link_get_stat(link, RTNL_LINK_RX_PACKETS),
+		.tx_packets = rtnl_link_get_stat(link, RTNL_LINK_TX_PACKETS),
+		.rx_dropped = rtnl_link_get_stat(link, RTNL_LINK_RX_DROPPED),
+		.rx_missed = rtnl_link_get_stat(link, RTNL_LINK_RX_MISSED_ERR),
+		.tx_dropped = rtnl_link_get_stat(link, RTNL_LINK_TX_DROPPED),
+		.rx_dropped_has_redirect_errors = counts_redirect_errors(link),
+	};
+	rtnl_link_put(link);
 	err = 0;
 out:
 	nl_socket_free(sk);

@@ -14,6 +14,7 @@
 
 #include "fwd.h"
 #include "helpers.h"
+#include "loss.h"
 
 #define PACKETS_PER_PORT 3000u /* fewer than a queue's UMEM has frames */
 #define MAX_PACKETS_PER_PORT 6000u /* more than a port's share and its TX ring */
@@ -48,6 +49,8 @@ struct rig {
 	struct xskx_sim_faults faults[2];
 	/* stall_out_port(): port "out" takes nothing from TX in these rounds */
 	uint32_t stall_from, stall_until;
+	/* forwarder_sleeps(): fwd_step is not called in these rounds */
+	uint32_t sleep_from, sleep_until;
 	/* port "in"'s received count when the forwarder first held packets */
 	uint64_t rx_when_held;
 	bool held_seen;
@@ -203,7 +206,9 @@ static void run(struct rig *r, round_hook hook)
 		}
 		polled = xskx_sim_poll(r->sim);
 		ck_assert_int_ge(polled, 0);
-		for (uint32_t k = 0; k < r->nqueues; k++) {
+		for (uint32_t k = 0; k < r->nqueues &&
+				     (round < r->sleep_from || round >= r->sleep_until);
+		     k++) {
 			int n = fwd_step(&r->queues[k]);
 
 			ck_assert_msg(n >= 0, "fwd_step: %s", xskx_strerror(n));
@@ -211,7 +216,7 @@ static void run(struct rig *r, round_hook hook)
 		}
 		assert_census(r, round);
 		quiet = !polled && !moved && r->injected == r->packets &&
-				round > r->stall_until ?
+				round > r->stall_until && round > r->sleep_until ?
 				quiet + 1 :
 				0;
 	}
@@ -439,6 +444,47 @@ START_TEST(tx_full_drop_counts_what_it_releases)
 }
 END_TEST
 
+
+/*
+ * The forwarder sleeps while packets keep arriving: its RX ring fills, the
+ * NIC runs out of posted buffers and misses packets. Every packet offered
+ * (the test injected it) either left the other port (its sink saw it) or is
+ * counted lost, by the stage that lost it: the identity holds exactly.
+ */
+START_TEST(losses_add_up_to_what_was_offered)
+{
+	struct loss_port port;
+	struct loss_sock sock = { 0 };
+	struct xskx_stats st;
+	struct loss lost;
+	uint64_t delivered = 0;
+	struct rig r;
+
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
+	r.senders = 1;
+	r.packets = MAX_PACKETS_PER_PORT;
+	r.sleep_from = 2;
+	/* 5600 packets arrive meanwhile: more than port in's share of 4096. */
+	r.sleep_until = r.sleep_from + 350;
+	loss_port_begin(&port, NULL, r.ports[0], r.queues[0].ports[0].sock);
+	run(&r, NULL);
+	fwd_finish(&r.queues[0]);
+	for (uint32_t seq = 0; seq < r.packets; seq++) {
+		ck_assert_uint_le(r.sinks[1].seen[0][seq], 1);
+		delivered += r.sinks[1].seen[0][seq];
+	}
+	ck_assert_uint_eq(r.sinks[1].corrupt, 0);
+	ck_assert_int_eq(xskx_socket_stats(r.queues[0].ports[0].sock, &st), 0);
+	loss_sock_add(&sock, &st);
+	loss_port_read(&port, &sock, fwd_given_up(&r.queues[0].ports[0].count),
+		       &lost);
+	ck_assert_uint_gt(lost.nic_rx, 0);
+	ck_assert_uint_eq(delivered + loss_total(&lost), r.packets);
+	ck_assert_uint_lt(delivered, r.packets);
+	rig_teardown(&r);
+}
+END_TEST
+
 /* One test case per behaviour, so that CTest can run each by name. */
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
@@ -461,5 +507,7 @@ int main(int argc, char **argv)
 		 tx_full_hold_backs_up_to_the_nic);
 	add_case(s, "tx_full_drop_counts_what_it_releases",
 		 tx_full_drop_counts_what_it_releases);
+	add_case(s, "losses_add_up_to_what_was_offered",
+		 losses_add_up_to_what_was_offered);
 	return test_main(s, argc, argv);
 }
