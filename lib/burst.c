@@ -149,7 +149,6 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			   uint32_t max)
 {
 	struct xskx_umem *umem;
-	void *area;
 	uint64_t bytes = 0;
 	uint32_t idx = 0;
 	uint32_t n;
@@ -160,20 +159,40 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
 		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	umem = s->umem;
-	area = umem->area;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
+	if (n) {
+		/*
+		 * Locals, not fields: the stores to pkts[] could alias the
+		 * socket's and the UMEM's fields and force a reload of each
+		 * per packet.
+		 */
+		const struct xdp_desc *descs = s->rx.ring;
+		const uint32_t mask = s->rx.mask;
+		const uint32_t shift = umem->frame_shift;
+		const uint64_t frames = umem->frame_count;
+		bool *held = umem->held;
+		char *area = umem->area;
 
-	for (uint32_t i = 0; i < n; i++) {
-		const struct xdp_desc *d = xsk_ring_cons__rx_desc(&s->rx, idx + i);
+		for (uint32_t i = 0; i < n; i++) {
+			const struct xdp_desc *d = &descs[(idx + i) & mask];
+			uint64_t addr = d->addr;
 
-		pkts[i] = (struct xskx_pkt){
-			.addr = d->addr,
-			.len = d->len,
-			.options = d->options,
-			.data = xskx_umem_addr_data(area, d->addr),
-		};
-		xskx_mark_held(umem, d->addr);
-		bytes += d->len;
+			pkts[i] = (struct xskx_pkt){
+				.addr = addr,
+				.len = d->len,
+				.options = d->options,
+				.data = xskx_umem_addr_data(area, addr),
+			};
+			if (__builtin_expect(!shift, 0)) {
+				xskx_mark_held(umem, addr);
+			} else {
+				uint64_t frame = xsk_umem__extract_addr(addr) >> shift;
+
+				if (__builtin_expect(frame < frames, 1))
+					held[frame] = true;
+			}
+			bytes += d->len;
+		}
 	}
 	if (n) {
 		xsk_ring_cons__release(&s->rx, n);
@@ -339,39 +358,53 @@ enum tx_fault {
 };
 
 /*
+ * What the checks of one burst read, copied out of the socket and the UMEM
+ * once, so that they stay in registers while the held map is written.
+ */
+struct tx_geometry {
+	bool *held;
+	uint64_t frame_count;
+	uint64_t frame_size;
+	uint32_t shift;		/* log2(frame_size), 0 when not a power of two */
+	uint32_t options;	/* the xdp_desc options TX accepts */
+	bool unaligned;
+};
+
+/*
  * The checks a descriptor passes before it may reach the ring: the kernel's
  * TX rules (a bad descriptor is consumed and its frame never completed in
- * zero-copy mode) plus the library's own — the packet stays inside one frame
- * and that frame is the application's to give. Costs a handful of
- * instructions in the common case; the frame's held byte is cleared by the
- * caller once the whole chain is known to be good.
+ * zero-copy mode) plus the library's own — the data stays inside the frame
+ * its address names (the frame COMPLETION hands back), and that frame is the
+ * application's to give. In aligned mode an address with offset bits set
+ * names a frame far past the UMEM, so the range check covers it.
  */
-static inline enum tx_fault tx_check(const struct xskx_socket *s,
-				     const struct xskx_pkt *p, uint32_t *index)
+static inline uint64_t tx_frame(const struct tx_geometry *g, uint64_t addr)
 {
-	const struct xskx_umem *umem = s->umem;
-	uint64_t data = p->addr;
+	if (g->unaligned)
+		addr = xsk_umem__extract_addr(addr);
+	return g->shift ? addr >> g->shift : addr / g->frame_size;
+}
 
-	if (__builtin_expect(p->options & ~s->tx_options, 0))
+static inline enum tx_fault tx_check(const struct tx_geometry *g,
+				     const struct xskx_pkt *p, uint64_t *index)
+{
+	uint64_t data = p->addr, frame, start;
+
+	if (__builtin_expect(p->options & ~g->options, 0))
 		return TX_OPTIONS;
 	if (__builtin_expect(!p->len, 0))
 		return TX_LEN_ZERO;
-	/*
-	 * The frame is the one the address names (the one COMPLETION will
-	 * hand back); the data, with unaligned mode's offset added, must stay
-	 * inside it. Aligned mode has no offset bits: any set is outside.
-	 */
-	if (umem->flags & XSKX_UMEM_UNALIGNED)
-		data = xsk_umem__add_offset_to_addr(p->addr);
-	else if (__builtin_expect(p->addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT, 0))
+	if (g->unaligned)
+		data = xsk_umem__add_offset_to_addr(data);
+	frame = tx_frame(g, p->addr);
+	if (__builtin_expect(frame >= g->frame_count, 0))
 		return TX_OUTSIDE;
-	if (__builtin_expect(!xskx_umem_frame_index(umem, p->addr, index), 0))
-		return TX_OUTSIDE;
-	if (__builtin_expect(data - (uint64_t)*index * umem->frame_size + p->len >
-			     umem->frame_size, 0))
+	start = g->shift ? frame << g->shift : frame * g->frame_size;
+	if (__builtin_expect(data - start + p->len > g->frame_size, 0))
 		return TX_PAST_FRAME;
-	if (__builtin_expect(!umem->held[*index], 0))
+	if (__builtin_expect(!g->held[frame], 0))
 		return TX_NOT_HELD;
+	*index = frame;
 	return TX_OK;
 }
 
@@ -397,36 +430,41 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 
 /*
  * How many of the first n packets are good, whole chains. The frames of the
- * good ones leave the application (their held bytes are cleared); *fault
+ * good ones leave the application (their held flags are cleared); *fault
  * says why the next one is not, when one is not.
  */
 static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			    uint32_t n, enum tx_fault *fault)
 {
-	bool *held = s->umem->held;
+	const struct xskx_umem *umem = s->umem;
+	const struct tx_geometry g = {
+		.held = umem->held,
+		.frame_count = umem->frame_count,
+		.frame_size = umem->frame_size,
+		.shift = umem->frame_shift,
+		.options = s->tx_options,
+		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
+	};
+	enum tx_fault why = TX_OK;
 	uint32_t chain_start = 0;
 	uint32_t i;
 
-	*fault = TX_OK;
 	for (i = 0; i < n; i++) {
-		uint32_t index;
+		uint64_t index;
 
-		*fault = tx_check(s, &pkts[i], &index);
-		if (__builtin_expect(*fault != TX_OK, 0))
+		why = tx_check(&g, &pkts[i], &index);
+		if (__builtin_expect(why != TX_OK, 0))
 			break;
-		held[index] = false;
+		g.held[index] = false;
 		if (!(pkts[i].options & XDP_PKT_CONTD))
 			chain_start = i + 1;
 	}
 	if (i == n && chain_start != n)
-		*fault = TX_OPEN_CHAIN;
+		why = TX_OPEN_CHAIN;
 	/* One bad fragment refuses its whole chain: give its frames back. */
-	for (uint32_t j = chain_start; j < i; j++) {
-		uint32_t index;
-
-		xskx_umem_frame_index(s->umem, pkts[j].addr, &index);
-		held[index] = true;
-	}
+	for (uint32_t j = chain_start; j < i; j++)
+		g.held[tx_frame(&g, pkts[j].addr)] = true;
+	*fault = why;
 	return chain_start;
 }
 

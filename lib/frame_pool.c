@@ -86,30 +86,33 @@ static uint32_t put_many_fast(struct xskx_umem *umem, const uint64_t *addrs,
 			      size_t stride, uint32_t n, uint32_t *first_bad,
 			      enum xskx_giveback *first_why)
 {
+	/* Locals: the stores below must not make each field a reload. */
 	uint64_t *room = umem->pool.addrs + umem->pool.count;
-	uint32_t shift = umem->frame_shift, kept = 0, refused = 0;
+	const uint64_t frames = umem->frame_count;
+	const uint32_t shift = umem->frame_shift;
 	bool *held = umem->held;
+	const char *next = (const char *)addrs;
+	uint32_t kept = 0, refused = 0, foreign = 0;
 
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t frame = xsk_umem__extract_addr(addr_at(addrs, stride, i)) >> shift;
+	for (uint32_t i = 0; i < n; i++, next += stride) {
+		uint64_t frame = xsk_umem__extract_addr(*(const uint64_t *)next) >> shift;
 
-		if (__builtin_expect(frame < umem->frame_count && held[frame], 1)) {
+		if (__builtin_expect(frame < frames && held[frame], 1)) {
 			held[frame] = false;
 			room[kept++] = frame << shift;
 			continue;
 		}
-		if (frame < umem->frame_count)
-			umem->double_frees++;
-		else
-			umem->foreign_frees++;
+		foreign += frame >= frames;
 		if (!refused++) {
 			*first_bad = i;
-			*first_why = frame < umem->frame_count ? XSKX_GIVEBACK_NOT_HELD
-							       : XSKX_GIVEBACK_FOREIGN;
+			*first_why = frame < frames ? XSKX_GIVEBACK_NOT_HELD
+						    : XSKX_GIVEBACK_FOREIGN;
 		}
 	}
 	umem->pool.count += kept;
 	umem->frames_in_app -= kept;
+	umem->foreign_frees += foreign;
+	umem->double_frees += refused - foreign;
 	return refused;
 }
 
