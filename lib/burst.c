@@ -378,28 +378,37 @@ struct tx_geometry {
  * application's to give. In aligned mode an address with offset bits set
  * names a frame far past the UMEM, so the range check covers it.
  */
-static inline uint64_t tx_frame(const struct tx_geometry *g, uint64_t addr)
+/*
+ * The frame an address names: the one COMPLETION will hand back. simple:
+ * aligned chunks a power of two in size, where an address with offset bits
+ * set names a frame far past the UMEM. The callers pass simple as a
+ * constant, so each gets its own loop without the other case's branches.
+ */
+static inline __attribute__((always_inline)) uint64_t
+tx_frame(const struct tx_geometry *g, uint64_t addr, const bool simple)
 {
+	if (simple)
+		return addr >> g->shift;
 	if (g->unaligned)
 		addr = xsk_umem__extract_addr(addr);
 	return g->shift ? addr >> g->shift : addr / g->frame_size;
 }
 
-static inline enum tx_fault tx_check(const struct tx_geometry *g,
-				     const struct xskx_pkt *p, uint64_t *index)
+static inline __attribute__((always_inline)) enum tx_fault
+tx_check(const struct tx_geometry *g, const struct xskx_pkt *p,
+	 uint64_t *index, const bool simple)
 {
-	uint64_t data = p->addr, frame, start;
+	uint64_t data = p->addr, frame = tx_frame(g, p->addr, simple), start;
 
 	if (__builtin_expect(p->options & ~g->options, 0))
 		return TX_OPTIONS;
 	if (__builtin_expect(!p->len, 0))
 		return TX_LEN_ZERO;
-	if (g->unaligned)
-		data = xsk_umem__add_offset_to_addr(data);
-	frame = tx_frame(g, p->addr);
 	if (__builtin_expect(frame >= g->frame_count, 0))
 		return TX_OUTSIDE;
-	start = g->shift ? frame << g->shift : frame * g->frame_size;
+	if (!simple && g->unaligned)
+		data = xsk_umem__add_offset_to_addr(data);
+	start = simple || g->shift ? frame << g->shift : frame * g->frame_size;
 	if (__builtin_expect(data - start + p->len > g->frame_size, 0))
 		return TX_PAST_FRAME;
 	if (__builtin_expect(!g->held[frame], 0))
@@ -429,12 +438,57 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 }
 
 /*
- * How many of the first n packets are good, whole chains. The frames of the
- * good ones leave the application (their held flags are cleared); *fault
- * says why the next one is not, when one is not.
+ * Write the good, whole chains among pkts[0..fit) to the fit TX slots
+ * reserved at idx, checking each packet as it is written. The frames of the
+ * packets written leave the application (their held flags are cleared); a
+ * chain refused part way gets its frames back. Returns how many packets are
+ * good, whole chains; their bytes in *bytes; *fault says why the next one
+ * is not, when one is not.
  */
-static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
-			    uint32_t n, enum tx_fault *fault)
+static inline __attribute__((always_inline)) uint32_t
+tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
+	 const struct xskx_pkt *pkts, uint32_t fit, uint64_t *bytes,
+	 enum tx_fault *fault, const bool simple)
+{
+	struct xdp_desc *descs = tx->ring;
+	const uint32_t mask = tx->mask;
+	enum tx_fault why = TX_OK;
+	uint32_t whole = 0, i;
+	uint64_t sum = 0;
+
+	for (i = 0; i < fit; i++) {
+		const struct xskx_pkt *p = &pkts[i];
+		struct xdp_desc *d = &descs[(idx + i) & mask];
+		uint64_t frame;
+
+		why = tx_check(g, p, &frame, simple);
+		if (__builtin_expect(why != TX_OK, 0))
+			break;
+		g->held[frame] = false;
+		*d = (struct xdp_desc){ .addr = p->addr, .len = p->len,
+					.options = p->options };
+		sum += p->len;
+		if (!(p->options & XDP_PKT_CONTD))
+			whole = i + 1;
+	}
+	if (i == fit && whole != fit)
+		why = TX_OPEN_CHAIN;
+	for (uint32_t j = whole; j < i; j++) {
+		g->held[tx_frame(g, pkts[j].addr, simple)] = true;
+		sum -= pkts[j].len;
+	}
+	*bytes = sum;
+	*fault = why;
+	return whole;
+}
+
+/*
+ * Put the good, whole chains among pkts[0..fit) on TX: fit slots are
+ * reserved, written as each packet passes its checks, and those after the
+ * last good chain given back before the rest is published.
+ */
+static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			 uint32_t fit, uint64_t *bytes, enum tx_fault *fault)
 {
 	const struct xskx_umem *umem = s->umem;
 	const struct tx_geometry g = {
@@ -445,27 +499,18 @@ static uint32_t tx_validate(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		.options = s->tx_options,
 		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
 	};
-	enum tx_fault why = TX_OK;
-	uint32_t chain_start = 0;
-	uint32_t i;
+	uint32_t idx = 0, whole;
 
-	for (i = 0; i < n; i++) {
-		uint64_t index;
-
-		why = tx_check(&g, &pkts[i], &index);
-		if (__builtin_expect(why != TX_OK, 0))
-			break;
-		g.held[index] = false;
-		if (!(pkts[i].options & XDP_PKT_CONTD))
-			chain_start = i + 1;
-	}
-	if (i == n && chain_start != n)
-		why = TX_OPEN_CHAIN;
-	/* One bad fragment refuses its whole chain: give its frames back. */
-	for (uint32_t j = chain_start; j < i; j++)
-		g.held[tx_frame(&g, pkts[j].addr)] = true;
-	*fault = why;
-	return chain_start;
+	if (!fit)
+		return 0;
+	xsk_ring_prod__reserve(&s->tx, fit, &idx);
+	if (g.shift && !g.unaligned)
+		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, true);
+	else
+		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, false);
+	xskx_ring_prod_cancel(&s->tx, fit - whole);
+	xsk_ring_prod__submit(&s->tx, whole);
+	return whole;
 }
 
 XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
@@ -473,7 +518,7 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 {
 	enum tx_fault fault = TX_OK;
 	uint64_t bytes = 0;
-	uint32_t idx = 0, fit;
+	uint32_t fit;
 	int err = 0;
 
 	if (__builtin_expect(!s || (!pkts && n), 0))
@@ -486,20 +531,10 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		return xskx_fail(-EINVAL,
 				 "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
 				 s->tx.size, s->queue_id);
-	n = tx_validate(s, pkts, fit, &fault);
+	n = tx_queue(s, pkts, fit, &bytes, &fault);
 	if (__builtin_expect(!n && fault != TX_OK, 0))
 		return tx_refuse(s, pkts, fault);
 	if (n) {
-		xsk_ring_prod__reserve(&s->tx, n, &idx);
-		for (uint32_t i = 0; i < n; i++) {
-			struct xdp_desc *d = xsk_ring_prod__tx_desc(&s->tx, idx + i);
-
-			d->addr = pkts[i].addr;
-			d->len = pkts[i].len;
-			d->options = pkts[i].options;
-			bytes += pkts[i].len;
-		}
-		xsk_ring_prod__submit(&s->tx, n);
 		s->umem->frames_in_app -= n;
 		s->stats.tx_packets += n;
 		s->stats.tx_bytes += bytes;
