@@ -117,8 +117,10 @@ static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
 /*
  * Whether the deny list drops this packet; a denied packet is counted for
  * its rule (and should be for XSKX_VERDICT_DROPPED by the caller). Judges
- * what xskx_pkt_parse() gives addresses to: an IPv4 header (IHL >= 5) or an
- * IPv6 header whole in the frame, behind at most two VLAN tags. The
+ * what xskx_pkt_parse() gives addresses to: an IPv4 header (IHL >= 5, total
+ * length at least the header's) or an IPv6 header whole in the frame,
+ * behind at most two VLAN tags. A datagram longer than the frame is judged
+ * by its addresses, as the parser gives them for a truncated one. The
  * addresses are in the fixed header, so IPv6 extension headers and IPv4
  * options need no walking. A program of yours given as opts.xdp_obj calls
  * this first, or the library refuses to manage its deny list (-ENOENT).
@@ -149,7 +151,8 @@ static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
 		return 0;
 	if (proto == 0x0800) {
 		if (l3 + 20 > end || (l3[0] >> 4) != 4 || (l3[0] & 0x0f) < 5 ||
-		    l3 + (l3[0] & 0x0f) * 4 > end)
+		    l3 + (l3[0] & 0x0f) * 4 > end ||
+		    xskx_be16(l3 + 2) < (l3[0] & 0x0f) * 4)
 			return 0;
 		rule = xskx_deny_lookup4(*gen, l3);
 	} else if (proto == 0x86dd) {

@@ -358,6 +358,10 @@ static uint32_t add_default_ones(struct rig *r, bool allow)
 	eth(bad_ihl, 0x0800, 0);
 	bad_ihl[14] = 0x43;
 	add_raw(r, bad_ihl, sizeof(bad_ihl), allow);
+	/* malformed: a total length below the header's, whose frame still
+	 * carries a UDP header to a port rule 4 denies */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500 }, allow);
+	put16(r->pkts[r->npkts - 1].b + 14 + 2, 19);
 	return r->npkts - first;
 }
 
@@ -399,7 +403,7 @@ static void every_kind(bool default_allow)
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_NOT_IP].packets, 1);
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_FRAGMENT].packets, 2);
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_TRUNCATED].packets, 3);
-	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_MALFORMED].packets, 1);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_MALFORMED].packets, 2);
 	ck_assert_uint_eq(s2.allowed.packets,
 			  4 + (default_allow ? defaults : 0));
 	ck_assert_uint_eq(s2.allowed.packets + s2.denied.packets + s1.packets,
