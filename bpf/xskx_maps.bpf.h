@@ -78,6 +78,20 @@ static __always_inline __u16 xskx_be16(const __u8 *p)
 	return (__u16)(p[0] << 8 | p[1]);
 }
 
+/*
+ * Of a source and a destination entry that both deny a packet, the one with
+ * the lower rule id counts it: rule ids are priorities (a rule file's line
+ * order), and the first rule that matches is the one to credit.
+ */
+static __always_inline __u32 *xskx_deny_first(__u32 *src, __u32 *dst)
+{
+	if (!src)
+		return dst;
+	if (!dst)
+		return src;
+	return *dst < *src ? dst : src;
+}
+
 static __always_inline __u32 *xskx_deny_lookup4(__u32 gen, const __u8 *ip)
 {
 	struct xskx_deny_key4 key = {
@@ -89,11 +103,9 @@ static __always_inline __u32 *xskx_deny_lookup4(__u32 gen, const __u8 *ip)
 
 	__builtin_memcpy(key.addr, ip + 12, 4);
 	rule = bpf_map_lookup_elem(&xskx_deny4, &key);
-	if (rule)
-		return rule;
 	key.field = XSKX_DENY_DST;
 	__builtin_memcpy(key.addr, ip + 16, 4);
-	return bpf_map_lookup_elem(&xskx_deny4, &key);
+	return xskx_deny_first(rule, bpf_map_lookup_elem(&xskx_deny4, &key));
 }
 
 static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
@@ -107,11 +119,9 @@ static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
 
 	__builtin_memcpy(key.addr, ip + 8, 16);
 	rule = bpf_map_lookup_elem(&xskx_deny6, &key);
-	if (rule)
-		return rule;
 	key.field = XSKX_DENY_DST;
 	__builtin_memcpy(key.addr, ip + 24, 16);
-	return bpf_map_lookup_elem(&xskx_deny6, &key);
+	return xskx_deny_first(rule, bpf_map_lookup_elem(&xskx_deny6, &key));
 }
 
 /*

@@ -458,8 +458,8 @@ START_TEST(reload_while_traffic_flows)
 		ck_assert_uint_lt(round, MAX_ROUNDS);
 		if (round == RELOAD_AT) {
 			ck_assert_int_eq(fw_install(&r.fw,
-						    rules("deny proto udp port 7\n"
-							  "deny src 172.16.0.0/12\n"
+						    rules("deny src 172.16.0.0/12\n"
+							  "deny proto udp port 7\n"
 							  "default allow\n"),
 						    &old),
 					 0);
@@ -501,14 +501,77 @@ START_TEST(reload_while_traffic_flows)
 	}
 	ck_assert_uint_eq(r.out_unknown, 0);
 	/* Every packet the new set denied is counted to its rule. */
-	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
+	fw_rule_counts(&r.fw, r.fw.rules, 1, &s1, &s2);
 	ck_assert_uint_ge(udp7_out, 1);
 	ck_assert_uint_eq(s2.packets + udp7_out, RELOAD_ROUNDS);
-	fw_rule_counts(&r.fw, r.fw.rules, 1, &s1, &s2);
-	ck_assert(r.fw.rules->rules[1].in_xdp);
+	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
+	ck_assert(r.fw.rules->rules[0].in_xdp);
 	ck_assert_uint_ge(net172_out, 1);
 	ck_assert_uint_eq(s1.packets + s2.packets + net172_out, RELOAD_ROUNDS);
 	ck_assert_uint_eq(r.fw.fwd.ports[0].count.dropped, 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Stage-1 rules that overlap, of every kind: each packet is counted for the
+ * rule first match gives it, in the stage that dropped it.
+ */
+static const char overlapping_rules[] =
+	"deny src 10.1.0.0/16\n"	/* 0: nested, the longer first */
+	"deny src 10.0.0.0/8\n"		/* 1 */
+	"deny src 10.2.0.0/16\n"	/* 2: under 1: never matches */
+	"deny dst 198.51.100.0/24\n"	/* 3: src vs dst */
+	"deny src 203.0.113.0/24\n"	/* 4 */
+	"deny dst 2001:db8:1::/48\n"	/* 5 */
+	"deny src 2001:db8::/32\n"	/* 6 */
+	"deny dst 2001:db8:1:2::/64\n"	/* 7: under 5 */
+	"deny proto tcp\n"		/* 8: user space */
+	"deny src 192.0.2.0/24\n"	/* 9: proto vs prefix: user space */
+	"default allow\n";
+
+START_TEST(overlapping_stage1_rules_credit_first_match)
+{
+	/* Per rule: packets stage 1 drops, packets stage 2 denies. */
+	static const uint64_t stage1[10] = { 2, 2, 0, 2, 1, 2, 1, 0, 0, 0 };
+	static const uint64_t stage2[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 };
+	static struct rig r;
+	struct fw_counter s1;
+
+	rig_setup(&r, overlapping_rules);
+	for (uint32_t i = 0; i < r.fw.rules->count; i++)
+		ck_assert_msg(r.fw.rules->rules[i].in_xdp ==
+				      (i != 2 && i != 7 && i <= 6),
+			      "rule %u in_xdp", i);
+	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.2.2.2", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.3.3.3", .dst = V4D, .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "198.51.100.5", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "192.0.2.200", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1::5", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1:2::5", .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8:ffff::1", .dst = "2001:db9::1", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_TCP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, true);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	for (uint32_t i = 0; i < 10; i++) {
+		ck_assert_msg(rule_packets(&r, i, true) == stage1[i],
+			      "rule %u: stage 1 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, true),
+			      (unsigned long long)stage1[i]);
+		ck_assert_msg(rule_packets(&r, i, false) == stage2[i],
+			      "rule %u: stage 2 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, false),
+			      (unsigned long long)stage2[i]);
+	}
+	ck_assert_uint_eq(rule_packets(&r, 10, false), 1);
+	fw_stage1_total(&r.fw, &s1);
+	ck_assert_uint_eq(s1.packets, 10);
 	rig_teardown(&r);
 }
 END_TEST
@@ -529,5 +592,7 @@ int main(int argc, char **argv)
 		 every_rule_kind_default_allow);
 	add_case(s, "every_rule_kind_default_deny", every_rule_kind_default_deny);
 	add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
+	add_case(s, "overlapping_stage1_rules_credit_first_match",
+		 overlapping_stage1_rules_credit_first_match);
 	return test_main(s, argc, argv);
 }
