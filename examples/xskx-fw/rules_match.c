@@ -127,7 +127,7 @@ static bool never_matches(const struct fw_ruleset *rs, uint32_t j)
  * Whether the deny-by-prefix rule r can go to stage 1 with its own line
  * counting what it drops there. The XDP program drops a packet on the
  * longest source and the longest destination entry it falls in, and counts
- * it for the lower rule id of the two (ids are rule indexes: file order).
+ * it for the lower rule id of the two (ids follow the file's order).
  * That is the first match exactly when every earlier rule that could match
  * one of r's packets is itself a stage-1 entry that does not cover r:
  *   - an earlier allow would let the packet through: r stays in user space;
@@ -189,7 +189,7 @@ uint32_t fw_rules_split(struct fw_ruleset *rs,
 		entries[n++] = (struct xskx_filter_entry){
 			.field = r->has_src ? XSKX_FILTER_SRC : XSKX_FILTER_DST,
 			.prefix = r->has_src ? r->src : r->dst,
-			.rule_id = i,
+			.rule_id = rs->id_base + i,
 		};
 	}
 	return n;

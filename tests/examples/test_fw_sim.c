@@ -576,6 +576,103 @@ START_TEST(overlapping_stage1_rules_credit_first_match)
 }
 END_TEST
 
+/*
+ * Reloads under traffic: summed over every set, the per-rule counters of
+ * both stages (and the default's) count each packet the source offered
+ * exactly once, stage 1's agree with the port's own XDP drops, and the
+ * stage totals with both. Each old set is read after the new one has
+ * judged packets, in both stages.
+ */
+#define HANDOVER_PACKETS 20000u
+#define HANDOVER_RELOADS 100u
+#define HANDOVER_ROUNDS 3u
+
+static uint64_t set_total(const struct fw *fw, const struct fw_ruleset *rs,
+			  uint64_t *stage1)
+{
+	uint64_t total = 0;
+
+	for (uint32_t i = 0; i <= rs->count; i++) {
+		struct fw_counter s1, s2;
+
+		fw_rule_counts(fw, rs, i, &s1, &s2);
+		*stage1 += s1.packets;
+		total += s1.packets + s2.packets;
+	}
+	return total;
+}
+
+/* One NIC poll (the source sends a burst) and one firewall step. */
+static int poll_and_step(struct rig *r)
+{
+	int polled = xskx_sim_poll(r->sim), moved = fw_step(&r->fw);
+
+	ck_assert_int_ge(polled, 0);
+	ck_assert_int_ge(moved, 0);
+	return polled + moved;
+}
+
+START_TEST(reload_counts_every_packet_once)
+{
+	/* The source sends UDP 10.0.0.1 -> 10.0.0.2. */
+	static const char *const sets[] = {
+		"deny src 10.0.0.0/8\ndefault allow\n",
+		"deny dst 10.0.0.2\ndeny src 10.0.0.0/8\ndefault allow\n",
+		"deny proto udp\ndefault allow\n",
+		"allow proto udp port 9\ndeny src 10.0.0.0/8\ndefault deny\n",
+	};
+	XSKX_OPTS(xskx_sim_source_opts, source, .count = HANDOVER_PACKETS,
+		  .flows = 8, .burst = 16);
+	uint64_t counted = 0, stage1 = 0;
+	struct xskx_sim_port_stats in, out;
+	struct fw_counter s1;
+	struct fw_stage2 s2;
+	static struct rig r;
+	uint32_t quiet = 0;
+
+	rig_setup(&r, sets[0]);
+	ck_assert_int_eq(xskx_sim_port_add_source(r.ports[0], &source), 0);
+	for (uint32_t k = 0; k < HANDOVER_RELOADS; k++) {
+		struct fw_ruleset *old;
+
+		for (uint32_t i = 0; i < HANDOVER_ROUNDS; i++)
+			poll_and_step(&r);
+		ck_assert_int_eq(fw_install(&r.fw, rules(sets[(k + 1) % 4]),
+					    &old), 0);
+		/* The new set judges in both stages before the old is read. */
+		for (uint32_t i = 0; i < HANDOVER_ROUNDS; i++)
+			poll_and_step(&r);
+		ck_assert(fw_adopted(&r.fw));
+		counted += set_total(&r.fw, old, &stage1);
+		fw_rules_free(old);
+	}
+	for (uint32_t round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
+		ck_assert_uint_lt(round, MAX_ROUNDS);
+		quiet = poll_and_step(&r) || xskx_sim_sources_active(r.sim) ?
+				0 : quiet + 1;
+	}
+	counted += set_total(&r.fw, r.fw.rules, &stage1);
+
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[1], &out), 0);
+	fw_stage1_total(&r.fw, &s1);
+	fw_stage2_read(&r.fw, &s2);
+	ck_assert_uint_eq(in.rx_packets, HANDOVER_PACKETS);
+	ck_assert_uint_eq(counted, in.rx_packets - in.rx_missed);
+	ck_assert_uint_eq(stage1, in.xdp_drop);
+	ck_assert_uint_eq(s1.packets, in.xdp_drop);
+	ck_assert_uint_eq(s2.allowed.packets + s2.denied.packets,
+			  in.xdp_redirect);
+	ck_assert_uint_eq(s2.allowed.packets, out.tx_packets);
+	/* The reloads happened under traffic; both stages did work. */
+	ck_assert_uint_gt(in.xdp_drop, 0);
+	ck_assert_uint_gt(s2.denied.packets, 0);
+	ck_assert_uint_gt(s2.allowed.packets, 0);
+	ck_assert_uint_gt(in.rx_packets, HANDOVER_RELOADS);
+	rig_teardown(&r);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
 	TCase *tc = tcase_create(name);
@@ -594,5 +691,7 @@ int main(int argc, char **argv)
 	add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
 	add_case(s, "overlapping_stage1_rules_credit_first_match",
 		 overlapping_stage1_rules_credit_first_match);
+	add_case(s, "reload_counts_every_packet_once",
+		 reload_counts_every_packet_once);
 	return test_main(s, argc, argv);
 }
