@@ -78,6 +78,20 @@ static __always_inline __u16 xskx_be16(const __u8 *p)
 	return (__u16)(p[0] << 8 | p[1]);
 }
 
+/*
+ * Of a source and a destination entry that both deny a packet, the one with
+ * the lower rule id counts it: rule ids are priorities (a rule file's line
+ * order), and the first rule that matches is the one to credit.
+ */
+static __always_inline __u32 *xskx_deny_first(__u32 *src, __u32 *dst)
+{
+	if (!src)
+		return dst;
+	if (!dst)
+		return src;
+	return *dst < *src ? dst : src;
+}
+
 static __always_inline __u32 *xskx_deny_lookup4(__u32 gen, const __u8 *ip)
 {
 	struct xskx_deny_key4 key = {
@@ -89,11 +103,9 @@ static __always_inline __u32 *xskx_deny_lookup4(__u32 gen, const __u8 *ip)
 
 	__builtin_memcpy(key.addr, ip + 12, 4);
 	rule = bpf_map_lookup_elem(&xskx_deny4, &key);
-	if (rule)
-		return rule;
 	key.field = XSKX_DENY_DST;
 	__builtin_memcpy(key.addr, ip + 16, 4);
-	return bpf_map_lookup_elem(&xskx_deny4, &key);
+	return xskx_deny_first(rule, bpf_map_lookup_elem(&xskx_deny4, &key));
 }
 
 static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
@@ -107,18 +119,18 @@ static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
 
 	__builtin_memcpy(key.addr, ip + 8, 16);
 	rule = bpf_map_lookup_elem(&xskx_deny6, &key);
-	if (rule)
-		return rule;
 	key.field = XSKX_DENY_DST;
 	__builtin_memcpy(key.addr, ip + 24, 16);
-	return bpf_map_lookup_elem(&xskx_deny6, &key);
+	return xskx_deny_first(rule, bpf_map_lookup_elem(&xskx_deny6, &key));
 }
 
 /*
  * Whether the deny list drops this packet; a denied packet is counted for
  * its rule (and should be for XSKX_VERDICT_DROPPED by the caller). Judges
- * what xskx_pkt_parse() gives addresses to: an IPv4 header (IHL >= 5) or an
- * IPv6 header whole in the frame, behind at most two VLAN tags. The
+ * what xskx_pkt_parse() gives addresses to: an IPv4 header (IHL >= 5, total
+ * length at least the header's) or an IPv6 header whole in the frame,
+ * behind at most two VLAN tags. A datagram longer than the frame is judged
+ * by its addresses, as the parser gives them for a truncated one. The
  * addresses are in the fixed header, so IPv6 extension headers and IPv4
  * options need no walking. A program of yours given as opts.xdp_obj calls
  * this first, or the library refuses to manage its deny list (-ENOENT).
@@ -149,7 +161,8 @@ static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
 		return 0;
 	if (proto == 0x0800) {
 		if (l3 + 20 > end || (l3[0] >> 4) != 4 || (l3[0] & 0x0f) < 5 ||
-		    l3 + (l3[0] & 0x0f) * 4 > end)
+		    l3 + (l3[0] & 0x0f) * 4 > end ||
+		    xskx_be16(l3 + 2) < (l3[0] & 0x0f) * 4)
 			return 0;
 		rule = xskx_deny_lookup4(*gen, l3);
 	} else if (proto == 0x86dd) {

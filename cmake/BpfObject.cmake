@@ -66,7 +66,7 @@ function(xskx_add_bpf_object name)
 	add_custom_command(
 		OUTPUT ${out}/${name}.o
 		COMMAND ${XSKX_BPF_CLANG} ${flags}
-			-MD -MF ${out}/${name}.o.d
+			-MD -MF ${out}/${name}.o.d -MT ${out}/${name}.o
 			-c ${source} -o ${out}/${name}.debug.o
 		COMMAND ${XSKX_BPF_STRIP} -g ${out}/${name}.debug.o
 			-o ${out}/${name}.o

@@ -82,8 +82,8 @@ static const struct xskx_filter_entry *lookup(const struct sim_filter_table *t,
 }
 
 /*
- * Source entries first, as in bpf/xskx_maps.bpf.h: a packet that both
- * match counts for the source entry's rule.
+ * Both fields, as in bpf/xskx_maps.bpf.h: a packet that a source and a
+ * destination entry both match counts for the lower rule id.
  */
 static enum xskx_xdp_verdict filter_hook(uint8_t *data, uint32_t len,
 					 uint32_t queue, void *ctx)
@@ -94,9 +94,12 @@ static enum xskx_xdp_verdict filter_hook(uint8_t *data, uint32_t len,
 
 	xskx_pkt_parse(data, len, &view);
 	if (view.family) {
+		const struct xskx_filter_entry *dst =
+			lookup(t, XSKX_FILTER_DST, view.family, view.dst);
+
 		hit = lookup(t, XSKX_FILTER_SRC, view.family, view.src);
-		if (!hit)
-			hit = lookup(t, XSKX_FILTER_DST, view.family, view.dst);
+		if (!hit || (dst && dst->rule_id < hit->rule_id))
+			hit = dst;
 	}
 	if (hit) {
 		struct xskx_filter_counters *c = &t->counters[hit->rule_id];

@@ -5,6 +5,23 @@
  * themselves read from inside the frame, and at most IPV6_MAX_EXT_HEADERS
  * extension headers are followed, so a crafted packet can neither make the
  * parser read past len nor loop.
+ *
+ * The IP header's length field (IPv4 total length, IPv6 payload length) is
+ * checked as the kernel's ip_rcv/ipv6_rcv check it, and then bounds what
+ * follows:
+ *   - shorter than the IPv4 header itself: MALFORMED, no addresses (the
+ *     header contradicts itself, as with IHL < 5; the kernel counts it in
+ *     InHdrErrors);
+ *   - longer than the frame holds: TRUNCATED, with the addresses (the frame
+ *     lost the datagram's tail; the kernel counts InTruncatedPkts);
+ *   - shorter than the frame: the rest is link-layer padding (a 60-byte
+ *     minimum Ethernet frame) and is not the packet's; an L4 or extension
+ *     header that runs past the datagram's end, into padding or not, is
+ *     MALFORMED: the frame holds the whole datagram and the datagram says
+ *     that header is not in it. A port rule must never match bytes the
+ *     datagram disowns.
+ * An IPv6 payload length of 0 is taken literally: a jumbogram (RFC 2675)
+ * needs a payload over 65535 bytes, more than a frame the parser reads.
  */
 #include <netinet/in.h>
 #include <string.h>
@@ -32,8 +49,10 @@
 
 struct cursor {
 	const uint8_t *data;
-	uint32_t len;
+	uint32_t len; /* the frame's, then the IP datagram's end */
 	uint32_t off;
+	/* What a header running past len is: TRUNCATED, MALFORMED past the datagram. */
+	enum xskx_pkt_class short_cls;
 };
 
 static bool have(const struct cursor *c, uint32_t bytes)
@@ -60,21 +79,21 @@ static enum xskx_pkt_class parse_l4(struct cursor *c, struct xskx_pkt_view *v)
 	switch (v->l4_proto) {
 	case IPPROTO_TCP:
 		if (!have(c, TCP_MIN_HLEN))
-			return done(v, XSKX_PKT_TRUNCATED);
+			return done(v, c->short_cls);
 		if ((h[12] >> 4) < 5)
 			return done(v, XSKX_PKT_MALFORMED);
 		if (!have(c, (uint32_t)(h[12] >> 4) * 4))
-			return done(v, XSKX_PKT_TRUNCATED);
+			return done(v, c->short_cls);
 		break;
 	case IPPROTO_UDP:
 		if (!have(c, UDP_HLEN))
-			return done(v, XSKX_PKT_TRUNCATED);
+			return done(v, c->short_cls);
 		break;
 	case IPPROTO_ICMP:
 	case IPPROTO_ICMPV6:
 		if (!have(c, v->l4_proto == IPPROTO_ICMP ? ICMP_HLEN :
 							   ICMPV6_HLEN))
-			return done(v, XSKX_PKT_TRUNCATED);
+			return done(v, c->short_cls);
 		v->l4_off = (uint16_t)c->off;
 		v->icmp_type = h[0];
 		return done(v, XSKX_PKT_L4);
@@ -85,6 +104,19 @@ static enum xskx_pkt_class parse_l4(struct cursor *c, struct xskx_pkt_view *v)
 	v->sport = be16_at(h);
 	v->dport = be16_at(h + 2);
 	return done(v, XSKX_PKT_L4);
+}
+
+/*
+ * The IP datagram starting at c->off is bytes long by its header: false
+ * when the frame holds less; otherwise it bounds the rest of the parse.
+ */
+static bool datagram_bound(struct cursor *c, uint32_t bytes)
+{
+	if (!have(c, bytes))
+		return false;
+	c->len = c->off + bytes;
+	c->short_cls = XSKX_PKT_MALFORMED;
+	return true;
 }
 
 static enum xskx_pkt_class parse_ipv4(struct cursor *c, struct xskx_pkt_view *v)
@@ -100,10 +132,14 @@ static enum xskx_pkt_class parse_ipv4(struct cursor *c, struct xskx_pkt_view *v)
 		return done(v, XSKX_PKT_MALFORMED);
 	if (!have(c, hlen))
 		return done(v, XSKX_PKT_TRUNCATED);
+	if (be16_at(h + 2) < hlen)
+		return done(v, XSKX_PKT_MALFORMED);
 	v->family = AF_INET;
 	v->src = h + 12;
 	v->dst = h + 16;
 	v->l4_proto = h[9];
+	if (!datagram_bound(c, be16_at(h + 2)))
+		return done(v, XSKX_PKT_TRUNCATED);
 	c->off += hlen;
 	frag = be16_at(h + 6);
 	if (frag & 0x1fff)
@@ -131,6 +167,8 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 	v->src = h + 8;
 	v->dst = h + 24;
 	v->l4_proto = h[6];
+	if (!datagram_bound(c, IPV6_HLEN + (uint32_t)be16_at(h + 4)))
+		return done(v, XSKX_PKT_TRUNCATED);
 	c->off += IPV6_HLEN;
 
 	for (int n = 0;; n++) {
@@ -142,13 +180,13 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 			return done(v, XSKX_PKT_MALFORMED);
 		/* Both kinds start with the next header and are >= 8 bytes. */
 		if (!have(c, 8))
-			return done(v, XSKX_PKT_TRUNCATED);
+			return done(v, c->short_cls);
 		h = c->data + c->off;
 		if (plain) {
 			uint32_t hlen = ((uint32_t)h[1] + 1) * 8;
 
 			if (!have(c, hlen))
-				return done(v, XSKX_PKT_TRUNCATED);
+				return done(v, c->short_cls);
 			c->off += hlen;
 		} else {
 			uint16_t frag = be16_at(h + 2);
@@ -167,7 +205,8 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 					    struct xskx_pkt_view *view)
 {
-	struct cursor c = { .data = data, .len = len, .off = ETH_HLEN };
+	struct cursor c = { .data = data, .len = len, .off = ETH_HLEN,
+			    .short_cls = XSKX_PKT_TRUNCATED };
 
 	memset(view, 0, sizeof(*view));
 	if (!data || len < ETH_HLEN)

@@ -92,16 +92,37 @@ static void xdp_counts(const struct fw *fw, uint32_t rule_id,
 }
 
 /*
- * The XDP counters are per rule id, and ids are rule indexes, reused by the
- * next set: each set remembers where its rules' counters stood when it was
- * installed. A packet dropped by the old set in the instant between that
- * reading and the swap counts for the new one.
+ * The hand-over of the XDP counters. A set's rule ids are in the bank its
+ * predecessor does not use, and nothing writes to that bank when the set
+ * is installed: the list that last used it was replaced by the
+ * predecessor's, and xskx_filter_set() returned only once no XDP program
+ * could still be reading it. So:
+ *   1. the new set's counters' starting points are read (take_xdp_base):
+ *      no packet can move them until the swap;
+ *   2. the deny lists are swapped, and every packet from then on counts in
+ *      the new bank;
+ *   3. the old set's counters, which nothing moves any more, are read for
+ *      good (freeze_xdp).
+ * Each packet stage 1 drops counts for exactly one set. (On a kernel that
+ * refuses xskx_filter_set() its wait for readers, nohz_full, a packet still
+ * being judged by the old list in step 3 may be missed.)
  */
 static void take_xdp_base(const struct fw *fw, struct fw_ruleset *rs)
 {
 	for (uint32_t i = 0; i < rs->count; i++)
 		if (rs->rules[i].in_xdp)
-			xdp_counts(fw, i, &rs->xdp_base[i]);
+			xdp_counts(fw, rs->id_base + i, &rs->xdp_base[i]);
+}
+
+static void freeze_xdp(const struct fw *fw, struct fw_ruleset *rs)
+{
+	for (uint32_t i = 0; i < rs->count; i++) {
+		struct fw_counter s1, s2;
+
+		fw_rule_counts(fw, rs, i, &s1, &s2);
+		rs->xdp_final[i] = s1;
+	}
+	rs->replaced = true;
 }
 
 /* fw_rules_split(), with nothing for stage 1 when the backend has none. */
@@ -192,18 +213,17 @@ int fw_install(struct fw *fw, struct fw_ruleset *rules,
 	       struct fw_ruleset **old)
 {
 	struct fw_ruleset *prev = fw->rules;
-	struct fw_counter retired = { 0 };
 	uint32_t n;
 	int err;
 
-	add_stage1(fw, prev, &retired);
+	rules->id_base = prev->id_base ? 0 : FW_MAX_RULES;
 	n = split(fw, rules);
 	take_xdp_base(fw, rules);
 	err = fw->xdp_stage ? set_lists(fw, n, prev) : 0;
 	if (err)
 		return err;
-	fw->stage1_retired.packets += retired.packets;
-	fw->stage1_retired.bytes += retired.bytes;
+	freeze_xdp(fw, prev);
+	add_stage1(fw, prev, &fw->stage1_retired);
 	fw->rules = rules;
 	__atomic_store_n(&fw->published, rules, __ATOMIC_RELEASE);
 	*old = prev;
@@ -221,10 +241,12 @@ void fw_rule_counts(const struct fw *fw, const struct fw_ruleset *rs,
 {
 	*stage1 = (struct fw_counter){ 0 };
 	counter_read(&rs->hits[i], stage2);
-	if (i < rs->count && rs->rules[i].in_xdp) {
+	if (rs->replaced) {
+		*stage1 = rs->xdp_final[i];
+	} else if (i < rs->count && rs->rules[i].in_xdp) {
 		struct xskx_filter_counters now;
 
-		xdp_counts(fw, i, &now);
+		xdp_counts(fw, rs->id_base + i, &now);
 		stage1->packets = now.packets - rs->xdp_base[i].packets;
 		stage1->bytes = now.bytes - rs->xdp_base[i].bytes;
 	}

@@ -85,7 +85,10 @@ bool fw_adopted(const struct fw *fw);
 
 /*
  * Rule i of rs (i == rs->count: the default): what stage 1 dropped (summed
- * over the ports, since rs was installed) and what stage 2 matched.
+ * over the ports, from rs's install to its replacement: final once
+ * fw_install() replaced it) and what stage 2 matched (final once
+ * fw_adopted() says the stepping thread moved on, or it stopped). Summed
+ * over every set, each packet either stage judged counts once.
  */
 void fw_rule_counts(const struct fw *fw, const struct fw_ruleset *rs,
 		    uint32_t i, struct fw_counter *stage1,

@@ -123,9 +123,21 @@ static int check_file(const char *path)
 }
 
 /*
- * SIGHUP: read and check the whole file, then swap. The previous set is
- * freed once the forwarding thread has moved to the new one; until then a
- * further reload waits (the flag stays set).
+ * The replaced set's counters once they are final: stage 1's are from the
+ * swap on, stage 2's once the forwarding thread judges with the new set (or
+ * has stopped). Then the set is freed.
+ */
+static void retire(struct fwapp *app, struct fw_ruleset **retired)
+{
+	fprintf(stderr, "xskx-fw: the replaced rules' counters:\n");
+	fwapp_report_rules(stderr, app, *retired);
+	fw_rules_free(*retired);
+	*retired = NULL;
+}
+
+/*
+ * SIGHUP: read and check the whole file, then swap. Until the previous set
+ * is retired a further reload waits (the flag stays set).
  */
 static void reload(struct fwapp *app, struct fw_ruleset **retired)
 {
@@ -134,11 +146,9 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 	struct fw_errors errs;
 	int err;
 
-	if (*retired && !fw_adopted(&app->fw))
+	if (*retired)
 		return;
 	signals_reload_done();
-	fw_rules_free(*retired);
-	*retired = NULL;
 	err = fw_rules_load(path, &rs, &errs);
 	if (err) {
 		fwapp_print_errors(stderr, path, &errs);
@@ -158,9 +168,8 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 		return;
 	}
 	app->reloads++;
-	fprintf(stderr, "xskx-fw: reloaded %s: %u rule%s (%u in the XDP program); the old rules' counters:\n",
+	fprintf(stderr, "xskx-fw: reloaded %s: %u rule%s (%u in the XDP program)\n",
 		path, rs->count, rs->count == 1 ? "" : "s", count_in_xdp(rs));
-	fwapp_report_rules(stderr, app, *retired);
 }
 
 /* Print a line every second, reload at SIGHUP, until the run ends. */
@@ -176,6 +185,8 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 		double t;
 
 		run_nap(MAIN_TICK_NS);
+		if (*retired && fw_adopted(&app->fw))
+			retire(app, retired);
 		if (signals_reload_requested())
 			reload(app, retired);
 		t = run_now_s();
@@ -284,9 +295,10 @@ int main(int argc, char **argv)
 	/* The thread is gone: this one reads the sockets now. */
 	if ((publish_err = fwapp_publish_sockets(&app)))
 		run_lib_error("xskx_socket_stats", publish_err);
+	if (retired)
+		retire(&app, &retired);
 	fwapp_report_summary(&app, run_now_s() - app.start,
 			     err ? "error" : stop_reason);
-	fw_rules_free(retired);
 	if ((close_err = fw_close(&app.fw)))
 		err = run_lib_error("closing the sockets", close_err);
 	fwapp_sim_destroy(&app);

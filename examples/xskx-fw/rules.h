@@ -27,8 +27,12 @@
 #include <xskx/filter.h>
 #include <xskx/packet.h>
 
-/* Rule ids are the XDP program's counters: one per rule. */
-#define FW_MAX_RULES XSKX_FILTER_MAX_RULES
+/*
+ * Rule ids are the XDP program's counters, one per rule, in two banks: a
+ * rule set uses the bank its predecessor does not (fw.c), so that the
+ * counters of the two never mix while the deny list is swapped.
+ */
+#define FW_MAX_RULES (XSKX_FILTER_MAX_RULES / 2)
 
 enum fw_action { FW_DENY = 0, FW_ALLOW = 1 };
 
@@ -56,8 +60,13 @@ struct fw_ruleset {
 	enum fw_action default_action;
 	/* Matches in user space (stage 2), per rule. */
 	struct fw_counter *hits;
+	/* The XDP rule id of rules[0]: 0 or FW_MAX_RULES (set by fw.c). */
+	uint32_t id_base;
 	/* The XDP program's per-rule counters when this set was installed. */
 	struct xskx_filter_counters *xdp_base;
+	/* Set when replaced: what stage 1 dropped for each rule, final. */
+	bool replaced;
+	struct fw_counter *xdp_final;
 };
 
 /* What is wrong with a rule file: one entry per mistake. */
@@ -118,7 +127,7 @@ int fw_rules_match(const struct fw_ruleset *rs, const struct xskx_pkt_view *v);
 
 /*
  * Decide which rules the XDP program can apply (sets rule.in_xdp) and fill
- * entries[0..) with them, rule id = rule index. Returns the entry count
+ * entries[0..) with them, rule id = rs->id_base + rule index. Returns the entry count
  * (at most rs->count).
  */
 uint32_t fw_rules_split(struct fw_ruleset *rs,

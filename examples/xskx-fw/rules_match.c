@@ -100,25 +100,70 @@ static bool pure_deny_by_prefix(const struct fw_rule *r)
 	       r->proto == FW_PROTO_ANY && !r->has_port;
 }
 
-static bool same_entry(const struct fw_rule *a, const struct fw_rule *b)
+/* Every packet of r's prefix is one of earlier's (same field, shorter or equal). */
+static bool prefix_covers(const struct fw_rule *earlier, const struct fw_rule *r)
 {
-	const struct xskx_prefix *pa = a->has_src ? &a->src : &a->dst;
-	const struct xskx_prefix *pb = b->has_src ? &b->src : &b->dst;
+	const struct xskx_prefix *pe = earlier->has_src ? &earlier->src :
+							  &earlier->dst;
+	const struct xskx_prefix *pr = r->has_src ? &r->src : &r->dst;
 
-	return a->has_src == b->has_src && pa->family == pb->family &&
-	       pa->len == pb->len && same_bits(pa->addr, pb->addr, pa->len);
+	return earlier->has_src == r->has_src && pe->len <= pr->len &&
+	       prefixes_overlap(pe, pr);
+}
+
+/* Rule j denies by a prefix that an earlier stage-1 rule covers. */
+static bool never_matches(const struct fw_ruleset *rs, uint32_t j)
+{
+	if (!pure_deny_by_prefix(&rs->rules[j]) || rs->rules[j].in_xdp)
+		return false;
+	for (uint32_t k = 0; k < j; k++)
+		if (rs->rules[k].in_xdp &&
+		    prefix_covers(&rs->rules[k], &rs->rules[j]))
+			return true;
+	return false;
 }
 
 /*
- * Stage 1 drops a packet before any rule before it is consulted, so moving
- * rule r there keeps first-match semantics only if no earlier rule that
- * could match one of r's packets would have decided otherwise: r goes to the
- * XDP program when it denies by one prefix alone (src or dst, any protocol,
- * no port) and no earlier allow rule could match a packet of that prefix.
- * Earlier deny rules do not matter: the packet is denied either way (the
- * XDP program counts it to the entry it finds, longest prefix first). A
- * rule whose field and prefix an earlier stage-1 rule already has can never
- * match and is left out (the XDP list holds each prefix once).
+ * Whether the deny-by-prefix rule r can go to stage 1 with its own line
+ * counting what it drops there. The XDP program drops a packet on the
+ * longest source and the longest destination entry it falls in, and counts
+ * it for the lower rule id of the two (ids follow the file's order).
+ * That is the first match exactly when every earlier rule that could match
+ * one of r's packets is itself a stage-1 entry that does not cover r:
+ *   - an earlier allow would let the packet through: r stays in user space;
+ *   - an earlier stage-1 entry of the same field with a longer prefix is
+ *     found by the longest-prefix lookup first; one of the other field
+ *     has the lower id; either is credited, as first match says;
+ *   - an earlier stage-1 entry of the same field covering r's prefix
+ *     matches all of r's packets first: r can never match, and the
+ *     program already drops them; r is left out (each prefix once, too),
+ *     and is no conflict for the rules after it;
+ *   - any other earlier deny (a proto, a port, two prefixes, a prefix
+ *     rule kept in user space) decides some of r's packets by itself, and
+ *     the program cannot tell which: r stays in user space, so that the
+ *     packets reach the rule that matches them first.
+ */
+static bool stage1_keeps_first_match(const struct fw_ruleset *rs, uint32_t r)
+{
+	const struct fw_rule *rule = &rs->rules[r];
+
+	for (uint32_t j = 0; j < r; j++) {
+		const struct fw_rule *e = &rs->rules[j];
+
+		if (!could_match_same_packet(e, rule) || never_matches(rs, j))
+			continue;
+		if (e->action == FW_ALLOW || !e->in_xdp ||
+		    prefix_covers(e, rule))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Stage 1 drops a packet before any rule before it is consulted: a rule
+ * goes there when it denies by one prefix alone (src or dst, any protocol,
+ * no port) and stage1_keeps_first_match() says its packets are the ones
+ * first match gives it.
  *
  * Every rule stays in the user-space list too: a packet the XDP program
  * does not inspect (a VLAN tag it does not follow, say) still meets it
@@ -136,24 +181,15 @@ uint32_t fw_rules_split(struct fw_ruleset *rs,
 
 	for (uint32_t i = 0; i < rs->count; i++) {
 		struct fw_rule *r = &rs->rules[i];
-		bool pushable = pure_deny_by_prefix(r);
 
 		r->in_xdp = false;
-		for (uint32_t j = 0; pushable && j < i; j++) {
-			const struct fw_rule *e = &rs->rules[j];
-
-			if (e->action == FW_ALLOW && could_match_same_packet(e, r))
-				pushable = false;
-			if (e->in_xdp && same_entry(e, r))
-				pushable = false;
-		}
-		if (!pushable)
+		if (!pure_deny_by_prefix(r) || !stage1_keeps_first_match(rs, i))
 			continue;
 		r->in_xdp = true;
 		entries[n++] = (struct xskx_filter_entry){
 			.field = r->has_src ? XSKX_FILTER_SRC : XSKX_FILTER_DST,
 			.prefix = r->has_src ? r->src : r->dst,
-			.rule_id = i,
+			.rule_id = rs->id_base + i,
 		};
 	}
 	return n;

@@ -269,8 +269,9 @@ static int finish(struct parser *p, struct fw_ruleset **out)
 	rs->default_action = p->default_action;
 	rs->hits = calloc(p->count + 1, sizeof(*rs->hits));
 	rs->xdp_base = calloc(p->count + 1, sizeof(*rs->xdp_base));
+	rs->xdp_final = calloc(p->count + 1, sizeof(*rs->xdp_final));
 	p->rules = NULL;
-	if (!rs->hits || !rs->xdp_base) {
+	if (!rs->hits || !rs->xdp_base || !rs->xdp_final) {
 		fw_rules_free(rs);
 		return -ENOMEM;
 	}
@@ -355,6 +356,7 @@ void fw_rules_free(struct fw_ruleset *rs)
 	free(rs->rules);
 	free(rs->hits);
 	free(rs->xdp_base);
+	free(rs->xdp_final);
 	free(rs);
 }
 

@@ -14,9 +14,10 @@
  * Which packets are judged: those whose IPv4 or IPv6 header is whole in the
  * frame, behind up to two VLAN tags, as xskx_pkt_parse() finds the
  * addresses: fragments too, and packets whose L4 header is cut short, but
- * not an IPv4 header with IHL < 5. Source entries are looked up first: a
- * packet that both a source and a destination entry deny counts for the
- * source entry's rule. Dropped packets also count in the XDP program's
+ * not an IPv4 header with IHL < 5 or a total length below it. A packet
+ * that both a source and a destination entry deny counts for the lower of
+ * the two rule ids: give a lower id to the rule that should take
+ * precedence (xskx-fw numbers its rules in file order). Dropped packets also count in the XDP program's
  * verdict counter "dropped" (xskx_xdp_prog_stats()) on the kernel backend,
  * in the port's xdp_drop on the simulated NIC.
  *

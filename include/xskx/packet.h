@@ -23,8 +23,12 @@ enum xskx_pkt_class {
 	XSKX_PKT_L3,		/* IP, another L4 protocol: l4 fields unset */
 	XSKX_PKT_NOT_IP,	/* not IPv4/IPv6 (ARP, LLDP...) */
 	XSKX_PKT_FRAGMENT,	/* an IP fragment other than the first: no L4 */
-	XSKX_PKT_TRUNCATED,	/* a header runs past the end of the frame */
-	XSKX_PKT_MALFORMED,	/* a header field is impossible (IHL < 5...) */
+	XSKX_PKT_TRUNCATED,	/* the frame ends before a header or the IP
+				 * datagram (by its length field) does */
+	XSKX_PKT_MALFORMED,	/* a header field is impossible: IHL < 5, an
+				 * IPv4 total length below the header length,
+				 * an L4 or extension header running past the
+				 * datagram's own length... */
 };
 
 /*
@@ -51,7 +55,9 @@ struct xskx_pkt_view {
 
 /*
  * Parse the Ethernet frame data[0..len) into *view. Returns the class (also
- * stored in view->cls). Fields the parser did not reach are zero.
+ * stored in view->cls). Fields the parser did not reach are zero. Bytes
+ * past the IP datagram's length field (link-layer padding) are not looked
+ * at.
  */
 enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 				   struct xskx_pkt_view *view);

@@ -6,6 +6,7 @@
  * condition, first match wins, unclassifiable packets get the default) and
  * the split into the XDP stage and the user-space stage.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -350,6 +351,170 @@ START_TEST(split_keeps_first_match_semantics)
 }
 END_TEST
 
+static bool in_xdp_are(const struct fw_ruleset *rs, const char *expected)
+{
+	for (uint32_t i = 0; i < rs->count; i++)
+		if (rs->rules[i].in_xdp != (expected[i] == 'x'))
+			return false;
+	return strlen(expected) == rs->count;
+}
+
+/* Overlapping stage-1 candidates of every kind: which go down. */
+START_TEST(split_overlaps_keep_first_match_credit)
+{
+	static const struct {
+		const char *text;
+		const char *in_xdp; /* per rule: x stage 1, - user space */
+	} cases[] = {
+		/* The issue's file: a proto rule first decides some packets
+		 * of every prefix rule after it, which stage 1 cannot see. */
+		{ "deny proto tcp\ndeny src 10.0.0.0/8\ndeny src 10.1.0.0/16\n"
+		  "deny dst 198.51.100.0/24\ndeny src 203.0.113.0/24\n"
+		  "default allow\n", "-----" },
+		/* Without it: /16 under /8 can never match; src vs dst go down
+		 * (the program credits the lower line). */
+		{ "deny src 10.0.0.0/8\ndeny src 10.1.0.0/16\n"
+		  "deny dst 198.51.100.0/24\ndeny src 203.0.113.0/24\n"
+		  "default allow\n", "x-xx" },
+		/* Nested the other way: the longer first, both go down. */
+		{ "deny src 10.1.0.0/16\ndeny src 10.0.0.0/8\ndefault allow\n",
+		  "xx" },
+		{ "deny dst 2001:db8:1::/48\ndeny dst 2001:db8::/32\n"
+		  "deny dst 2001:db8:1:2::/64\ndeny src 2001:db8::/32\n"
+		  "default allow\n", "xx-x" },
+		/* A port rule overlapping: user space; of the other family:
+		 * no conflict; a disjoint prefix of the same field neither,
+		 * but the src rule kept in user space before it is one. */
+		{ "deny dst 198.51.100.0/24 proto udp port 53\n"
+		  "deny src 10.0.0.0/8\ndeny dst 2001:db8::/32\n"
+		  "deny dst 203.0.113.0/24\ndeny dst 198.51.100.0/25\n"
+		  "default allow\n", "--x--" },
+		{ "deny dst 198.51.100.0/24 proto udp port 53\n"
+		  "deny dst 203.0.113.0/24\ndefault allow\n", "-x" },
+		/* A prefix rule kept in user space by an allow blocks those
+		 * it overlaps: nested, or of the other field (a dst rule
+		 * overlaps every src rule of its family). */
+		{ "allow src 10.0.0.0/8 proto tcp\ndeny src 10.0.0.0/8\n"
+		  "deny src 10.1.0.0/16\ndeny src 203.0.113.0/24\n"
+		  "default allow\n", "---x" },
+		{ "allow src 10.0.0.0/8 proto tcp\ndeny dst 192.0.2.0/24\n"
+		  "deny src 203.0.113.0/24\ndeny src 2001:db8::/32\n"
+		  "default allow\n", "---x" },
+	};
+
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct xskx_filter_entry e[16];
+		struct fw_ruleset *rs;
+
+		split(cases[c].text, &rs, e);
+		ck_assert_msg(in_xdp_are(rs, cases[c].in_xdp), "case %zu", c);
+		fw_rules_free(rs);
+	}
+}
+END_TEST
+
+/*
+ * Random rule files of overlapping rules, random packets: whenever a
+ * simple model of the XDP program (the longest entry per field, the lower
+ * rule id of the two) drops a packet, that rule is the first match.
+ */
+#define MODEL_FILES 3000u
+#define MODEL_RULES 7u
+
+static const char *const pool_rules[] = {
+	"deny src 10.0.0.0/8", "deny src 10.1.0.0/16", "deny src 10.1.2.0/24",
+	"deny dst 198.51.100.0/24", "deny dst 198.51.0.0/16",
+	"deny src 203.0.113.0/24", "deny dst 10.1.0.0/16",
+	"deny src 2001:db8::/32", "deny dst 2001:db8:1::/48",
+	"deny dst 2001:db8::/32", "deny src 2001:db8:1::/48",
+	"deny proto tcp", "deny src 10.0.0.0/8 proto udp port 53",
+	"deny dst 2001:db8::/32 proto icmp", "allow src 10.1.0.0/16 proto udp",
+	"allow dst 198.51.100.0/25", "deny src 10.0.0.0/8 dst 198.51.0.0/16",
+};
+static const char *const pool_v4[] = { "10.1.2.3", "10.1.9.9", "10.9.9.9",
+				       "198.51.100.7", "198.51.100.200",
+				       "198.51.7.7", "203.0.113.9" };
+static const char *const pool_v6[] = { "2001:db8:1::1", "2001:db8:2::1",
+				       "2001:db9::1" };
+
+#define POOL(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The entry the longest-prefix lookup finds for addr in field, or NULL. */
+static const struct xskx_filter_entry *
+model_lpm(const struct xskx_filter_entry *e, uint32_t n,
+	  enum xskx_filter_field field, uint8_t family, const uint8_t *addr)
+{
+	const struct xskx_filter_entry *best = NULL;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct xskx_prefix *p = &e[i].prefix;
+		uint32_t bits = p->len, k;
+
+		if (e[i].field != field || p->family != family)
+			continue;
+		for (k = 0; k < bits; k++)
+			if (((p->addr[k / 8] ^ addr[k / 8]) >> (7 - k % 8)) & 1)
+				break;
+		if (k == bits && (!best || p->len > best->prefix.len))
+			best = &e[i];
+	}
+	return best;
+}
+
+START_TEST(split_model_drops_only_for_the_first_match)
+{
+	static const uint8_t protos[] = { IPPROTO_TCP, IPPROTO_UDP,
+					  IPPROTO_ICMP };
+	unsigned int seed = 8;
+	uint32_t drops = 0;
+
+	for (uint32_t f = 0; f < MODEL_FILES; f++) {
+		struct xskx_filter_entry e[MODEL_RULES];
+		char text[MODEL_RULES * 64 + 32] = "";
+		uint32_t nrules = 1 + (uint32_t)rand_r(&seed) % MODEL_RULES, n;
+		struct fw_ruleset *rs;
+
+		for (uint32_t i = 0; i < nrules; i++) {
+			strcat(text, pool_rules[rand_r(&seed) % POOL(pool_rules)]);
+			strcat(text, "\n");
+		}
+		strcat(text, "default allow\n");
+		n = split(text, &rs, e);
+		for (uint32_t p = 0; p < 64; p++) {
+			bool v6 = p % 4 == 3;
+			uint8_t src[16], dst[16];
+			struct xskx_pkt_view v = {
+				.cls = XSKX_PKT_L4,
+				.family = v6 ? AF_INET6 : AF_INET,
+				.l4_proto = protos[rand_r(&seed) % 3],
+				.dport = rand_r(&seed) % 2 ? 53 : 80,
+				.src = src, .dst = dst,
+			};
+			const struct xskx_filter_entry *hs, *hd, *hit;
+
+			if (v6 && v.l4_proto == IPPROTO_ICMP)
+				v.l4_proto = IPPROTO_ICMPV6;
+			inet_pton(v.family, v6 ? pool_v6[rand_r(&seed) % POOL(pool_v6)] :
+						 pool_v4[rand_r(&seed) % POOL(pool_v4)], src);
+			inet_pton(v.family, v6 ? pool_v6[rand_r(&seed) % POOL(pool_v6)] :
+						 pool_v4[rand_r(&seed) % POOL(pool_v4)], dst);
+			hs = model_lpm(e, n, XSKX_FILTER_SRC, v.family, src);
+			hd = model_lpm(e, n, XSKX_FILTER_DST, v.family, dst);
+			hit = !hs || (hd && hd->rule_id < hs->rule_id) ? hd : hs;
+			if (!hit)
+				continue;
+			drops++;
+			ck_assert_msg(fw_rules_match(rs, &v) == (int)hit->rule_id,
+				      "file:\n%sstage 1 credits rule %u, first match is %d",
+				      text, hit->rule_id, fw_rules_match(rs, &v));
+		}
+		fw_rules_free(rs);
+	}
+	/* The files did put packets through stage 1. */
+	ck_assert_uint_gt(drops, MODEL_FILES);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
 	TCase *tc = tcase_create(name);
@@ -372,5 +537,9 @@ int main(int argc, char **argv)
 	add_case(s, "matcher_prefix_bits", matcher_prefix_bits);
 	add_case(s, "split_keeps_first_match_semantics",
 		 split_keeps_first_match_semantics);
+	add_case(s, "split_overlaps_keep_first_match_credit",
+		 split_overlaps_keep_first_match_credit);
+	add_case(s, "split_model_drops_only_for_the_first_match",
+		 split_model_drops_only_for_the_first_match);
 	return test_main(s, argc, argv);
 }

@@ -358,6 +358,10 @@ static uint32_t add_default_ones(struct rig *r, bool allow)
 	eth(bad_ihl, 0x0800, 0);
 	bad_ihl[14] = 0x43;
 	add_raw(r, bad_ihl, sizeof(bad_ihl), allow);
+	/* malformed: a total length below the header's, whose frame still
+	 * carries a UDP header to a port rule 4 denies */
+	add_ip(r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 1500 }, allow);
+	put16(r->pkts[r->npkts - 1].b + 14 + 2, 19);
 	return r->npkts - first;
 }
 
@@ -399,7 +403,7 @@ static void every_kind(bool default_allow)
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_NOT_IP].packets, 1);
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_FRAGMENT].packets, 2);
 	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_TRUNCATED].packets, 3);
-	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_MALFORMED].packets, 1);
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_MALFORMED].packets, 2);
 	ck_assert_uint_eq(s2.allowed.packets,
 			  4 + (default_allow ? defaults : 0));
 	ck_assert_uint_eq(s2.allowed.packets + s2.denied.packets + s1.packets,
@@ -454,8 +458,8 @@ START_TEST(reload_while_traffic_flows)
 		ck_assert_uint_lt(round, MAX_ROUNDS);
 		if (round == RELOAD_AT) {
 			ck_assert_int_eq(fw_install(&r.fw,
-						    rules("deny proto udp port 7\n"
-							  "deny src 172.16.0.0/12\n"
+						    rules("deny src 172.16.0.0/12\n"
+							  "deny proto udp port 7\n"
 							  "default allow\n"),
 						    &old),
 					 0);
@@ -497,14 +501,174 @@ START_TEST(reload_while_traffic_flows)
 	}
 	ck_assert_uint_eq(r.out_unknown, 0);
 	/* Every packet the new set denied is counted to its rule. */
-	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
+	fw_rule_counts(&r.fw, r.fw.rules, 1, &s1, &s2);
 	ck_assert_uint_ge(udp7_out, 1);
 	ck_assert_uint_eq(s2.packets + udp7_out, RELOAD_ROUNDS);
-	fw_rule_counts(&r.fw, r.fw.rules, 1, &s1, &s2);
-	ck_assert(r.fw.rules->rules[1].in_xdp);
+	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
+	ck_assert(r.fw.rules->rules[0].in_xdp);
 	ck_assert_uint_ge(net172_out, 1);
 	ck_assert_uint_eq(s1.packets + s2.packets + net172_out, RELOAD_ROUNDS);
 	ck_assert_uint_eq(r.fw.fwd.ports[0].count.dropped, 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Stage-1 rules that overlap, of every kind: each packet is counted for the
+ * rule first match gives it, in the stage that dropped it.
+ */
+static const char overlapping_rules[] =
+	"deny src 10.1.0.0/16\n"	/* 0: nested, the longer first */
+	"deny src 10.0.0.0/8\n"		/* 1 */
+	"deny src 10.2.0.0/16\n"	/* 2: under 1: never matches */
+	"deny dst 198.51.100.0/24\n"	/* 3: src vs dst */
+	"deny src 203.0.113.0/24\n"	/* 4 */
+	"deny dst 2001:db8:1::/48\n"	/* 5 */
+	"deny src 2001:db8::/32\n"	/* 6 */
+	"deny dst 2001:db8:1:2::/64\n"	/* 7: under 5 */
+	"deny proto tcp\n"		/* 8: user space */
+	"deny src 192.0.2.0/24\n"	/* 9: proto vs prefix: user space */
+	"default allow\n";
+
+START_TEST(overlapping_stage1_rules_credit_first_match)
+{
+	/* Per rule: packets stage 1 drops, packets stage 2 denies. */
+	static const uint64_t stage1[10] = { 2, 2, 0, 2, 1, 2, 1, 0, 0, 0 };
+	static const uint64_t stage2[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 };
+	static struct rig r;
+	struct fw_counter s1;
+
+	rig_setup(&r, overlapping_rules);
+	for (uint32_t i = 0; i < r.fw.rules->count; i++)
+		ck_assert_msg(r.fw.rules->rules[i].in_xdp ==
+				      (i != 2 && i != 7 && i <= 6),
+			      "rule %u in_xdp", i);
+	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.2.2.2", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "10.3.3.3", .dst = V4D, .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "198.51.100.5", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "192.0.2.200", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1::5", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1:2::5", .proto = IPPROTO_TCP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "2001:db8:ffff::1", .dst = "2001:db9::1", .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_TCP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, true);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	for (uint32_t i = 0; i < 10; i++) {
+		ck_assert_msg(rule_packets(&r, i, true) == stage1[i],
+			      "rule %u: stage 1 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, true),
+			      (unsigned long long)stage1[i]);
+		ck_assert_msg(rule_packets(&r, i, false) == stage2[i],
+			      "rule %u: stage 2 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, false),
+			      (unsigned long long)stage2[i]);
+	}
+	ck_assert_uint_eq(rule_packets(&r, 10, false), 1);
+	fw_stage1_total(&r.fw, &s1);
+	ck_assert_uint_eq(s1.packets, 10);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Reloads under traffic: summed over every set, the per-rule counters of
+ * both stages (and the default's) count each packet the source offered
+ * exactly once, stage 1's agree with the port's own XDP drops, and the
+ * stage totals with both. Each old set is read after the new one has
+ * judged packets, in both stages.
+ */
+#define HANDOVER_PACKETS 20000u
+#define HANDOVER_RELOADS 100u
+#define HANDOVER_ROUNDS 3u
+
+static uint64_t set_total(const struct fw *fw, const struct fw_ruleset *rs,
+			  uint64_t *stage1)
+{
+	uint64_t total = 0;
+
+	for (uint32_t i = 0; i <= rs->count; i++) {
+		struct fw_counter s1, s2;
+
+		fw_rule_counts(fw, rs, i, &s1, &s2);
+		*stage1 += s1.packets;
+		total += s1.packets + s2.packets;
+	}
+	return total;
+}
+
+/* One NIC poll (the source sends a burst) and one firewall step. */
+static int poll_and_step(struct rig *r)
+{
+	int polled = xskx_sim_poll(r->sim), moved = fw_step(&r->fw);
+
+	ck_assert_int_ge(polled, 0);
+	ck_assert_int_ge(moved, 0);
+	return polled + moved;
+}
+
+START_TEST(reload_counts_every_packet_once)
+{
+	/* The source sends UDP 10.0.0.1 -> 10.0.0.2. */
+	static const char *const sets[] = {
+		"deny src 10.0.0.0/8\ndefault allow\n",
+		"deny dst 10.0.0.2\ndeny src 10.0.0.0/8\ndefault allow\n",
+		"deny proto udp\ndefault allow\n",
+		"allow proto udp port 9\ndeny src 10.0.0.0/8\ndefault deny\n",
+	};
+	XSKX_OPTS(xskx_sim_source_opts, source, .count = HANDOVER_PACKETS,
+		  .flows = 8, .burst = 16);
+	uint64_t counted = 0, stage1 = 0;
+	struct xskx_sim_port_stats in, out;
+	struct fw_counter s1;
+	struct fw_stage2 s2;
+	static struct rig r;
+	uint32_t quiet = 0;
+
+	rig_setup(&r, sets[0]);
+	ck_assert_int_eq(xskx_sim_port_add_source(r.ports[0], &source), 0);
+	for (uint32_t k = 0; k < HANDOVER_RELOADS; k++) {
+		struct fw_ruleset *old;
+
+		for (uint32_t i = 0; i < HANDOVER_ROUNDS; i++)
+			poll_and_step(&r);
+		ck_assert_int_eq(fw_install(&r.fw, rules(sets[(k + 1) % 4]),
+					    &old), 0);
+		/* The new set judges in both stages before the old is read. */
+		for (uint32_t i = 0; i < HANDOVER_ROUNDS; i++)
+			poll_and_step(&r);
+		ck_assert(fw_adopted(&r.fw));
+		counted += set_total(&r.fw, old, &stage1);
+		fw_rules_free(old);
+	}
+	for (uint32_t round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
+		ck_assert_uint_lt(round, MAX_ROUNDS);
+		quiet = poll_and_step(&r) || xskx_sim_sources_active(r.sim) ?
+				0 : quiet + 1;
+	}
+	counted += set_total(&r.fw, r.fw.rules, &stage1);
+
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[1], &out), 0);
+	fw_stage1_total(&r.fw, &s1);
+	fw_stage2_read(&r.fw, &s2);
+	ck_assert_uint_eq(in.rx_packets, HANDOVER_PACKETS);
+	ck_assert_uint_eq(counted, in.rx_packets - in.rx_missed);
+	ck_assert_uint_eq(stage1, in.xdp_drop);
+	ck_assert_uint_eq(s1.packets, in.xdp_drop);
+	ck_assert_uint_eq(s2.allowed.packets + s2.denied.packets,
+			  in.xdp_redirect);
+	ck_assert_uint_eq(s2.allowed.packets, out.tx_packets);
+	/* The reloads happened under traffic; both stages did work. */
+	ck_assert_uint_gt(in.xdp_drop, 0);
+	ck_assert_uint_gt(s2.denied.packets, 0);
+	ck_assert_uint_gt(s2.allowed.packets, 0);
+	ck_assert_uint_gt(in.rx_packets, HANDOVER_RELOADS);
 	rig_teardown(&r);
 }
 END_TEST
@@ -525,5 +689,9 @@ int main(int argc, char **argv)
 		 every_rule_kind_default_allow);
 	add_case(s, "every_rule_kind_default_deny", every_rule_kind_default_deny);
 	add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
+	add_case(s, "overlapping_stage1_rules_credit_first_match",
+		 overlapping_stage1_rules_credit_first_match);
+	add_case(s, "reload_counts_every_packet_once",
+		 reload_counts_every_packet_once);
 	return test_main(s, argc, argv);
 }

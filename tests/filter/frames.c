@@ -59,6 +59,15 @@ uint32_t frame_ipv6(uint8_t *b, uint32_t off, uint8_t next, const char *src,
 	return off + 40;
 }
 
+uint32_t frame_ip_length(uint8_t *b, uint32_t l3, uint32_t end)
+{
+	if ((b[l3] >> 4) == 6)
+		put16(b + l3 + 4, (uint16_t)(end - l3 - 40));
+	else
+		put16(b + l3 + 2, (uint16_t)(end - l3));
+	return end;
+}
+
 uint32_t frame_ipv6_ext(uint8_t *b, uint32_t off, uint8_t next, uint8_t len8)
 {
 	uint32_t hlen = ((uint32_t)len8 + 1) * 8;
@@ -110,17 +119,17 @@ uint32_t frame_icmp(uint8_t *b, uint32_t off, uint8_t type, uint32_t hlen)
 uint32_t frame_udp_packet(uint8_t *b, const char *src, const char *dst,
 			  uint16_t sport)
 {
-	uint32_t off;
+	uint32_t off, l3;
 
 	if (strchr(src, ':')) {
 		off = frame_eth(b, NULL, 0, ETHERTYPE_IPV6);
+		l3 = off;
 		off = frame_ipv6(b, off, IPPROTO_UDP, src, dst);
-		put16(b + off - 36, 8); /* payload length */
 	} else {
 		off = frame_eth(b, NULL, 0, ETHERTYPE_IPV4);
+		l3 = off;
 		off = frame_ipv4(b, off, IPPROTO_UDP, src, dst, 5, 0);
-		put16(b + off - 18, 28); /* total length */
 	}
-	off = frame_udp(b, off, sport, 9);
+	off = frame_ip_length(b, l3, frame_udp(b, off, sport, 9));
 	return off < MIN_FRAME ? MIN_FRAME : off;
 }

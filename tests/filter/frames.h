@@ -29,6 +29,11 @@ uint32_t frame_ipv4(uint8_t *b, uint32_t off, uint8_t proto, const char *src,
 		    const char *dst, uint8_t ihl, uint16_t frag);
 uint32_t frame_ipv6(uint8_t *b, uint32_t off, uint8_t next, const char *src,
 		    const char *dst);
+/*
+ * Write the length field of the IP header at l3 (IPv4 total length, IPv6
+ * payload length) for a datagram that ends at end. Returns end.
+ */
+uint32_t frame_ip_length(uint8_t *b, uint32_t l3, uint32_t end);
 /* Hop-by-hop, routing or destination options: (len8 + 1) * 8 bytes. */
 uint32_t frame_ipv6_ext(uint8_t *b, uint32_t off, uint8_t next, uint8_t len8);
 /* Fragment header: offset in 8-byte units, more: the M flag. */

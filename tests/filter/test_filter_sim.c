@@ -168,12 +168,13 @@ START_TEST(deny_by_prefix)
 	/* Behind a VLAN tag. */
 	off = frame_eth(f, vlan, 1, ETHERTYPE_IPV4);
 	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
-	frame_udp(f, off, 1, 2);
+	frame_ip_length(f, 18, frame_udp(f, off, 1, 2));
 	inject(&nic, f, ID_LEN(9));
 	bytes[1] += ID_LEN(9), packets[1]++;
 	/* A later fragment: no L4 header, the addresses suffice. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 100);
+	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 100);
+	frame_ip_length(f, off, ID_LEN(10));
 	inject(&nic, f, ID_LEN(10));
 	bytes[1] += ID_LEN(10), packets[1]++;
 	/* IPv6 behind extension headers and a first fragment header. */
@@ -181,12 +182,13 @@ START_TEST(deny_by_prefix)
 	off = frame_ipv6(f, off, IPPROTO_HOPOPTS, "2001:db9::1", "2001:db8::9");
 	off = frame_ipv6_ext(f, off, IPPROTO_FRAGMENT, 1);
 	off = frame_ipv6_frag(f, off, IPPROTO_UDP, 0, 1);
-	frame_udp(f, off, 1, 2);
+	frame_ip_length(f, 14, frame_udp(f, off, 1, 2));
 	inject(&nic, f, ID_LEN(11));
 	bytes[2] += ID_LEN(11), packets[2]++;
 	/* A truncated TCP header: the addresses are still known. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
 	off = frame_ipv4(f, off, IPPROTO_TCP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_ip_length(f, 14, frame_tcp(f, off, 1, 2, 5));
 	len = off + 10;
 	inject(&nic, f, len);
 	bytes[1] += len, packets[1]++;
@@ -196,11 +198,19 @@ START_TEST(deny_by_prefix)
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
 	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 4, 0);
 	inject(&nic, f, ID_LEN(13));
+	/* A total length below the header's: malformed, not judged ... */
+	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_ip_length(f, off, off + 19);
+	inject(&nic, f, ID_LEN(14));
+	/* ... one past the frame: truncated, judged by its addresses. */
+	frame_ip_length(f, off, ID_LEN(15) + 1);
+	inject(&nic, f, ID_LEN(15));
+	bytes[1] += ID_LEN(15), packets[1]++;
 
-	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 5);
-	for (uint32_t id = 1; id <= 13; id++) {
+	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 6);
+	for (uint32_t id = 1; id <= 15; id++) {
 		bool expected = id == 3 || id == 5 || id == 8 || id == 12 ||
-				id == 13;
+				id == 13 || id == 14;
 
 		ck_assert_msg(arrived[ID_LEN(id)] == expected,
 			      "packet %u: arrived %u times, expected %d", id,
@@ -211,8 +221,8 @@ START_TEST(deny_by_prefix)
 		assert_rule(nic.sock, rule, packets[rule], bytes[rule]);
 	assert_rule(nic.sock, 0, 0, 0);
 	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &stats), 0);
-	ck_assert_uint_eq(stats.xdp_drop, 9);
-	ck_assert_uint_eq(stats.xdp_redirect, 5);
+	ck_assert_uint_eq(stats.xdp_drop, 10);
+	ck_assert_uint_eq(stats.xdp_redirect, 6);
 	nic_destroy(&nic);
 }
 END_TEST

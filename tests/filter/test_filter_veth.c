@@ -180,18 +180,19 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	/* A later fragment, and IPv4 options: the addresses suffice. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
 	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 100);
+	frame_ip_length(f, off, ID_LEN(6));
 	send_frame(&r, f, ID_LEN(6));
 	bytes[1] += ID_LEN(6), packets[1]++;
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
 	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 9, 0);
-	frame_udp(f, off, 1, 2);
+	frame_ip_length(f, 14, frame_udp(f, off, 1, 2));
 	send_frame(&r, f, ID_LEN(7));
 	bytes[1] += ID_LEN(7), packets[1]++;
 	/* Behind two VLAN tags. */
 	off = frame_eth(f, (const uint16_t[]){ TPID_8021AD, TPID_8021Q }, 2,
 			ETHERTYPE_IPV4);
 	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
-	frame_udp(f, off, 1, 2);
+	frame_ip_length(f, 22, frame_udp(f, off, 1, 2));
 	send_frame(&r, f, ID_LEN(10));
 	bytes[1] += ID_LEN(10), packets[1]++;
 	/* Not IP, and IHL 4: nothing to judge by. */
@@ -200,10 +201,20 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
 	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 4, 0);
 	send_frame(&r, f, ID_LEN(9));
+	/* A total length below the header's: malformed, not judged (as
+	 * xskx_pkt_parse) ... */
+	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_ip_length(f, off, off + 19);
+	send_frame(&r, f, ID_LEN(11));
+	/* ... one past the frame: truncated, judged by its addresses. */
+	frame_ip_length(f, off, ID_LEN(12) + 1);
+	send_frame(&r, f, ID_LEN(12));
+	bytes[1] += ID_LEN(12), packets[1]++;
 
-	receive(&r, 10, 4);
-	for (uint32_t id = 1; id <= 10; id++) {
-		bool expected = id == 3 || id == 5 || id == 8 || id == 9;
+	receive(&r, 12, 5);
+	for (uint32_t id = 1; id <= 12; id++) {
+		bool expected = id == 3 || id == 5 || id == 8 || id == 9 ||
+				id == 11;
 
 		ck_assert_msg(r.arrived[ID_LEN(id)] == expected,
 			      "packet %u arrived %u times, expected %d", id,
@@ -212,8 +223,8 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	for (uint32_t rule = 1; rule <= 3; rule++)
 		assert_rule(&r, rule, packets[rule], bytes[rule]);
 	ck_assert_int_eq(xskx_xdp_prog_stats(XSK_END, &v), 0);
-	ck_assert_uint_eq(v.dropped, 6);
-	ck_assert_uint_eq(v.redirected, 4);
+	ck_assert_uint_eq(v.dropped, 7);
+	ck_assert_uint_eq(v.redirected, 5);
 	rig_destroy(&r);
 }
 

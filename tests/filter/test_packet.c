@@ -49,11 +49,11 @@ static const uint8_t addr4_dst[4] = { 198, 51, 100, 7 };
 START_TEST(udp4)
 {
 	struct xskx_pkt_view v;
-	uint32_t off = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4);
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
 
-	off = frame_ipv4(frame, off, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
+	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
 			 5, 0);
-	off = frame_udp(frame, off, 1234, 53);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 1234, 53));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_int_eq(v.cls, XSKX_PKT_L4);
 	ck_assert_uint_eq(v.ethertype, ETHERTYPE_IPV4);
@@ -74,11 +74,11 @@ END_TEST
 START_TEST(tcp4_with_options_both_layers)
 {
 	struct xskx_pkt_view v;
-	uint32_t off = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4);
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
 
-	off = frame_ipv4(frame, off, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
+	off = frame_ipv4(frame, l3, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
 			 7, 0);
-	off = frame_tcp(frame, off, 40000, 443, 8);
+	off = frame_ip_length(frame, l3, frame_tcp(frame, off, 40000, 443, 8));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.l4_off, 14 + 28);
 	ck_assert_uint_eq(v.sport, 40000);
@@ -90,11 +90,11 @@ END_TEST
 START_TEST(tcp_data_offset_below_5)
 {
 	struct xskx_pkt_view v;
-	uint32_t off = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4);
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
 
-	off = frame_ipv4(frame, off, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
+	off = frame_ipv4(frame, l3, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
 			 5, 0);
-	off = frame_tcp(frame, off, 1, 2, 4);
+	off = frame_ip_length(frame, l3, frame_tcp(frame, off, 1, 2, 4));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_MALFORMED);
 	/* The addresses are known: the IP header was whole. */
 	ck_assert_uint_eq(v.family, AF_INET);
@@ -107,10 +107,11 @@ END_TEST
 START_TEST(truncated_l4_keeps_addresses)
 {
 	struct xskx_pkt_view v;
-	uint32_t off = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4);
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
 
-	off = frame_ipv4(frame, off, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
+	off = frame_ipv4(frame, l3, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
 			 5, 0);
+	frame_ip_length(frame, l3, frame_tcp(frame, off, 1, 2, 5));
 	ck_assert_int_eq(parse_exact(frame, off + 10, &v), XSKX_PKT_TRUNCATED);
 	ck_assert_uint_eq(v.family, AF_INET);
 	ck_assert_mem_eq(v.dst, addr4_dst, 4);
@@ -126,11 +127,11 @@ END_TEST
 START_TEST(icmp4_type)
 {
 	struct xskx_pkt_view v;
-	uint32_t off = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4);
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
 
-	off = frame_ipv4(frame, off, IPPROTO_ICMP, "192.0.2.1", "198.51.100.7",
+	off = frame_ipv4(frame, l3, IPPROTO_ICMP, "192.0.2.1", "198.51.100.7",
 			 5, 0);
-	off = frame_icmp(frame, off, 8, 8);
+	off = frame_ip_length(frame, l3, frame_icmp(frame, off, 8, 8));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.icmp_type, 8);
 	ck_assert_uint_eq(v.l4_off, 34);
@@ -148,7 +149,7 @@ START_TEST(ipv4_ihl_below_5_and_bad_version)
 	for (uint8_t ihl = 0; ihl < 5; ihl++) {
 		off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1",
 				 "198.51.100.7", ihl, 0);
-		off = frame_udp(frame, off, 1, 2);
+		off = frame_ip_length(frame, l3, frame_udp(frame, off, 1, 2));
 		ck_assert_int_eq(parse_exact(frame, off, &v),
 				 XSKX_PKT_MALFORMED);
 		ck_assert_uint_eq(v.family, 0);
@@ -156,7 +157,7 @@ START_TEST(ipv4_ihl_below_5_and_bad_version)
 	}
 	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7", 5,
 			 0);
-	off = frame_udp(frame, off, 1, 2);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 1, 2));
 	frame[l3] = 0x65; /* version 6 in an IPv4 ethertype */
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_MALFORMED);
 }
@@ -183,7 +184,7 @@ START_TEST(ipv4_fragments)
 	/* First fragment: MF, offset 0: the L4 header is there. */
 	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7", 5,
 			 0x2000);
-	off = frame_udp(frame, off, 7, 8);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 7, 8));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert(v.first_fragment);
 	ck_assert_uint_eq(v.dport, 8);
@@ -193,7 +194,7 @@ START_TEST(ipv4_fragments)
 		off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1",
 				 "198.51.100.7", 5,
 				 (uint16_t)((mf ? 0x2000 : 0) | 185));
-		off = frame_udp(frame, off, 7, 8);
+		off = frame_ip_length(frame, l3, frame_udp(frame, off, 7, 8));
 		ck_assert_int_eq(parse_exact(frame, off, &v),
 				 XSKX_PKT_FRAGMENT);
 		ck_assert(!v.first_fragment);
@@ -205,7 +206,7 @@ START_TEST(ipv4_fragments)
 	/* DF alone is no fragment. */
 	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7", 5,
 			 0x4000);
-	off = frame_udp(frame, off, 7, 8);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 7, 8));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert(!v.first_fragment);
 }
@@ -222,7 +223,7 @@ START_TEST(vlan_single_and_double)
 	off = frame_eth(frame, one, 1, ETHERTYPE_IPV4);
 	off = frame_ipv4(frame, off, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
 			 5, 0);
-	off = frame_udp(frame, off, 1, 2);
+	off = frame_ip_length(frame, 18, frame_udp(frame, off, 1, 2));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.vlans, 1);
 	ck_assert_uint_eq(v.l3_off, 18);
@@ -231,7 +232,7 @@ START_TEST(vlan_single_and_double)
 
 	off = frame_eth(frame, two, 2, ETHERTYPE_IPV6);
 	off = frame_ipv6(frame, off, IPPROTO_UDP, "2001:db8::1", "2001:db8::2");
-	off = frame_udp(frame, off, 1, 2);
+	off = frame_ip_length(frame, 22, frame_udp(frame, off, 1, 2));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.vlans, 2);
 	ck_assert_uint_eq(v.ethertype, ETHERTYPE_IPV6);
@@ -275,7 +276,7 @@ START_TEST(ipv6_ext_headers)
 	off = frame_ipv6_ext(frame, off, IPPROTO_ROUTING, 0);
 	off = frame_ipv6_ext(frame, off, IPPROTO_DSTOPTS, 2);
 	off = frame_ipv6_ext(frame, off, IPPROTO_TCP, 1);
-	off = frame_tcp(frame, off, 5, 6, 5);
+	off = frame_ip_length(frame, 14, frame_tcp(frame, off, 5, 6, 5));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.family, AF_INET6);
 	ck_assert_uint_eq(v.l4_proto, IPPROTO_TCP);
@@ -295,7 +296,7 @@ START_TEST(ipv6_fragments)
 	off = frame_ipv6(frame, l3, IPPROTO_FRAGMENT, "2001:db8::1",
 			 "2001:db8::2");
 	off = frame_ipv6_frag(frame, off, IPPROTO_UDP, 0, 1);
-	off = frame_udp(frame, off, 11, 12);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 11, 12));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert(v.first_fragment);
 	ck_assert_uint_eq(v.l4_off, 14 + 40 + 8);
@@ -306,7 +307,7 @@ START_TEST(ipv6_fragments)
 			 "2001:db8::2");
 	off = frame_ipv6_ext(frame, off, IPPROTO_FRAGMENT, 0);
 	off = frame_ipv6_frag(frame, off, IPPROTO_UDP, 100, 0);
-	off = frame_udp(frame, off, 11, 12);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 11, 12));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_FRAGMENT);
 	ck_assert(!v.first_fragment);
 	ck_assert_uint_eq(v.l4_proto, IPPROTO_UDP);
@@ -326,7 +327,7 @@ START_TEST(ipv6_too_many_ext_headers)
 	for (int i = 0; i < 8; i++)
 		off = frame_ipv6_ext(frame, off, IPPROTO_DSTOPTS, 0);
 	off = frame_ipv6_ext(frame, off, IPPROTO_UDP, 0);
-	off = frame_udp(frame, off, 1, 2);
+	off = frame_ip_length(frame, 14, frame_udp(frame, off, 1, 2));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_MALFORMED);
 	ck_assert_uint_eq(v.family, AF_INET6);
 
@@ -336,7 +337,7 @@ START_TEST(ipv6_too_many_ext_headers)
 	for (int i = 0; i < 7; i++)
 		off = frame_ipv6_ext(frame, off, IPPROTO_DSTOPTS, 0);
 	off = frame_ipv6_ext(frame, off, IPPROTO_UDP, 0);
-	off = frame_udp(frame, off, 1, 2);
+	off = frame_ip_length(frame, 14, frame_udp(frame, off, 1, 2));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 }
 END_TEST
@@ -348,12 +349,13 @@ START_TEST(ipv6_icmp_other_protocols_bad_version)
 	uint32_t off;
 
 	off = frame_ipv6(frame, l3, IPPROTO_ICMPV6, "2001:db8::1", "::1");
-	off = frame_icmp(frame, off, 128, 4);
+	off = frame_ip_length(frame, l3, frame_icmp(frame, off, 128, 4));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.icmp_type, 128);
 	assert_every_cut_truncated(off);
 
 	off = frame_ipv6(frame, l3, IPPROTO_GRE, "2001:db8::1", "::1");
+	frame_ip_length(frame, l3, off + 8);
 	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_L3);
 	ck_assert_uint_eq(v.l4_proto, IPPROTO_GRE);
 	ck_assert_uint_eq(v.l4_off, 0);
@@ -361,6 +363,103 @@ START_TEST(ipv6_icmp_other_protocols_bad_version)
 	frame[l3] = 0x45;
 	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_MALFORMED);
 	ck_assert_uint_eq(v.family, 0);
+}
+END_TEST
+
+/* The IPv4 total length against the header length and the frame. */
+START_TEST(ipv4_total_length)
+{
+	struct xskx_pkt_view v;
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off, udp;
+
+	udp = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
+			 6, 0);
+	off = frame_ip_length(frame, l3, frame_udp(frame, udp, 1, 53));
+	/* Below the 24-byte header: malformed, addresses not given. */
+	for (uint16_t total = 0; total < 24; total++) {
+		frame[l3 + 2] = 0;
+		frame[l3 + 3] = (uint8_t)total;
+		ck_assert_int_eq(parse_exact(frame, off, &v),
+				 XSKX_PKT_MALFORMED);
+		ck_assert_uint_eq(v.family, 0);
+		ck_assert_uint_eq(v.dport, 0);
+	}
+	/* Exactly the header, or into the UDP header: no UDP header in the
+	 * datagram, though the frame's bytes would make one. */
+	for (uint16_t total = 24; total < 32; total++) {
+		frame[l3 + 3] = (uint8_t)total;
+		ck_assert_int_eq(parse_exact(frame, off, &v),
+				 XSKX_PKT_MALFORMED);
+		ck_assert_uint_eq(v.family, AF_INET);
+		ck_assert_mem_eq(v.src, addr4_src, 4);
+		ck_assert_uint_eq(v.dport, 0);
+	}
+	/* One byte more than the frame holds: truncated, addresses known. */
+	frame[l3 + 3] = (uint8_t)(off - l3 + 1);
+	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_TRUNCATED);
+	ck_assert_uint_eq(v.family, AF_INET);
+	ck_assert_mem_eq(v.dst, addr4_dst, 4);
+	ck_assert_uint_eq(v.l4_off, 0);
+	/* The largest total length, in a short frame. */
+	frame[l3 + 2] = 0xff;
+	frame[l3 + 3] = 0xff;
+	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_TRUNCATED);
+}
+END_TEST
+
+/* Bytes after the datagram (Ethernet padding) are not the packet's. */
+START_TEST(padding_after_the_datagram)
+{
+	struct xskx_pkt_view v;
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off;
+
+	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
+			 5, 0);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 1, 53));
+	memset(frame + off, 0xee, 64 - off);
+	ck_assert_int_eq(parse_exact(frame, 64, &v), XSKX_PKT_L4);
+	ck_assert_uint_eq(v.dport, 53);
+
+	/* A TCP header whose options run into the padding: malformed. */
+	off = frame_ipv4(frame, l3, IPPROTO_TCP, "192.0.2.1", "198.51.100.7",
+			 5, 0);
+	off = frame_tcp(frame, off, 1, 22, 8);
+	frame_ip_length(frame, l3, off - 4);
+	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_MALFORMED);
+	ck_assert_uint_eq(v.family, AF_INET);
+	ck_assert_uint_eq(v.dport, 0);
+}
+END_TEST
+
+/* The IPv6 payload length against the frame and the headers it holds. */
+START_TEST(ipv6_payload_length)
+{
+	struct xskx_pkt_view v;
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV6), off, ext;
+
+	off = frame_ipv6(frame, l3, IPPROTO_HOPOPTS, "2001:db8::1",
+			 "2001:db8::2");
+	ext = frame_ipv6_ext(frame, off, IPPROTO_UDP, 1);
+	off = frame_ip_length(frame, l3, frame_udp(frame, ext, 1, 53));
+	memset(frame + off, 0xee, 8);
+	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_L4);
+	ck_assert_uint_eq(v.dport, 53);
+	/* Longer than the frame: truncated, addresses known. */
+	frame_ip_length(frame, l3, off + 9);
+	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_TRUNCATED);
+	ck_assert_uint_eq(v.family, AF_INET6);
+	ck_assert_uint_eq(v.dport, 0);
+	/* Ending inside the extension header or the UDP header; 0 (no
+	 * jumbogram fits a frame): malformed. */
+	for (uint32_t end = ext - 8; end < off; end += 4) {
+		frame_ip_length(frame, l3, end);
+		ck_assert_int_eq(parse_exact(frame, off + 8, &v),
+				 XSKX_PKT_MALFORMED);
+		ck_assert_uint_eq(v.family, AF_INET6);
+		ck_assert_uint_eq(v.dport, 0);
+	}
+	frame_ip_length(frame, l3, l3 + 40);
+	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_MALFORMED);
 }
 END_TEST
 
@@ -389,6 +488,9 @@ int main(int argc, char **argv)
 		{ "ipv6_too_many_ext_headers", ipv6_too_many_ext_headers },
 		{ "ipv6_icmp_other_protocols_bad_version",
 		  ipv6_icmp_other_protocols_bad_version },
+		{ "ipv4_total_length", ipv4_total_length },
+		{ "padding_after_the_datagram", padding_after_the_datagram },
+		{ "ipv6_payload_length", ipv6_payload_length },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
