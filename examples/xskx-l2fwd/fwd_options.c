@@ -25,7 +25,7 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 	case 'b':
 		return cli_parse_u32("--batch", arg, 1, 4096, &o->batch);
 	case 'f':
-		return cli_parse_u32("--frames", arg, 64, 1u << 24, &o->frames);
+		return cli_parse_u32("--frames", arg, 1, 1u << 24, &o->frames);
 	case 'S':
 		o->xdp_mode = XSKX_XDP_GENERIC;
 		return true;
