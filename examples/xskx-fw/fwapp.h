@@ -28,6 +28,7 @@
 
 #include "fw.h"
 #include "fwd_options.h"
+#include "fwd_publish.h"
 #include "loss.h"
 
 struct fwapp_opts {
@@ -54,13 +55,11 @@ struct fwapp {
 	uint32_t reloads, reloads_rejected;
 	double start;
 	/* the sockets' counters, published by the forwarding thread */
-	struct loss_sock sock[FWD_MAX_PORTS];
-	uint32_t steps_since_publish;
+	struct fwd_published pub;
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };
 
 /* Publish the sockets' counters for the reporting thread (main.c). */
-int fwapp_publish_sockets(struct fwapp *app);
 
 int fwapp_sim_create(struct fwapp *app);
 void fwapp_sim_destroy(struct fwapp *app);

@@ -38,38 +38,11 @@ void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 	}
 }
 
-/*
- * Socket counters are published every this many steps: a getsockopt() on
- * the kernel per port, rare enough not to show in the rate, often enough
- * for a line per second (an idle step naps 20 us).
- */
-#define STEPS_PER_PUBLISH 4096
-
-int fwapp_publish_sockets(struct fwapp *app)
-{
-	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
-		int err = loss_sock_publish(&app->sock[i],
-					    app->fw.fwd.ports[i].sock);
-
-		if (err)
-			return err;
-	}
-	app->steps_since_publish = 0;
-	return 0;
-}
-
 static int step_firewall(void *arg)
 {
 	struct fwapp *app = arg;
-	int moved = fw_step(&app->fw);
 
-	if (moved >= 0 && ++app->steps_since_publish >= STEPS_PER_PUBLISH) {
-		int err = fwapp_publish_sockets(app);
-
-		if (err)
-			return err;
-	}
-	return moved;
+	return fwd_publish_every(&app->fw.fwd, &app->pub, fw_step(&app->fw));
 }
 
 static void *run_forwarding(void *app)
@@ -231,7 +204,7 @@ static int open_firewall(struct fwapp *app)
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
 		return run_lib_error("opening the firewall", err);
-	err = fwapp_publish_sockets(app);
+	err = fwd_publish(&app->fw.fwd, &app->pub);
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
 	/* The kernel's counters run since boot: the baseline is now. */
@@ -293,7 +266,7 @@ int main(int argc, char **argv)
 	if (err)
 		run_lib_error("forwarding", err);
 	/* The thread is gone: this one reads the sockets now. */
-	if ((publish_err = fwapp_publish_sockets(&app)))
+	if ((publish_err = fwd_publish(&app.fw.fwd, &app.pub)))
 		run_lib_error("xskx_socket_stats", publish_err);
 	if (retired)
 		retire(&app, &retired);

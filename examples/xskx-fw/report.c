@@ -36,7 +36,7 @@ void fwapp_sample_take(const struct fwapp *app, double t,
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		struct loss_sock sock;
 
-		loss_sock_read(&app->sock[i], &sock);
+		loss_sock_read(&app->pub.sock[i], &sock);
 		loss_port_read(&app->loss[i], &sock,
 			       fwd_given_up(&s->ports[i]), &s->loss[i]);
 		s->sent += s->ports[i].tx;

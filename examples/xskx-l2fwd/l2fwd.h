@@ -23,6 +23,7 @@
 
 #include "fwd.h"
 #include "fwd_options.h"
+#include "fwd_publish.h"
 #include "loss.h"
 
 #define L2FWD_MAX_QUEUES 64
@@ -52,8 +53,7 @@ struct l2fwd_queue {
 	bool running;
 	int error;	/* the library's errno that ended the thread, or 0 */
 	/* its sockets' counters, published by the thread (loss.h) */
-	struct loss_sock sock[FWD_MAX_PORTS];
-	uint32_t steps_since_publish;
+	struct fwd_published pub;
 };
 
 struct l2fwd {
@@ -68,7 +68,6 @@ struct l2fwd {
 };
 
 /* Publish queue q's socket counters for the reporting thread. */
-int l2fwd_publish_sockets(struct l2fwd_queue *q);
 
 int l2fwd_sim_create(struct l2fwd *app);
 void l2fwd_sim_destroy(struct l2fwd *app);

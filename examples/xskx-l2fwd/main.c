@@ -21,37 +21,11 @@
 #include "signals.h"
 
 #define MAIN_TICK_NS 100000000L
-/*
- * Socket counters are published every this many steps: a getsockopt() on
- * the kernel per port, rare enough not to show in the rate, often enough
- * for a line per second (an idle step naps 20 us).
- */
-#define STEPS_PER_PUBLISH 4096
-
-int l2fwd_publish_sockets(struct l2fwd_queue *q)
-{
-	for (uint32_t i = 0; i < q->fwd.nports; i++) {
-		int err = loss_sock_publish(&q->sock[i], q->fwd.ports[i].sock);
-
-		if (err)
-			return err;
-	}
-	q->steps_since_publish = 0;
-	return 0;
-}
-
 static int step_queue(void *arg)
 {
 	struct l2fwd_queue *q = arg;
-	int moved = fwd_step(&q->fwd);
 
-	if (moved >= 0 && ++q->steps_since_publish >= STEPS_PER_PUBLISH) {
-		int err = l2fwd_publish_sockets(q);
-
-		if (err)
-			return err;
-	}
-	return moved;
+	return fwd_publish_every(&q->fwd, &q->pub, fwd_step(&q->fwd));
 }
 
 static void *run_queue(void *arg)
@@ -90,7 +64,7 @@ static int open_queues(struct l2fwd *app)
 		err = fwd_open(&q->fwd, &cfg);
 		if (err)
 			return run_lib_error("opening the sockets", err);
-		err = l2fwd_publish_sockets(q);
+		err = fwd_publish(&q->fwd, &q->pub);
 		if (err)
 			return run_lib_error("xskx_socket_stats", err);
 	}
@@ -218,7 +192,7 @@ int main(int argc, char **argv)
 	err = stop_queues(&app);
 	/* The threads are gone: this one reads the sockets now. */
 	for (uint32_t k = 0; k < o.queues; k++) {
-		int publish_err = l2fwd_publish_sockets(&app.queues[k]);
+		int publish_err = fwd_publish(&app.queues[k].fwd, &app.queues[k].pub);
 
 		if (publish_err)
 			run_lib_error("xskx_socket_stats", publish_err);

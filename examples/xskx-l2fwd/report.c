@@ -47,7 +47,7 @@ static void take_losses(const struct l2fwd *app, struct l2fwd_sample *s)
 		for (uint32_t k = 0; k < app->opts->queues; k++) {
 			struct loss_sock one;
 
-			loss_sock_read(&app->queues[k].sock[i], &one);
+			loss_sock_read(&app->queues[k].pub.sock[i], &one);
 			sum.rx_dropped += one.rx_dropped;
 			sum.rx_ring_full += one.rx_ring_full;
 			sum.tx_invalid_descs += one.tx_invalid_descs;
