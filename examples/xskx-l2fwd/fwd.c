@@ -37,7 +37,8 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 	 */
 	XSKX_OPTS(xskx_socket_opts, opts, .ifname = end->ifname,
 		  .sim_port = end->sim_port, .queue_id = cfg->queue_id,
-		  .xdp_mode = cfg->xdp_mode, .xdp_fallback = true,
+		  .rx_size = cfg->rx_size, .xdp_mode = cfg->xdp_mode,
+		  .xdp_fallback = true,
 		  .tx_reserve = XSKX_TX_RESERVE_NONE);
 
 	port->held = calloc(q->batch, sizeof(*port->held));

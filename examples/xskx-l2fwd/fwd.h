@@ -93,6 +93,7 @@ struct fwd_config {
 	uint32_t queue_id;
 	uint32_t batch;	  /* packets per burst; 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
+	uint32_t rx_size; /* RX ring entries per socket; 0: the library's default */
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
 	enum fwd_tx_full tx_full;    /* 0: hold */
 	fwd_filter_fn filter;	     /* NULL: forward everything */

@@ -8,8 +8,15 @@
  * Test frames sent on outerA through an AF_PACKET socket must come out of
  * outB, and those sent on outB out of outerA: every one exactly once and
  * intact. Reflecting on inA alone, they come back out of outerA with their
- * MACs swapped. Afterwards no XDP program is left on inA or inB. Needs
- * root; exits 77 without it.
+ * MACs swapped. Afterwards no XDP program is left on inA or inB.
+ *
+ * The loss identity (examples/common/loss.h): a sender on outerA that
+ * counts what it sent (a failed send is not sent), a receiver on outB that
+ * counts what arrived, and a forwarder that stops stepping for a while so
+ * that the kernel drops: once everything in flight has drained, what was
+ * sent is exactly what arrived plus loss_total() of both ports, and the
+ * stage the test provoked is the one that counted it. Needs root; exits 77
+ * without it.
  */
 #include <errno.h>
 #include <linux/if_ether.h>
@@ -23,6 +30,7 @@
 #include "example_veth.h"
 #include "fwd.h"
 #include "helpers.h"
+#include "loss.h"
 #include "netns.h"
 
 #define OUTER_A "xl2a0"
@@ -68,6 +76,24 @@ static void raw_send(struct raw_port *p, uint32_t seq)
 	build_frame(f, seq);
 	ck_assert_msg(send(p->fd, f, PKT_LEN, 0) == PKT_LEN, "send: %s",
 		      strerror(errno));
+}
+
+/*
+ * Send frame seq if the kernel takes it: false when it refused it (a veth
+ * whose peer's XDP ring is full drops it and says ENOBUFS, counted in the
+ * sender's tx_dropped), which then was not sent.
+ */
+static bool raw_try_send(struct raw_port *p, uint32_t seq)
+{
+	uint8_t f[PKT_LEN];
+	ssize_t n;
+
+	build_frame(f, seq);
+	n = send(p->fd, f, PKT_LEN, 0);
+	ck_assert_msg(n == PKT_LEN || (n < 0 && (errno == ENOBUFS ||
+						 errno == EAGAIN)),
+		      "send: %zd, %s", n, strerror(errno));
+	return n == PKT_LEN;
 }
 
 /* Read every waiting test frame that arrived (not one we sent ourselves). */
@@ -198,6 +224,245 @@ START_TEST(reflect)
 }
 END_TEST
 
+/*
+ * The loss identity on veth, outerA -> [inA  forwarder  inB] -> outB. One
+ * run: PRE frames a few per step, PAUSE frames while the forwarder does not
+ * step at all (its RX ring or its FILL ring runs out: the kernel drops),
+ * POST frames a few per step again; then everything in flight drains.
+ */
+#define LOSS_PRE 200u
+#define LOSS_PAUSE 1000u
+#define LOSS_POST 200u
+#define LOSS_PER_ROUND 8u
+#define QUIET_ROUNDS 50u /* rounds of 1 ms with nothing moving: drained */
+
+struct loss_run {
+	uint32_t rx_size, frames; /* the forwarder's; 0: defaults */
+	bool pause;
+	/* the test's own counting */
+	uint32_t sent, refused;
+	/* what loss.c says, per port */
+	struct loss lost[2];
+	struct xskx_netdev_stats in_a0, in_a1;
+	struct fwd_counters count[2];
+};
+
+static void loss_send_some(struct raw_port *from, struct loss_run *r,
+			   uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (raw_try_send(from, r->sent + r->refused))
+			r->sent++;
+		else
+			r->refused++;
+	}
+}
+
+static void loss_step(struct fwd_queue *q)
+{
+	int moved = fwd_step(q);
+
+	ck_assert_msg(moved >= 0, "fwd_step: %s", xskx_strerror(moved));
+}
+
+/* Step and receive until nothing has moved for QUIET_ROUNDS rounds. */
+static void loss_drain(struct fwd_queue *q, struct raw_port *to)
+{
+	struct timespec deadline = example_deadline(TIME_LIMIT_S);
+	uint32_t quiet = 0;
+
+	for (uint32_t round = 0; quiet < QUIET_ROUNDS; round++) {
+		uint32_t before = to->received;
+		int moved;
+
+		ck_assert_msg(round < MAX_ROUNDS && !example_past(&deadline),
+			      "the forwarder did not drain");
+		moved = fwd_step(q);
+		ck_assert_msg(moved >= 0, "fwd_step: %s", xskx_strerror(moved));
+		raw_drain(to, false);
+		quiet = moved || to->received != before || fwd_held(q) ?
+				0 : quiet + 1;
+		if (!moved)
+			poll(NULL, 0, 1);
+	}
+}
+
+/* Nothing the receiver's socket could not hold: its own drops are not ours. */
+static void assert_receiver_dropped_nothing(const struct raw_port *p)
+{
+	struct tpacket_stats st;
+	socklen_t len = sizeof(st);
+
+	ck_assert_int_eq(getsockopt(p->fd, SOL_PACKET, PACKET_STATISTICS, &st,
+				    &len), 0);
+	ck_assert_msg(st.tp_drops == 0, "receiver socket dropped %u",
+		      st.tp_drops);
+}
+
+static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
+{
+	static struct raw_port outer_a, outer_b;
+	struct fwd_config cfg = {
+		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
+		.nports = 2,
+		.xdp_mode = mode,
+		.rx_size = r->rx_size,
+		.frames = r->frames,
+	};
+	struct loss_port lp[2];
+	struct xskx_netdev_stats now;
+	struct fwd_queue q;
+	int rcvbuf = 8 << 20;
+
+	ck_assert_msg(!fwd_open(&q, &cfg), "fwd_open: %s", xskx_last_error());
+	raw_open(&outer_a, OUTER_A);
+	raw_open(&outer_b, OUTER_B);
+	ck_assert_int_eq(setsockopt(outer_b.fd, SOL_SOCKET, SO_RCVBUFFORCE,
+				    &rcvbuf, sizeof(rcvbuf)), 0);
+	/* The first bursts top FILL up: the pause then meets it full. */
+	for (uint32_t i = 0; i < 8; i++)
+		loss_step(&q);
+	for (uint32_t i = 0; i < 2; i++)
+		loss_port_begin(&lp[i], i ? IN_B : IN_A, NULL, q.ports[i].sock);
+	ck_assert(lp[0].have_dev && lp[1].have_dev);
+	r->in_a0 = lp[0].dev0;
+
+	for (uint32_t i = 0; i < LOSS_PRE / LOSS_PER_ROUND; i++) {
+		loss_send_some(&outer_a, r, LOSS_PER_ROUND);
+		loss_step(&q);
+		raw_drain(&outer_b, false);
+	}
+	if (r->pause)
+		loss_send_some(&outer_a, r, LOSS_PAUSE);
+	for (uint32_t i = 0; i < LOSS_POST / LOSS_PER_ROUND; i++) {
+		loss_send_some(&outer_a, r, LOSS_PER_ROUND);
+		loss_step(&q);
+		raw_drain(&outer_b, false);
+	}
+	loss_drain(&q, &outer_b);
+	ck_assert_uint_eq(fwd_held(&q), 0);
+	fwd_finish(&q);
+
+	for (uint32_t i = 0; i < 2; i++) {
+		struct loss_sock sock;
+
+		ck_assert_int_eq(loss_sock_publish(&sock, q.ports[i].sock), 0);
+		r->count[i] = q.ports[i].count;
+		loss_port_read(&lp[i], &sock, fwd_given_up(&r->count[i]),
+			       &r->lost[i]);
+	}
+	ck_assert_int_eq(xskx_netdev_stats(IN_A, &now), 0);
+	r->in_a1 = now;
+	ck_assert_uint_eq(outer_b.corrupt, 0);
+	for (uint32_t seq = 0; seq < r->sent + r->refused; seq++)
+		ck_assert_msg(outer_b.seen[seq] <= 1, "frame %u came out %u times",
+			      seq, outer_b.seen[seq]);
+	assert_receiver_dropped_nothing(&outer_b);
+	ck_assert_int_eq(fwd_close(&q), 0);
+	close(outer_a.fd);
+	close(outer_b.fd);
+
+	printf("%s rx_size %u frames %u%s: sent %u (refused %u) delivered %u; A ",
+	       mode == XSKX_XDP_NATIVE ? "native" : "generic", r->rx_size,
+	       r->frames, r->pause ? " paused" : "", r->sent, r->refused,
+	       outer_b.received);
+	loss_print_text(stdout, &r->lost[0], 0);
+	printf("; B ");
+	loss_print_text(stdout, &r->lost[1], 0);
+	printf("; inA link rx_dropped +%llu\n",
+	       (unsigned long long)(r->in_a1.rx_dropped - r->in_a0.rx_dropped));
+
+	/*
+	 * The identity, exactly: the drain left nothing in flight (no held
+	 * packet, nothing moved or arrived for QUIET_ROUNDS ms), so
+	 *   sent = delivered + lost(inA) + lost(inB).
+	 * No slack is needed on veth: a frame veth refuses before the XDP
+	 * ring (ptr_ring full) fails the send (ENOBUFS) and counts in outerA's
+	 * tx_dropped, never in inA's counters, so it was not sent; each
+	 * failed redirect counts once in the socket (rx_dropped or
+	 * rx_queue_full, net/xdp/xsk.c) and, in native mode only, once more
+	 * in inA's rx_drops (veth_xdp_rcv_skb), which loss.c takes out.
+	 */
+	ck_assert_uint_eq(outer_b.received + loss_total(&r->lost[0]) +
+				  loss_total(&r->lost[1]),
+			  r->sent);
+	/* And stage by stage, from the forwarder's own counts. */
+	ck_assert_uint_eq(r->count[0].rx + r->lost[0].nic_rx +
+				  r->lost[0].xdp_passed +
+				  r->lost[0].xdp_redirect_failed +
+				  r->lost[0].rx_dropped + r->lost[0].rx_ring_full,
+			  r->sent);
+	ck_assert_uint_eq(r->count[0].rx - r->lost[0].app, r->count[1].tx);
+	ck_assert_uint_eq(r->count[1].tx - r->lost[1].nic_tx -
+				  r->lost[1].tx_invalid,
+			  outer_b.received);
+	ck_assert_uint_eq(r->count[1].rx, 0);
+	ck_assert_uint_eq(loss_total(&r->lost[1]), 0);
+	/* Nothing the test did not provoke. */
+	ck_assert_uint_eq(r->lost[0].nic_rx, 0);
+	ck_assert_uint_eq(r->lost[0].xdp_passed, 0);
+	ck_assert_uint_eq(r->lost[0].xdp_redirect_failed, 0);
+	ck_assert_uint_eq(r->lost[0].tx_invalid, 0);
+	ck_assert_uint_eq(r->lost[0].app, 0);
+	/* veth counts every failed redirect in native mode only. */
+	ck_assert_uint_eq(r->in_a1.rx_dropped - r->in_a0.rx_dropped,
+			  mode == XSKX_XDP_NATIVE ?
+				  r->lost[0].rx_dropped + r->lost[0].rx_ring_full :
+				  0);
+}
+
+static void losses(enum xskx_xdp_mode mode)
+{
+	struct loss_run gentle = { .pause = false };
+	struct loss_run ring_full = { .rx_size = 64, .pause = true };
+	struct loss_run no_frames = { .frames = 128, .pause = true };
+
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
+
+	/* Gentle: everything sent arrives, and nothing is lost anywhere. */
+	loss_run(mode, &gentle);
+	ck_assert_uint_eq(gentle.sent, LOSS_PRE + LOSS_POST);
+	ck_assert_uint_eq(loss_total(&gentle.lost[0]), 0);
+	ck_assert_uint_eq(gentle.count[1].tx, gentle.sent);
+
+	/*
+	 * A 64-entry RX ring and a FILL ring topped up: while the forwarder
+	 * pauses, the ring fills and the rest is dropped as rx_ring_full.
+	 * At most 64 + a ring's worth before the pause survive it.
+	 */
+	loss_run(mode, &ring_full);
+	ck_assert_uint_gt(ring_full.lost[0].rx_ring_full, 0);
+	ck_assert_uint_ge(ring_full.lost[0].rx_ring_full + ring_full.refused,
+			  LOSS_PAUSE - 64);
+	ck_assert_uint_eq(ring_full.lost[0].rx_dropped, 0);
+
+	/*
+	 * 128 frames for both ports (64 each, the library's fair share):
+	 * while the forwarder pauses, FILL runs dry and the rest is dropped
+	 * as rx_dropped (copy mode: no frame for it).
+	 */
+	loss_run(mode, &no_frames);
+	ck_assert_uint_gt(no_frames.lost[0].rx_dropped, 0);
+	ck_assert_uint_ge(no_frames.lost[0].rx_dropped + no_frames.refused,
+			  LOSS_PAUSE - 128);
+	ck_assert_uint_eq(no_frames.lost[0].rx_ring_full, 0);
+
+	example_assert_no_xdp_program(IN_A);
+	example_assert_no_xdp_program(IN_B);
+}
+
+START_TEST(losses_add_up_native)
+{
+	losses(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+START_TEST(losses_add_up_generic)
+{
+	losses(XSKX_XDP_GENERIC);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("l2fwd_example_veth");
@@ -206,5 +471,9 @@ int main(int argc, char **argv)
 	example_add_case(s, "forward_native", forward_native, CASE_TIMEOUT_S);
 	example_add_case(s, "forward_generic", forward_generic, CASE_TIMEOUT_S);
 	example_add_case(s, "reflect", reflect, CASE_TIMEOUT_S);
+	example_add_case(s, "losses_add_up_native", losses_add_up_native,
+			 CASE_TIMEOUT_S);
+	example_add_case(s, "losses_add_up_generic", losses_add_up_generic,
+			 CASE_TIMEOUT_S);
 	return test_main(s, argc, argv);
 }
