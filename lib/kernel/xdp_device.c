@@ -103,22 +103,55 @@ static uint64_t sum_key(int map_fd, __u32 key, struct verdict_sum *sum)
 	return total;
 }
 
-static int add_verdicts(const struct xskx_xdp_found *found, void *ctx)
+/* Add the counters of the program behind prog_fd, when it has xskx's map. */
+static void add_prog_verdicts(int prog_fd, struct verdict_sum *sum)
 {
-	struct verdict_sum *sum = ctx;
 	struct xskx_xdp_verdicts *v = sum->verdicts;
-	int fd = xskx_prog_map_fd(xdp_program__fd(found->prog),
-				  XSKX_VERDICT_MAP_NAME);
+	int fd = xskx_prog_map_fd(prog_fd, XSKX_VERDICT_MAP_NAME);
 
 	if (fd < 0)
-		return 0;
+		return;
 	v->redirected += sum_key(fd, XSKX_VERDICT_REDIRECTED, sum);
 	v->passed += sum_key(fd, XSKX_VERDICT_PASSED, sum);
 	v->dropped += sum_key(fd, XSKX_VERDICT_DROPPED, sum);
 	v->redirect_failed += sum_key(fd, XSKX_VERDICT_REDIRECT_FAILED, sum);
 	close(fd);
 	sum->programs++;
+}
+
+static int add_verdicts(const struct xskx_xdp_found *found, void *ctx)
+{
+	add_prog_verdicts(xdp_program__fd(found->prog), ctx);
 	return 0;
+}
+
+/*
+ * The programs attached directly to the device (generic and native), read
+ * with libbpf alone: libxdp 1.3.1 leaks a file descriptor each time it
+ * describes a device whose program is attached without its dispatcher, and
+ * the tools read these counters every second. Returns how many were seen.
+ */
+static int add_direct_verdicts(int ifindex, struct verdict_sum *sum)
+{
+	LIBBPF_OPTS(bpf_xdp_query_opts, q);
+	__u32 ids[2];
+	int seen = 0;
+
+	if (bpf_xdp_query(ifindex, 0, &q))
+		return 0;
+	ids[0] = q.drv_prog_id;
+	ids[1] = q.skb_prog_id;
+	for (int i = 0; i < 2; i++) {
+		int fd = ids[i] ? bpf_prog_get_fd_by_id(ids[i]) : -1;
+		int before = sum->programs;
+
+		if (fd < 0)
+			continue;
+		add_prog_verdicts(fd, sum);
+		close(fd);
+		seen += sum->programs != before;
+	}
+	return seen;
 }
 
 XSKX_API int xskx_xdp_prog_stats(const char *ifname,
@@ -149,9 +182,13 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 		return xskx_fail(-ENOMEM, "xdp_prog_stats: out of memory");
 	memset(verdicts, 0, sizeof(*verdicts));
 
-	xskx_libxdp_log_begin(&saved);
-	err = xskx_xdp_each_prog((int)ifindex, add_verdicts, &sum);
-	xskx_libxdp_log_end(&saved);
+	/* A dispatcher's programs are reached through libxdp. */
+	err = 0;
+	if (!add_direct_verdicts((int)ifindex, &sum)) {
+		xskx_libxdp_log_begin(&saved);
+		err = xskx_xdp_each_prog((int)ifindex, add_verdicts, &sum);
+		xskx_libxdp_log_end(&saved);
+	}
 	free(sum.percpu);
 	if (err < 0)
 		return xskx_fail(
