@@ -99,7 +99,7 @@ uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
  * missing from it, or at once, whatever there is, when the peer ran dry and
  * said so.
  */
-static void refill(struct xskx_socket *s)
+void xskx_refill(struct xskx_socket *s)
 {
 	struct xskx_fq_cq *fq = s->fq;
 
@@ -202,7 +202,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		s->stats.rx_bytes += bytes;
 	}
 
-	refill(s);
+	xskx_refill(s);
 	/*
 	 * Wake the peer only once RX is drained: a driver that stopped (FILL
 	 * ran dry, or RX was full) has nothing to add while packets are still

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Opening, closing and inspecting sockets; the backend is chosen here. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,29 +201,16 @@ static int check_frames(const struct xskx_umem *umem,
 }
 
 /*
- * The frames the socket starts with on FILL: wanted, or by default half its
- * share but no more than budget / 2^queues (the first receiving queue half
- * the budget, the second a quarter...). Starting below the share leaves
- * frames for the shares of queues opened later, whatever their number; the
- * first bursts top FILL up to fill_max.
+ * Frames put on FILL at open: what the options ask for (fill_frames), within
+ * the share, and by default none. The first xskx_rx_burst() or
+ * xskx_socket_poll() fills FILL up to the share; by then, in a program that
+ * opens its sockets and then runs, every socket of the UMEM is open and the
+ * shares are final. Frames posted earlier could exceed a share that later
+ * sockets shrink, and a queue that never receives never gives them back.
  */
 static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 {
-	struct xskx_umem *umem = s->umem;
-	uint32_t queues = 0, n;
-	uint64_t budget = umem->frame_count - largest_reserve(umem, 0);
-
-	if (!wanted) {
-		for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next)
-			queues += fq->receivers != 0;
-		wanted = s->fq->fill_max / 2;
-		if (queues < 64 && (budget >> queues) < wanted)
-			wanted = (uint32_t)(budget >> queues);
-		if (wanted < XSKX_MIN_SHARE)
-			wanted = XSKX_MIN_SHARE;
-	}
-	n = xskx_fill_from_pool(s, wanted);
-	if (n)
+	if (wanted && xskx_fill_from_pool(s, wanted))
 		s->stats.fill_refills++;
 }
 
@@ -292,7 +280,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		 * A zero-copy driver posts buffers when it polls; one that found
 		 * FILL empty at bind sleeps until told that FILL has entries.
 		 */
-		if (xskx_ring_needs_wakeup(&fq->fill))
+		if (o.fill_frames && xskx_ring_needs_wakeup(&fq->fill))
 			xskx_socket_kick_rx(s);
 	}
 	*sockp = s;
@@ -441,5 +429,8 @@ XSKX_API int xskx_socket_poll(struct xskx_socket *s, short events, int timeout_m
 {
 	if (!s)
 		return xskx_fail(-EINVAL, "xskx_socket_poll: socket is NULL");
+	/* Waiting for RX with nothing on FILL would wait forever. */
+	if ((events & POLLIN) && s->rx.ring)
+		xskx_refill(s);
 	return s->ops->poll(s, events, timeout_ms);
 }

@@ -41,4 +41,11 @@ uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *opts);
  */
 uint32_t xskx_fill_from_pool(struct xskx_socket *sock, uint32_t max);
 
+/*
+ * Top FILL up to the pair's share when a refill batch is missing from it, or
+ * whatever there is when the peer ran dry and said so (xskx_rx_burst's and
+ * xskx_socket_poll's refill).
+ */
+void xskx_refill(struct xskx_socket *sock);
+
 #endif /* XSKX_SOCKET_INTERNAL_H */

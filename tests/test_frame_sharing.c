@@ -397,6 +397,9 @@ static void world_create(struct fs_world *w, const struct fs_config *c,
 		return;
 	for (uint32_t i = 0; i < c->nsocks; i++)
 		open_socket(w, i);
+	/* Every socket is open: a first burst each posts the shares. */
+	for (uint32_t i = 0; i < c->nsocks; i++)
+		ck_assert_int_eq(xskx_rx_burst(w->socks[i], NULL, 0), 0);
 	for (uint32_t i = 0; i < c->nsocks; i++)
 		w->cap[i] = holding(w, i);
 	calibrate_flows(w);
@@ -661,11 +664,8 @@ static void draw_config(struct fs_config *c, uint64_t seed,
 	c->hw_ring_size = hw_sizes[lv_range(&r, 0, 3)];
 	c->napi_budget = lv_log_range(&r, 1, 64);
 	c->no_wakeup = lv_chance(&r, 15);
-	/*
-	 * One frame each at open: the bursts grow every queue to its share.
-	 * The default initial fill is the known_bug_* cases' subject.
-	 */
-	c->fill_frames = 1;
+	/* The default: nothing on FILL at open, the first bursts post shares. */
+	c->fill_frames = 0;
 	for (uint32_t i = 0; i < c->nsocks; i++)
 		c->tx_reserve[i] = XSKX_TX_RESERVE_NONE;
 	min = smallest_umem(c);
@@ -799,13 +799,12 @@ START_TEST(smallest_umem_exactly)
 END_TEST
 
 /*
- * KNOWN BUG (registered WILL_FAIL): with the default initial fill
- * (fill_frames 0) the first sockets post up to half the budget at open, more
- * than their share once the later sockets open. The smallest UMEM the size
- * rule accepts for 4 sockets (4 frames) then refuses the 4th socket with
- * -EBUSY before any traffic: sockets 0-2 posted 2 + 1 + 1 frames.
+ * With the default initial fill (fill_frames 0), the smallest UMEM the size
+ * rule accepts for 1-4 sockets works. (When sockets posted up to half the
+ * budget at open, 4 frames for 4 sockets refused the 4th with -EBUSY:
+ * sockets 0-2 had posted 2 + 1 + 1 frames.)
  */
-START_TEST(known_bug_default_fill_smallest_umem)
+START_TEST(default_fill_smallest_umem)
 {
 	for (uint32_t n = 1; n <= FS_MAX_SOCKS; n++) {
 		struct fs_config c;
@@ -828,14 +827,14 @@ START_TEST(known_bug_default_fill_smallest_umem)
 END_TEST
 
 /*
- * KNOWN BUG (registered WILL_FAIL): 12 frames, 4 ports, default initial
- * fill, every socket opened before traffic, traffic one way into the port
- * opened last. Socket 0 posts 6 frames at open, its share ends at 3 and it
- * never receives; queues 1 and 2 take the frames queue 3 forwards until
- * they reach their shares, and queue 3 is left with none: forwarding stops
- * for good, the failure the policy was written to end.
+ * 12 frames, 4 ports, default initial fill, every socket opened before
+ * traffic, traffic one way into the port opened last: every queue ends at
+ * its share of 3 and forwarding goes on. (When socket 0 posted 6 frames at
+ * open, more than the share of 3 it ended with, and never received, queues
+ * 1 and 2 took the frames queue 3 forwarded and queue 3 was left with none:
+ * forwarding stopped for good.)
  */
-START_TEST(known_bug_default_fill_one_way_into_last)
+START_TEST(default_fill_one_way_into_last)
 {
 	struct fs_config c;
 	struct fs_world *w = calloc(1, sizeof(*w));
@@ -873,10 +872,9 @@ static Suite *frame_sharing_suite(void)
 		{ "idle_then_wake", idle_then_wake },
 		{ "random_phases", random_phases },
 		{ "smallest_umem_exactly", smallest_umem_exactly },
-		{ "known_bug_default_fill_smallest_umem",
-		  known_bug_default_fill_smallest_umem },
-		{ "known_bug_default_fill_one_way_into_last",
-		  known_bug_default_fill_one_way_into_last },
+		{ "default_fill_smallest_umem", default_fill_smallest_umem },
+		{ "default_fill_one_way_into_last",
+		  default_fill_one_way_into_last },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -62,6 +62,15 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	err = xskx_umem_create(&q->umem, &umem_opts);
 	for (uint32_t i = 0; !err && i < q->nports; i++)
 		err = open_port(q, &q->ports[i], &cfg->ports[i], cfg);
+	/*
+	 * Every port of the UMEM is open, so the shares are final: a burst
+	 * that receives nothing fills each port's FILL ring with its share.
+	 */
+	for (uint32_t i = 0; !err && i < q->nports; i++) {
+		int got = xskx_rx_burst(q->ports[i].sock, q->ports[i].held, 0);
+
+		err = got < 0 ? got : 0;
+	}
 	if (err)
 		fwd_close(q); /* the open's error is the one to report */
 	return err;

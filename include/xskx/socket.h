@@ -64,8 +64,12 @@ struct xskx_socket_opts {
 	 */
 	uint32_t refill_batch;
 	/*
-	 * Frames put on FILL when the socket opens. 0: two refill batches; the
-	 * first bursts top FILL up to fill_max.
+	 * Frames put on FILL when the socket opens, within fill_max. 0: none;
+	 * the first xskx_rx_burst() or xskx_socket_poll() fills FILL up to
+	 * fill_max, once every socket of the UMEM is open and the shares are
+	 * final (docs/FRAME_SHARING.md). Packets that arrive before are
+	 * dropped and counted by the peer; xskx_rx_burst(sock, NULL, 0) after
+	 * the last socket of the UMEM opened posts the shares at once.
 	 */
 	uint32_t fill_frames;
 	/*

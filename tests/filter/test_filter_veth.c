@@ -51,6 +51,8 @@ static void open_socket(struct rig *r, enum xskx_xdp_mode mode, const void *obj,
 
 	ck_assert_msg(!xskx_socket_open(&r->sock, r->umem, &opts), "%s",
 		      xskx_last_error());
+	/* The UMEM's only receiving socket: a first burst posts its share. */
+	ck_assert_int_eq(xskx_rx_burst(r->sock, NULL, 0), 0);
 }
 
 static void rig_create(struct rig *r, enum xskx_xdp_mode mode)

@@ -23,6 +23,14 @@ int veth_end_open(struct veth_end *end, const struct veth_end_opts *o)
 	if (err)
 		return err;
 	err = xskx_socket_open(&end->sock, end->umem, &so);
+	/* The UMEM's only socket: its first burst posts its share on FILL. */
+	if (!err && !(o->flags & XSKX_SOCKET_NO_RX)) {
+		struct xskx_pkt none[1];
+
+		err = xskx_rx_burst(end->sock, none, 0);
+		if (err)
+			xskx_socket_close(end->sock);
+	}
 	if (err) {
 		xskx_umem_destroy(end->umem);
 		end->umem = NULL;
