@@ -136,8 +136,14 @@ static void share_frames(struct xskx_umem *umem)
 	uint32_t chosen = 0, sharers = 0, share;
 
 	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
-		if (!fq->receivers)
+		/*
+		 * A pair whose receivers all closed while a TX-only socket
+		 * keeps it open still has frames with the peer: not shared.
+		 */
+		if (!fq->receivers) {
+			chosen += fq->posted;
 			continue;
+		}
 		if (fq->fill_max_set)
 			chosen += fq->fill_max;
 		else
@@ -176,12 +182,14 @@ static int check_frames(const struct xskx_umem *umem,
 	uint64_t need = reserve, posted = 0;
 	uint32_t queues = 0;
 
-	for (const struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next)
-		if (fq->receivers) {
-			need += fq->fill_max_set ? fq->fill_max : XSKX_MIN_SHARE;
-			posted += fq->posted;
-			queues++;
-		}
+	for (const struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
+		/* A pair with no receiver left may still have frames out. */
+		posted += fq->posted;
+		if (!fq->receivers)
+			continue;
+		need += fq->fill_max_set ? fq->fill_max : XSKX_MIN_SHARE;
+		queues++;
+	}
 	if (joining) {
 		need += own;
 		queues++;

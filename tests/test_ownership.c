@@ -446,6 +446,50 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 }
 END_TEST
 
+/*
+ * Frames a queue posted stay with the peer when its receiving socket closes
+ * while a TX-only socket keeps its FILL ring: they are not counted as free
+ * for a socket opened on another queue, which is refused rather than left
+ * to starve.
+ */
+START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
+	struct xskx_socket *rx = NULL, *tx_only = NULL, *late = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	{
+		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
+			  .flags = XSKX_SOCKET_NO_TX);
+		XSKX_OPTS(xskx_socket_opts, t, .sim_port = port,
+			  .flags = XSKX_SOCKET_NO_RX);
+
+		ck_assert_int_eq(xskx_socket_open(&rx, umem, &o), 0);
+		ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
+		/* The only receiving queue: its first burst posts all 8. */
+		ck_assert_int_eq(xskx_rx_burst(rx, NULL, 0), 0);
+		ck_assert_uint_eq(xskx_umem_pool_count(umem), 0);
+		ck_assert_int_eq(xskx_socket_close(rx), 0);
+		o.queue_id = 1;
+		ck_assert_int_eq(xskx_socket_open(&late, umem, &o), -EBUSY);
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "8 of its 8"));
+	}
+	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 8);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+END_TEST
+
 static Suite *ownership_suite(void)
 {
 	Suite *s = suite_create("ownership");
@@ -465,6 +509,7 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, null_arguments_are_refused);
 	tcase_add_test(tc, absurd_ring_sizes_are_refused);
 	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
+	tcase_add_test(tc, frames_of_a_closed_receiver_are_not_shared_again);
 	suite_add_tcase(s, tc);
 	return s;
 }
