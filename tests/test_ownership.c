@@ -404,24 +404,32 @@ START_TEST(absurd_ring_sizes_are_refused)
 }
 END_TEST
 
+/* A port with two queues and a UMEM of 8 frames, for the sharing rules. */
+static void two_queues_create(struct xskx_sim **sim, struct xskx_sim_port **port,
+			      struct xskx_umem **umem)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(*sim, &port_opts, port), 0);
+	ck_assert_int_eq(xskx_umem_create(umem, &umem_opts), 0);
+}
+
 /*
  * A UMEM too small for its receiving queues and tx_reserve is refused with
  * the numbers; one frame more is enough.
  */
 START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
 	struct xskx_socket *a = NULL, *b = NULL;
 	struct xskx_sim_port *port;
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
-	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	two_queues_create(&sim, &port, &umem);
 	{
 		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
 			  .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
@@ -454,18 +462,12 @@ END_TEST
  */
 START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
 	struct xskx_socket *rx = NULL, *tx_only = NULL, *late = NULL;
 	struct xskx_sim_port *port;
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
-	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	two_queues_create(&sim, &port, &umem);
 	{
 		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
 			  .flags = XSKX_SOCKET_NO_TX);

@@ -36,6 +36,20 @@ int example_raw_socket(const char *ifname, uint16_t ethertype)
 	return fd;
 }
 
+ssize_t example_raw_recv(int fd, uint8_t *buf, size_t size)
+{
+	struct sockaddr_ll from;
+	socklen_t fromlen = sizeof(from);
+	ssize_t n = recvfrom(fd, buf, size, 0, (struct sockaddr *)&from,
+			     &fromlen);
+
+	if (n < 0) {
+		ck_assert_msg(errno == EAGAIN, "recv: %s", strerror(errno));
+		return -1;
+	}
+	return from.sll_pkttype == PACKET_OUTGOING ? 0 : n;
+}
+
 struct timespec example_deadline(time_t seconds)
 {
 	struct timespec deadline;

@@ -14,6 +14,7 @@
 #include <check.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <time.h>
 
 /* Create the pairs outer_a <-> in_a and outer_b <-> in_b. */
@@ -21,6 +22,12 @@ void example_veth_pairs_create(const char *outer_a, const char *in_a,
 			       const char *outer_b, const char *in_b);
 /* A non-blocking AF_PACKET socket on ifname for EtherType ethertype. */
 int example_raw_socket(const char *ifname, uint16_t ethertype);
+/*
+ * One non-blocking read of raw socket fd into buf: the length of a frame
+ * that arrived, 0 for the copy of a frame the socket sent itself (skip it),
+ * -1 when none waits.
+ */
+ssize_t example_raw_recv(int fd, uint8_t *buf, size_t size);
 /* A CLOCK_MONOTONIC deadline seconds from now, and whether it passed. */
 struct timespec example_deadline(time_t seconds);
 bool example_past(const struct timespec *deadline);

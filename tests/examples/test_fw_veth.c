@@ -88,18 +88,12 @@ static void raw_drain(struct raw_port *p)
 {
 	for (uint32_t i = 0; i < 4 * PACKETS; i++) {
 		uint8_t f[PKT_LEN + 64], expected[PKT_LEN];
-		struct sockaddr_ll from;
-		socklen_t fromlen = sizeof(from);
-		ssize_t n = recvfrom(p->fd, f, sizeof(f), 0,
-				     (struct sockaddr *)&from, &fromlen);
+		ssize_t n = example_raw_recv(p->fd, f, sizeof(f));
 		uint32_t seq;
 
-		if (n < 0) {
-			ck_assert_msg(errno == EAGAIN, "recv: %s",
-				      strerror(errno));
+		if (n < 0)
 			return;
-		}
-		if (from.sll_pkttype == PACKET_OUTGOING)
+		if (!n)
 			continue;
 		p->received++;
 		memcpy(&seq, f + 42, sizeof(seq));
@@ -273,18 +267,12 @@ static void overlap_drain(int fd, struct overlap_out *o)
 {
 	for (uint32_t i = 0; i < 4 * OVERLAP_FRAMES * OVERLAP_COPIES; i++) {
 		uint8_t f[FW_FRAME_MAX + 64];
-		struct sockaddr_ll from;
-		socklen_t fromlen = sizeof(from);
-		ssize_t n = recvfrom(fd, f, sizeof(f), 0,
-				     (struct sockaddr *)&from, &fromlen);
+		ssize_t n = example_raw_recv(fd, f, sizeof(f));
 		uint32_t k;
 
-		if (n < 0) {
-			ck_assert_msg(errno == EAGAIN, "recv: %s",
-				      strerror(errno));
+		if (n < 0)
 			return;
-		}
-		if (from.sll_pkttype == PACKET_OUTGOING)
+		if (!n)
 			continue;
 		for (k = 0; k < OVERLAP_FRAMES; k++)
 			if ((uint32_t)n == o->len[k] &&

@@ -50,17 +50,12 @@ static void drain(int fd, uint8_t *seen, uint32_t *received, bool *probe)
 {
 	for (uint32_t i = 0; i < 4 * PACKETS; i++) {
 		uint8_t f[PKT_LEN + 64];
-		struct sockaddr_ll from;
-		socklen_t fromlen = sizeof(from);
-		ssize_t n = recvfrom(fd, f, sizeof(f), 0,
-				     (struct sockaddr *)&from, &fromlen);
+		ssize_t n = example_raw_recv(fd, f, sizeof(f));
 		uint32_t seq;
 
-		if (n < 0) {
-			ck_assert_msg(errno == EAGAIN, "recv: %s", strerror(errno));
+		if (n < 0)
 			return;
-		}
-		if (from.sll_pkttype == PACKET_OUTGOING || n < 18)
+		if (!n || n < 18)
 			continue;
 		memcpy(&seq, f + 14, sizeof(seq));
 		if (seq == PROBE_SEQ)
