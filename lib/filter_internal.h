@@ -4,7 +4,7 @@
  * request and works out the list each change leads to, and the backend that
  * holds the list where the device's XDP program reads it: the kernel
  * backend's BPF maps (lib/kernel/filter_kernel.c), the simulated port's XDP
- * hook (lib/filter_sim.c).
+ * hook (lib/sim/filter_sim.c).
  */
 #ifndef XSKX_FILTER_INTERNAL_H
 #define XSKX_FILTER_INTERNAL_H

@@ -20,11 +20,11 @@
 #include <xskx/if_xdp_compat.h>
 #include <xskx/sim.h>
 
+#include "api.h"
+#include "log_internal.h"
+#include "opts_internal.h"
 #include "sim_ring.h"
 #include "sim_xsk.h"
-
-/* Exported from libxskx (include/xskx/sim.h); all else stays hidden. */
-#define SIM_API __attribute__((visibility("default")))
 
 #define SIM_XDP_PACKET_HEADROOM 256
 /* What a frame needs beyond the MTU: Ethernet header, two VLAN tags, FCS. */
@@ -223,17 +223,6 @@ struct sim_xsk {
 	uint64_t rx_dropped;
 	uint64_t rx_queue_full;
 };
-
-/* sim_error.c: keep the reason of a failure for sim_xsk_last_error(). */
-int sim_fail(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* The same for a public xskx_sim_* call, which also logs it. */
-int sim_api_fail(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* sim_opts.c: read a caller's *_opts struct whatever its sz. */
-int sim_opts_copy(void *out, size_t out_size, const void *opts,
-		  const char *type_name);
 
 /* sim_machine.c */
 uint64_t sim_now_ns(void);

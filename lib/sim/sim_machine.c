@@ -90,31 +90,31 @@ static int init_cond(pthread_cond_t *cond)
 	return -err;
 }
 
-SIM_API int xskx_sim_create(struct xskx_sim **simp,
-			    const struct xskx_sim_opts *opts)
+XSKX_API int xskx_sim_create(struct xskx_sim **simp,
+			     const struct xskx_sim_opts *opts)
 {
 	struct xskx_sim_opts o;
 	struct xskx_sim *sim;
 	int err;
 
 	if (!simp)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_create: sim must not be NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_opts");
+		return xskx_fail(-EINVAL,
+				 "xskx_sim_create: sim must not be NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_opts);
 	if (err)
 		return err;
 	if (o.mode != XSKX_SIM_DETERMINISTIC && o.mode != XSKX_SIM_THREADED)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_create: mode %d is neither XSKX_SIM_DETERMINISTIC nor XSKX_SIM_THREADED",
 			(int)o.mode);
 	if (o.cpu_plus_one < 0 || o.cpu_plus_one > CPU_SETSIZE)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
 			o.cpu_plus_one, CPU_SETSIZE);
 	if (o.busy_poll && o.mode != XSKX_SIM_DETERMINISTIC)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_create: busy_poll runs the NIC inside the application's kicks: it needs XSKX_SIM_DETERMINISTIC");
 	sim = calloc(1, sizeof(*sim));
@@ -141,7 +141,7 @@ SIM_API int xskx_sim_create(struct xskx_sim **simp,
 	return 0;
 }
 
-SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
+XSKX_API int xskx_sim_destroy(struct xskx_sim *sim)
 {
 	uint32_t sockets;
 
@@ -151,7 +151,7 @@ SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
 	sockets = sim->nsockets;
 	sim_unlock(sim);
 	if (sockets)
-		return sim_api_fail(
+		return xskx_fail(
 			-EBUSY,
 			"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
 			sockets);
@@ -228,14 +228,14 @@ static uint32_t sim_round(struct xskx_sim *sim)
 	return moved;
 }
 
-SIM_API int xskx_sim_poll(struct xskx_sim *sim)
+XSKX_API int xskx_sim_poll(struct xskx_sim *sim)
 {
 	uint32_t moved;
 
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
+		return xskx_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
 	if (sim_thread_running(sim))
-		return sim_api_fail(
+		return xskx_fail(
 			-EBUSY,
 			"xskx_sim_poll: the NIC thread runs the machine; stop it first");
 	sim_lock(sim);
@@ -244,7 +244,7 @@ SIM_API int xskx_sim_poll(struct xskx_sim *sim)
 	return moved > INT_MAX ? INT_MAX : (int)moved;
 }
 
-SIM_API bool xskx_sim_sources_active(const struct xskx_sim *sim)
+XSKX_API bool xskx_sim_sources_active(const struct xskx_sim *sim)
 {
 	struct xskx_sim *s = (struct xskx_sim *)sim;
 	bool active = false;
@@ -378,20 +378,20 @@ static int thread_attr(struct xskx_sim *sim, pthread_attr_t *attr)
 	return -pthread_attr_setaffinity_np(attr, sizeof(set), &set);
 }
 
-SIM_API int xskx_sim_start(struct xskx_sim *sim)
+XSKX_API int xskx_sim_start(struct xskx_sim *sim)
 {
 	pthread_attr_t attr;
 	int err;
 
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_start: sim is NULL");
+		return xskx_fail(-EINVAL, "xskx_sim_start: sim is NULL");
 	if (sim->mode != XSKX_SIM_THREADED)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_start: the machine was created in deterministic mode; create it with XSKX_SIM_THREADED");
 	if (sim_thread_running(sim))
-		return sim_api_fail(
-			-EBUSY, "xskx_sim_start: the NIC thread already runs");
+		return xskx_fail(-EBUSY,
+				 "xskx_sim_start: the NIC thread already runs");
 	__atomic_store_n(&sim->stopping, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sim->running, true, __ATOMIC_RELEASE);
 	err = thread_attr(sim, &attr);
@@ -402,18 +402,17 @@ SIM_API int xskx_sim_start(struct xskx_sim *sim)
 		return 0;
 	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
 	if (sim->cpu_plus_one)
-		return sim_api_fail(
+		return xskx_fail(
 			err,
 			"xskx_sim_start: cannot start the NIC thread on CPU %d (cpu_plus_one %d): not a CPU this process may use?",
 			sim->cpu_plus_one - 1, sim->cpu_plus_one);
-	return sim_api_fail(err,
-			    "xskx_sim_start: cannot create the NIC thread");
+	return xskx_fail(err, "xskx_sim_start: cannot create the NIC thread");
 }
 
-SIM_API int xskx_sim_stop(struct xskx_sim *sim)
+XSKX_API int xskx_sim_stop(struct xskx_sim *sim)
 {
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_stop: sim is NULL");
+		return xskx_fail(-EINVAL, "xskx_sim_stop: sim is NULL");
 	if (!sim_thread_running(sim))
 		return 0;
 	__atomic_store_n(&sim->stopping, true, __ATOMIC_RELEASE);

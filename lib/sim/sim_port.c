@@ -63,37 +63,35 @@ static int port_settings(struct xskx_sim_port *port,
 	port->no_zero_copy = o->no_zero_copy;
 
 	if (port->nqueues > SIM_MAX_QUEUES)
-		return sim_api_fail(-EINVAL,
-				    "port %s: queues %u is more than %u",
-				    port->name, port->nqueues, SIM_MAX_QUEUES);
+		return xskx_fail(-EINVAL, "port %s: queues %u is more than %u",
+				 port->name, port->nqueues, SIM_MAX_QUEUES);
 	if (port->mtu < SIM_MIN_MTU || port->mtu > SIM_MAX_MTU)
-		return sim_api_fail(-EINVAL,
-				    "port %s: mtu %u is outside [%u, %u]",
-				    port->name, port->mtu, SIM_MIN_MTU,
-				    SIM_MAX_MTU);
+		return xskx_fail(-EINVAL, "port %s: mtu %u is outside [%u, %u]",
+				 port->name, port->mtu, SIM_MIN_MTU,
+				 SIM_MAX_MTU);
 	if (port->hw_ring_size > SIM_MAX_HW_RING ||
 	    port->hw_tx_ring_size > SIM_MAX_HW_RING)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most %u descriptors",
 			port->name, port->hw_ring_size, port->hw_tx_ring_size,
 			SIM_MAX_HW_RING);
 	if (port->refill_batch > port->hw_ring_size)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: refill_batch %u is larger than hw_ring_size %u, so the ring would never be refilled",
 			port->name, port->refill_batch, port->hw_ring_size);
 	if (port->max_frags > SIM_MAX_FRAGS ||
 	    port->max_frags > port->hw_ring_size ||
 	    port->max_frags > port->hw_tx_ring_size)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: max_frags %u must not exceed %u, hw_ring_size (%u) or hw_tx_ring_size (%u)",
 			port->name, port->max_frags, SIM_MAX_FRAGS,
 			port->hw_ring_size, port->hw_tx_ring_size);
 	if (port->rx_full_policy != XSKX_SIM_RX_FULL_STOP &&
 	    port->rx_full_policy != XSKX_SIM_RX_FULL_DROP)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: rx_full_policy %d is neither XSKX_SIM_RX_FULL_STOP nor XSKX_SIM_RX_FULL_DROP",
 			port->name, (int)port->rx_full_policy);
@@ -145,9 +143,9 @@ void sim_port_destroy(struct xskx_sim_port *port)
 	free(port);
 }
 
-SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
-				 const struct xskx_sim_port_opts *opts,
-				 struct xskx_sim_port **portp)
+XSKX_API int xskx_sim_port_create(struct xskx_sim *sim,
+				  const struct xskx_sim_port_opts *opts,
+				  struct xskx_sim_port **portp)
 {
 	struct xskx_sim_port_opts o;
 	struct xskx_sim_port *port;
@@ -155,10 +153,10 @@ SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
 	int err;
 
 	if (!sim || !portp)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_port_create: sim and port must not be NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_port_opts");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_port_opts);
 	if (err)
 		return err;
 	port = calloc(1, sizeof(*port));
@@ -188,19 +186,19 @@ SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
 	return 0;
 }
 
-SIM_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
+XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 {
 	int err = 0;
 
 	if (!a || !b || a == b || a->sim != b->sim)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_wire: needs two different ports of one machine");
 	sim_lock(a->sim);
 	if (a->peer || b->peer)
-		err = sim_api_fail(-EBUSY,
-				   "xskx_sim_wire: port %s already has a wire",
-				   a->peer ? a->name : b->name);
+		err = xskx_fail(-EBUSY,
+				"xskx_sim_wire: port %s already has a wire",
+				a->peer ? a->name : b->name);
 	else {
 		a->peer = b;
 		b->peer = a;
@@ -209,12 +207,12 @@ SIM_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 	return err;
 }
 
-SIM_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
-				  xskx_sim_xdp_fn fn, void *ctx)
+XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
+				   xskx_sim_xdp_fn fn, void *ctx)
 {
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_set_xdp: port is NULL");
+		return xskx_fail(-EINVAL,
+				 "xskx_sim_port_set_xdp: port is NULL");
 	sim_lock(port->sim);
 	port->xdp = fn;
 	port->xdp_ctx = ctx;
@@ -222,12 +220,12 @@ SIM_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
 	return 0;
 }
 
-SIM_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
-				   xskx_sim_sink_fn fn, void *ctx)
+XSKX_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
+				    xskx_sim_sink_fn fn, void *ctx)
 {
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_set_sink: port is NULL");
+		return xskx_fail(-EINVAL,
+				 "xskx_sim_port_set_sink: port is NULL");
 	sim_lock(port->sim);
 	port->sink = fn;
 	port->sink_ctx = ctx;
@@ -235,11 +233,11 @@ SIM_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
 	return 0;
 }
 
-SIM_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
-				     const struct xskx_sim_faults *faults)
+XSKX_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
+				      const struct xskx_sim_faults *faults)
 {
 	if (!port || !faults)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_port_set_faults: port and faults must not be NULL");
 	sim_lock(port->sim);
@@ -250,14 +248,14 @@ SIM_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
 	return 0;
 }
 
-SIM_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
-				struct xskx_sim_port_stats *stats)
+XSKX_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
+				 struct xskx_sim_port_stats *stats)
 {
 	const uint64_t *from;
 	uint64_t *to = (uint64_t *)stats;
 
 	if (!port || !stats)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_port_stats: port and stats must not be NULL");
 	from = (const uint64_t *)&port->stats;
@@ -266,34 +264,33 @@ SIM_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
 	return 0;
 }
 
-SIM_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
-				 uint32_t len)
+XSKX_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
+				  uint32_t len)
 {
 	struct sim_seg seg = { data, len };
 	struct sim_pkt pkt = { &seg, 1, len };
 	int err = 0;
 
 	if (!port || !data)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"xskx_sim_port_inject: port and data must not be NULL");
 	if (sim_thread_running(port->sim))
-		return sim_api_fail(
+		return xskx_fail(
 			-EBUSY,
 			"xskx_sim_port_inject: port %s: the NIC thread runs; inject in deterministic mode or add a source",
 			port->name);
 	if (len < SIM_ETH_HLEN || len > port->mtu + SIM_FRAME_OVER_MTU)
-		return sim_api_fail(
+		return xskx_fail(
 			len < SIM_ETH_HLEN ? -EINVAL : -EMSGSIZE,
 			"xskx_sim_port_inject: port %s: a %u-byte frame is outside [%u, MTU %u + %u]",
 			port->name, len, SIM_ETH_HLEN, port->mtu,
 			SIM_FRAME_OVER_MTU);
 	sim_lock(port->sim);
 	if (sim_port_link_down(port))
-		err = sim_api_fail(
-			-ENETDOWN,
-			"xskx_sim_port_inject: port %s: link is down",
-			port->name);
+		err = xskx_fail(-ENETDOWN,
+				"xskx_sim_port_inject: port %s: link is down",
+				port->name);
 	else
 		sim_port_receive(port, &pkt);
 	sim_unlock(port->sim);

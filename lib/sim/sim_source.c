@@ -110,30 +110,30 @@ static int source_settings(struct sim_source *s,
 	s->burst = o->burst ? o->burst : 64;
 	if (s->pkt_size < SRC_MIN_SIZE ||
 	    s->pkt_size > port->mtu + SIM_ETH_HLEN)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
 			port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
 			SIM_ETH_HLEN);
 	if (s->flows > SRC_MAX_FLOWS)
-		return sim_api_fail(
+		return xskx_fail(
 			-EINVAL,
 			"port %s: source flows %u: at most %u UDP source ports",
 			port->name, s->flows, SRC_MAX_FLOWS);
 	return 0;
 }
 
-SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
-				     const struct xskx_sim_source_opts *opts)
+XSKX_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
+				      const struct xskx_sim_source_opts *opts)
 {
 	struct xskx_sim_source_opts o;
 	struct sim_source *s;
 	int err;
 
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_add_source: port is NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_source_opts");
+		return xskx_fail(-EINVAL,
+				 "xskx_sim_port_add_source: port is NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_source_opts);
 	if (err)
 		return err;
 	s = calloc(1, sizeof(*s));

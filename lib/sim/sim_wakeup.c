@@ -24,12 +24,12 @@
 static int check_common(const struct sim_xsk *xs, const char *call)
 {
 	if (!xs)
-		return sim_fail(-EINVAL, "%s: socket is NULL", call);
+		return xskx_reason(-EINVAL, "%s: socket is NULL", call);
 	if (xs->state != SIM_XSK_BOUND)
-		return sim_fail(-ENXIO, "%s: the socket is not bound", call);
+		return xskx_reason(-ENXIO, "%s: the socket is not bound", call);
 	if (sim_port_link_down(xs->queue->port))
-		return sim_fail(-ENETDOWN, "%s: port %s: link is down", call,
-				xs->queue->port->name);
+		return xskx_reason(-ENETDOWN, "%s: port %s: link is down", call,
+				   xs->queue->port->name);
 	return 0;
 }
 
@@ -101,7 +101,8 @@ int sim_xsk_sendto(struct sim_xsk *xs)
 	if (err)
 		return err;
 	if (!xs->tx)
-		return sim_fail(-ENOBUFS, "sendto: the socket has no TX ring");
+		return xskx_reason(-ENOBUFS,
+				   "sendto: the socket has no TX ring");
 	return kick(xs, false, true);
 }
 
@@ -112,8 +113,8 @@ int sim_xsk_recvfrom(struct sim_xsk *xs)
 	if (err)
 		return err;
 	if (!xs->rx)
-		return sim_fail(-ENOBUFS,
-				"recvfrom: the socket has no RX ring");
+		return xskx_reason(-ENOBUFS,
+				   "recvfrom: the socket has no RX ring");
 	return kick(xs, true, false);
 }
 
@@ -133,7 +134,7 @@ int sim_xsk_poll(struct sim_xsk *xs, short events, int timeout_ms)
 	bool fill_flag, tx_flag;
 
 	if (!xs)
-		return sim_fail(-EINVAL, "poll: socket is NULL");
+		return xskx_reason(-EINVAL, "poll: socket is NULL");
 	/* Like xsk_poll(): no events from an unbound socket or a down link. */
 	if (check_common(xs, "poll"))
 		return 0;

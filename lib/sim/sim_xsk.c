@@ -56,7 +56,7 @@ int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 	struct sim_xsk *xs;
 
 	if (!sim || !xskp)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"socket: no simulated machine (is the port NULL?)");
 	xs = calloc(1, sizeof(*xs));
@@ -82,48 +82,48 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 	bool unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
 
 	if (reg->chunk_size < 2048 || reg->chunk_size > page)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: chunk_size %u is outside [2048, page size %llu]",
 			reg->chunk_size, (unsigned long long)page);
 	if (reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
 			reg->flags);
 	if (!unaligned && !is_power_of_2(reg->chunk_size))
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: chunk_size %u is not a power of two, as aligned mode needs",
 			reg->chunk_size);
 	if (reg->addr % page)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: area 0x%llx is not page-aligned",
-				(unsigned long long)reg->addr);
+		return xskx_reason(-EINVAL,
+				   "UMEM_REG: area 0x%llx is not page-aligned",
+				   (unsigned long long)reg->addr);
 	if (reg->addr + reg->len < reg->addr ||
 	    (reg->len + page - 1) / page > UINT32_MAX)
-		return sim_fail(-EINVAL, "UMEM_REG: len %llu is too large",
-				(unsigned long long)reg->len);
+		return xskx_reason(-EINVAL, "UMEM_REG: len %llu is too large",
+				   (unsigned long long)reg->len);
 	if (reg->len / reg->chunk_size == 0 ||
 	    reg->len / reg->chunk_size > UINT32_MAX)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: len %llu does not hold between one and 2^32 - 1 chunks of %u",
 			(unsigned long long)reg->len, reg->chunk_size);
 	if (!unaligned && reg->len % reg->chunk_size)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: len %llu is not a multiple of chunk_size %u, as aligned mode needs",
 			(unsigned long long)reg->len, reg->chunk_size);
 	if (reg->headroom >= reg->chunk_size - SIM_XDP_PACKET_HEADROOM)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
 			reg->headroom, reg->chunk_size,
 			SIM_XDP_PACKET_HEADROOM);
 	/* The kernel fails to pin pages it cannot reach. */
 	if (!reg->addr)
-		return sim_fail(-EFAULT, "UMEM_REG: area is NULL");
+		return xskx_reason(-EFAULT, "UMEM_REG: area is NULL");
 	return 0;
 }
 
@@ -133,12 +133,13 @@ int sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 	int err;
 
 	if (!xs || !reg)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: socket and registration must not be NULL");
 	if (xs->state != SIM_XSK_READY || xs->umem)
-		return sim_fail(-EBUSY, "UMEM_REG: the socket %s",
-				xs->umem ? "already has a UMEM" : "is bound");
+		return xskx_reason(-EBUSY, "UMEM_REG: the socket %s",
+				   xs->umem ? "already has a UMEM" :
+					      "is bound");
 	err = umem_check(reg, (uint64_t)sysconf(_SC_PAGESIZE));
 	if (err)
 		return err;
@@ -162,15 +163,15 @@ int sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 			 which == XDP_UMEM_COMPLETION_RING;
 
 	if (!slot)
-		return sim_fail(-ENOPROTOOPT,
-				"setsockopt: no such ring option %d", which);
+		return xskx_reason(-ENOPROTOOPT,
+				   "setsockopt: no such ring option %d", which);
 	if (xs->state != SIM_XSK_READY)
-		return sim_fail(
+		return xskx_reason(
 			-EBUSY,
 			"%s ring: the socket is bound; set ring sizes before bind",
 			ring_name(which));
 	if (!is_power_of_2(entries) || *slot)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			*slot ? "%s ring: its size is already set" :
 				"%s ring: %u entries is not a non-zero power of two",
@@ -191,7 +192,7 @@ int sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
 	struct sim_ring *ring;
 
 	if (!slot || !map)
-		return sim_fail(-EINVAL, "mmap: no such ring %d", which);
+		return xskx_reason(-EINVAL, "mmap: no such ring %d", which);
 	ring = *slot;
 	if (xs->state == SIM_XSK_BOUND && which == XDP_UMEM_FILL_RING)
 		ring = xs->pool->fq;
@@ -199,8 +200,8 @@ int sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
 		 which == XDP_UMEM_COMPLETION_RING)
 		ring = xs->pool->cq;
 	if (!ring)
-		return sim_fail(-EINVAL, "mmap: the socket has no %s ring",
-				ring_name(which));
+		return xskx_reason(-EINVAL, "mmap: the socket has no %s ring",
+				   ring_name(which));
 	map->producer = &ring->shared->producer;
 	map->consumer = &ring->shared->consumer;
 	map->flags = &ring->shared->flags;
@@ -235,7 +236,7 @@ static int pick_mode(struct sim_pool *pool, const struct xskx_sim_port *port,
 	if (port->no_zero_copy || (mb && port->max_frags == 1)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(
+		return xskx_reason(
 			-EOPNOTSUPP,
 			"bind: port %s has no zero-copy%s; bind without XDP_ZEROCOPY for copy mode",
 			port->name, port->no_zero_copy ? "" : " multi-buffer");
@@ -243,7 +244,7 @@ static int pick_mode(struct sim_pool *pool, const struct xskx_sim_port *port,
 	if (!zc_frames_fit(port, pool->umem, mb)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: port %s queue %u: an MTU %u packet does not fit %s%u-byte frames with %u bytes of headroom",
 			port->name, queue_id, port->mtu,
@@ -264,15 +265,15 @@ static int assign_pool(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if ((flags & XDP_COPY) && (flags & XDP_ZEROCOPY))
-		return sim_fail(-EINVAL,
-				"bind: XDP_COPY and XDP_ZEROCOPY together");
+		return xskx_reason(-EINVAL,
+				   "bind: XDP_COPY and XDP_ZEROCOPY together");
 	if (queue_id < port->nqueues && port->queues[queue_id].pool)
-		return sim_fail(
+		return xskx_reason(
 			-EBUSY,
 			"bind: queue %u of port %s is held by another socket",
 			queue_id, port->name);
 	if (queue_id >= port->nqueues)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: queue %u out of range: port %s has %u queue%s",
 			queue_id, port->name, port->nqueues,
@@ -313,19 +314,19 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 
 	if (flags &
 	    (XDP_COPY | XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP | XDP_USE_SG))
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: a socket sharing a UMEM takes the owner's mode; pass no XDP_COPY, XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP or XDP_USE_SG");
 	if (xs->umem)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: XDP_SHARED_UMEM on a socket that registered its own UMEM");
 	if (!owner || owner->sim != xs->sim)
-		return sim_fail(
+		return xskx_reason(
 			-EBADF,
 			"bind: XDP_SHARED_UMEM needs a socket of the same machine to share with");
 	if (owner->state != SIM_XSK_BOUND)
-		return sim_fail(
+		return xskx_reason(
 			-EBADF,
 			"bind: the socket to share the UMEM with is not bound");
 	umem = owner->umem;
@@ -334,7 +335,7 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 
 		/* One FILL and COMPLETION ring for each queue (xp_assign_dev_shared). */
 		if (!xs->fq_tmp || !xs->cq_tmp)
-			return sim_fail(
+			return xskx_reason(
 				-EINVAL,
 				"bind: sharing a UMEM on another queue needs FILL and COMPLETION rings of its own");
 		if (umem->sg)
@@ -346,7 +347,7 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 			return err;
 	} else {
 		if (xs->fq_tmp || xs->cq_tmp)
-			return sim_fail(
+			return xskx_reason(
 				-EINVAL,
 				"bind: on the owner's queue the FILL and COMPLETION rings are the owner's; set none");
 		xs->pool = owner->pool;
@@ -379,19 +380,19 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if (flags & ~known)
-		return sim_fail(-EINVAL, "bind: unknown flags 0x%x",
-				flags & ~known);
+		return xskx_reason(-EINVAL, "bind: unknown flags 0x%x",
+				   flags & ~known);
 	if (xs->state != SIM_XSK_READY)
-		return sim_fail(-EBUSY, "bind: the socket is already bound");
+		return xskx_reason(-EBUSY, "bind: the socket is already bound");
 	if (!port)
-		return sim_fail(-ENODEV, "bind: no port");
+		return xskx_reason(-ENODEV, "bind: no port");
 	if (port->sim != xs->sim)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: port %s belongs to another simulated machine",
 			port->name);
 	if (!xs->rx && !xs->tx)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: the socket has neither an RX nor a TX ring");
 	if (flags & XDP_SHARED_UMEM) {
@@ -400,7 +401,7 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 		err = bind_shared(xs, port, queue_id, flags, shared);
 		new_pool = xs->pool != had;
 	} else if (!xs->umem || !xs->fq_tmp || !xs->cq_tmp) {
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"bind: register a UMEM and set the FILL and COMPLETION ring sizes first");
 	} else {
@@ -424,7 +425,7 @@ int sim_xsk_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if (!xs)
-		return sim_fail(-EINVAL, "bind: socket is NULL");
+		return xskx_reason(-EINVAL, "bind: socket is NULL");
 	sim_lock(xs->sim);
 	err = do_bind(xs, port, queue_id, flags, shared);
 	sim_unlock(xs->sim);
@@ -549,7 +550,7 @@ int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 	const struct sim_pool *pool;
 
 	if (!xs || !stats)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"XDP_STATISTICS: socket and stats must not be NULL");
 	pool = xs->pool;
@@ -571,7 +572,7 @@ int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 int sim_xsk_get_options(struct sim_xsk *xs, struct xdp_options *opts)
 {
 	if (!xs || !opts)
-		return sim_fail(
+		return xskx_reason(
 			-EINVAL,
 			"XDP_OPTIONS: socket and options must not be NULL");
 	opts->flags = xs->zc ? XDP_OPTIONS_ZEROCOPY : 0;

@@ -2,13 +2,14 @@
 /*
  * The simulated NIC's AF_XDP socket, shaped like the kernel's syscalls.
  *
- * lib/backend_sim.c drives a simulated socket exactly as libxdp drives a
+ * lib/sim/backend_sim.c drives a simulated socket exactly as libxdp drives a
  * kernel one: socket(), setsockopt(XDP_UMEM_REG), setsockopt(XDP_*_RING),
  * mmap of each ring, bind(), then sendto()/recvfrom()/poll() as wakeups and
  * getsockopt(XDP_STATISTICS / XDP_OPTIONS). Each call here validates its
- * arguments as the kernel does and fails with the kernel's errno.
- *
- * Internal to the library; lib/sim uses nothing but libc and the ring ABI.
+ * arguments as the kernel does and fails with the kernel's errno; the
+ * reason, naming the culprit ("bind: queue 4 out of range: port sim0 has 2
+ * queues"), is kept for xskx_last_reason() (lib/log_internal.h), as errno
+ * is, not logged: the caller logs it with its context or retries.
  */
 #ifndef XSKX_SIM_XSK_H
 #define XSKX_SIM_XSK_H
@@ -19,21 +20,6 @@
 struct xskx_sim;
 struct xskx_sim_port;
 struct sim_xsk;
-
-/*
- * Why the last failing sim_xsk_* call on this thread failed, naming the
- * culprit ("bind: queue 4 out of range: port sim0 has 2 queues"); lib/sim
- * cannot log, so lib/backend_sim.c passes this to the library's log.
- */
-const char *sim_xsk_last_error(void);
-
-/*
- * Where the reasons of failing public xskx_sim_* calls go: the library
- * registers its log here (once, before any sim call, e.g. from a
- * constructor) so that they are logged like any xskx failure. The reasons of
- * sim_xsk_* failures are not passed here: the library logs those itself.
- */
-void sim_xsk_set_fail_log(void (*log)(int err, const char *msg));
 
 /* The simulated machine a port belongs to (for sim_xsk_socket). */
 struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port);

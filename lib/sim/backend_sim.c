@@ -10,7 +10,7 @@
 #include "backend.h"
 #include "filter_sim.h"
 #include "log_internal.h"
-#include "sim/sim_xsk.h"
+#include "sim_xsk.h"
 #include "socket_internal.h"
 
 static struct sim_xsk *sim_of(const struct xskx_socket *s)
@@ -21,7 +21,7 @@ static struct sim_xsk *sim_of(const struct xskx_socket *s)
 static int sim_error(int err, const char *what, const struct xskx_socket_opts *o)
 {
 	return xskx_fail(err, "sim port queue %u: %s: %s", o->queue_id, what,
-			 sim_xsk_last_error());
+			 xskx_last_reason());
 }
 
 static void map_prod(struct sim_xsk *x, int which, struct xsk_ring_prod *r)
@@ -71,17 +71,6 @@ static struct sim_xsk *umem_sharer(const struct xskx_socket *s)
 		if (o->fq == s->fq)
 			return sim_of(o);
 	return s->umem->sockets ? sim_of(s->umem->sockets) : NULL;
-}
-
-static void log_sim_failure(int err, const char *msg)
-{
-	xskx_fail(err, "%s", msg);
-}
-
-/* Failures of the public xskx_sim_* calls are logged like any other. */
-__attribute__((constructor)) static void route_sim_failures(void)
-{
-	sim_xsk_set_fail_log(log_sim_failure);
 }
 
 static int set_rings(struct sim_xsk *x, struct xskx_socket *s,

@@ -9,7 +9,8 @@
  * the NIC holds while it runs hooks (inside kicks and xskx_sim_poll(), or on
  * the NIC thread). So once it returns no hook can be reading the old table,
  * which is freed at once; and a packet meets either the old table or the
- * new one, whole. lib/sim knows nothing of this: it only runs a hook.
+ * new one, whole. The rest of the simulated NIC knows nothing of this: a
+ * port only runs a hook.
  *
  * An empty list installs no hook (the port's default). A hook set with
  * xskx_sim_port_set_xdp() is replaced while the list is not empty: the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * The deny list on the simulated NIC (lib/filter_sim.c). lib/backend_sim.c
+ * The deny list on the simulated NIC (filter_sim.c). backend_sim.c
  * tells it which queues of a port have sockets, so that the port's XDP hook
  * can do what the default hook does with the packets it lets through, and
  * so that the list ends with the port's last socket.
