@@ -7,19 +7,11 @@
 
 #include "api.h"
 #include "backend.h"
+#include "kernel_rules.h"
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "socket_internal.h"
 #include "umem_internal.h"
-
-#define XSKX_MIN_FRAME_SIZE 2048
-/* Ethernet header plus two VLAN tags: what an MTU does not count. */
-#define XSKX_L2_OVERHEAD (14 + 2 * 4)
-
-static bool is_power_of_2(uint64_t n)
-{
-	return n && !(n & (n - 1));
-}
 
 static uint32_t log2_u32(uint32_t n)
 {
@@ -28,7 +20,7 @@ static uint32_t log2_u32(uint32_t n)
 
 int xskx_check_ring_size(const char *what, const char *field, uint32_t size)
 {
-	if (!is_power_of_2(size))
+	if (!xskx_is_power_of_2(size))
 		return xskx_fail(-EINVAL,
 				 "%s: %s %u is not a power of two; use e.g. 2048",
 				 what, field, size);
@@ -40,47 +32,63 @@ int xskx_check_ring_size(const char *what, const char *field, uint32_t size)
 }
 
 /*
- * The kernel's XDP_UMEM_REG rules (net/xdp/xdp_umem.c), checked before any
- * syscall so that the message can name the field.
+ * The kernel's XDP_UMEM_REG rules (lib/kernel_rules.h), checked before any
+ * syscall so that the message can name the field. The area, when xskx
+ * maps it, is not there yet: mmap() gives one page-aligned.
  */
 static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 {
-	bool unaligned = o->flags & XSKX_UMEM_UNALIGNED;
+	struct xskx_umem_geometry g = {
+		.addr = (uint64_t)(uintptr_t)o->area,
+		.len = o->size,
+		.chunk_size = o->frame_size,
+		.headroom = o->headroom,
+		.unaligned = o->flags & XSKX_UMEM_UNALIGNED,
+		.unknown_flags = o->flags & ~XSKX_UMEM_UNALIGNED,
+	};
 
-	if (o->flags & ~XSKX_UMEM_UNALIGNED)
-		return xskx_fail(-EINVAL,
-				 "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
-				 o->flags & ~XSKX_UMEM_UNALIGNED);
-	if (o->frame_size < XSKX_MIN_FRAME_SIZE || o->frame_size > page)
+	switch (xskx_umem_geometry_check(&g, page)) {
+	case XSKX_UMEM_FAULT_NONE:
+		return 0;
+	case XSKX_UMEM_FAULT_CHUNK_RANGE:
 		return xskx_fail(-EINVAL,
 				 "umem: frame_size %u out of range [%u, %lu] (the page size)",
-				 o->frame_size, XSKX_MIN_FRAME_SIZE,
+				 o->frame_size, XSKX_MIN_CHUNK_SIZE,
 				 (unsigned long)page);
-	if (!unaligned && !is_power_of_2(o->frame_size))
+	case XSKX_UMEM_FAULT_FLAGS:
+		return xskx_fail(-EINVAL,
+				 "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
+				 g.unknown_flags);
+	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
 		return xskx_fail(-EINVAL,
 				 "umem: frame_size %u is not a power of two; aligned mode needs one (or set XSKX_UMEM_UNALIGNED)",
 				 o->frame_size);
-	if ((uintptr_t)o->area % page)
+	case XSKX_UMEM_FAULT_ADDR_ALIGN:
 		return xskx_fail(-EINVAL,
 				 "umem: area %p is not aligned to the page size %lu",
 				 o->area, (unsigned long)page);
-	if (o->size / o->frame_size == 0 || o->size / o->frame_size > UINT32_MAX)
+	case XSKX_UMEM_FAULT_LEN_TOO_LARGE:
+		return xskx_fail(-EINVAL,
+				 "umem: size %llu at area %p is too large: it must end below 2^64 and span fewer than 2^32 pages",
+				 (unsigned long long)o->size, o->area);
+	case XSKX_UMEM_FAULT_CHUNK_COUNT:
 		return xskx_fail(-EINVAL,
 				 "umem: size %llu holds %llu frames of %u bytes; it must hold 1 to %u",
 				 (unsigned long long)o->size,
 				 (unsigned long long)(o->size / o->frame_size),
 				 o->frame_size, UINT32_MAX);
-	if (!unaligned && o->size % o->frame_size)
+	case XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE:
 		return xskx_fail(-EINVAL,
 				 "umem: size %llu is not a multiple of frame_size %u; aligned mode needs whole frames",
 				 (unsigned long long)o->size, o->frame_size);
-	if (o->headroom >= o->frame_size - XSKX_XDP_PACKET_HEADROOM)
+	case XSKX_UMEM_FAULT_HEADROOM:
 		return xskx_fail(-EINVAL,
 				 "umem: headroom %u too large: it must be below frame_size %u - %u = %u",
 				 o->headroom, o->frame_size,
 				 XSKX_XDP_PACKET_HEADROOM,
 				 o->frame_size - XSKX_XDP_PACKET_HEADROOM);
-	return 0;
+	}
+	return -EINVAL;
 }
 
 static int apply_defaults(struct xskx_umem_opts *o)
@@ -151,7 +159,7 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	umem->area = o.area;
 	umem->size = o.size;
 	umem->frame_size = o.frame_size;
-	umem->frame_shift = is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
+	umem->frame_shift = xskx_is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
 	umem->frame_count = (uint32_t)(o.size / o.frame_size);
 	umem->headroom = o.headroom;
 	umem->fill_size = o.fill_size;
@@ -250,7 +258,7 @@ XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 	uint64_t need = (uint64_t)XSKX_XDP_PACKET_HEADROOM + headroom +
 			XSKX_L2_OVERHEAD + mtu;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t size = XSKX_MIN_FRAME_SIZE;
+	uint64_t size = XSKX_MIN_CHUNK_SIZE;
 
 	while (size < need)
 		size <<= 1;

@@ -21,6 +21,7 @@
  * thread's sleeping flag, the lock, a queue's kick.
  */
 #include <check.h>
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -216,13 +217,13 @@ START_TEST(unaligned_fill_offset)
 		d = ((struct xdp_desc *)r.rx.desc)[0];
 		ck_assert_msg(
 			d.addr == ((base + off) |
-				   (uint64_t)SIM_XDP_PACKET_HEADROOM
+				   (uint64_t)XSKX_XDP_PACKET_HEADROOM
 					   << XSK_UNALIGNED_BUF_OFFSET_SHIFT),
 			"%s: RX addr 0x%llx, want buffer %llu + 100 with data offset 256",
 			modes[m] == XDP_COPY ? "copy" : "zero-copy",
 			(unsigned long long)d.addr, (unsigned long long)base);
 		ck_assert_uint_eq(d.len, PKT_LEN);
-		ck_assert_mem_eq(r.area + base + off + SIM_XDP_PACKET_HEADROOM,
+		ck_assert_mem_eq(r.area + base + off + XSKX_XDP_PACKET_HEADROOM,
 				 frame, PKT_LEN);
 		ck_assert_int_eq(sim_xsk_get_stats(r.xs, &stats), 0);
 		ck_assert_uint_eq(stats.rx_invalid_descs, 1);
@@ -518,6 +519,34 @@ START_TEST(fill_published_as_flag_rose)
 }
 END_TEST
 
+/*
+ * A zero-copy bind takes the frames xskx sizes for an MTU
+ * (xskx_frame_size_for_mtu(), xskx_umem_max_mtu()): one L2 overhead,
+ * lib/kernel_rules.h's, on both sides; four bytes more do not fit.
+ */
+START_TEST(zero_copy_fits_sized_mtu)
+{
+	const uint32_t mtu =
+		CHUNK - XSKX_XDP_PACKET_HEADROOM - XSKX_L2_OVERHEAD;
+
+	ck_assert_uint_eq(xskx_frame_size_for_mtu(mtu, 0), CHUNK);
+	for (uint32_t extra = 0; extra <= 1; extra++) {
+		struct xskx_sim_port_opts opts = { .sz = sizeof(opts),
+						   .mtu = mtu + extra };
+		struct raw r = { 0 };
+
+		r.sim = machine(XSKX_SIM_DETERMINISTIC);
+		ck_assert_int_eq(xskx_sim_port_create(r.sim, &opts, &r.port),
+				 0);
+		raw_socket(&r, false, true, false);
+		ck_assert_int_eq(sim_xsk_bind(r.xs, r.port, 0, XDP_ZEROCOPY,
+					      NULL),
+				 extra ? -EINVAL : 0);
+		raw_close(&r);
+	}
+}
+END_TEST
+
 static void add_case(Suite *suite, const char *name, const TTest *test)
 {
 	TCase *tc = tcase_create(name);
@@ -533,6 +562,7 @@ static Suite *sim_rules_suite(void)
 
 	add_case(suite, "unaligned_fill_offset", unaligned_fill_offset);
 	add_case(suite, "copy_tx_completes_invalid", copy_tx_completes_invalid);
+	add_case(suite, "zero_copy_fits_sized_mtu", zero_copy_fits_sized_mtu);
 	add_case(suite, "kick_meets_busy_thread", kick_meets_busy_thread);
 	add_case(suite, "tx_published_as_flag_rose", tx_published_as_flag_rose);
 	add_case(suite, "fill_published_as_flag_rose",

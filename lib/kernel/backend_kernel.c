@@ -29,6 +29,7 @@
 #include "api.h"
 #include "backend.h"
 #include "filter_kernel.h"
+#include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
 #include "netdev.h"
@@ -36,8 +37,6 @@
 #include "socket_internal.h"
 #include "xdp_prog.h"
 
-/* Copy-mode TX sends at most this many descriptors per sendto(). */
-#define COPY_TX_BUDGET 32
 /* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
 #define BIND_BUSY_RETRIES 8
 #define BUSY_POLL_DEFAULT_USEC 20
@@ -376,7 +375,7 @@ static int kernel_kick_rx(struct xskx_socket *s)
 }
 
 /*
- * In copy mode the kernel sends at most COPY_TX_BUDGET descriptors per
+ * In copy mode the kernel sends at most XSKX_COPY_TX_BATCH descriptors per
  * sendto() and answers EAGAIN when more are left: keep calling while the
  * kernel takes descriptors and some remain, a bounded number of times.
  * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
@@ -384,7 +383,7 @@ static int kernel_kick_rx(struct xskx_socket *s)
 static int kernel_kick_tx(struct xskx_socket *s)
 {
 	struct kernel_socket *ks = ks_of(s);
-	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / COPY_TX_BUDGET + 1;
+	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / XSKX_COPY_TX_BATCH + 1;
 
 	if (!s->tx.ring)
 		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?

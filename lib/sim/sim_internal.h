@@ -21,17 +21,12 @@
 #include <xskx/sim.h>
 
 #include "api.h"
+#include "kernel_rules.h"
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "sim_ring.h"
 #include "sim_xsk.h"
 
-#define SIM_XDP_PACKET_HEADROOM 256
-/* What a frame needs beyond the MTU: Ethernet header, two VLAN tags, FCS. */
-#define SIM_ETH_PAD_LEN (14 + 2 * 4 + 4)
-#define SIM_ETH_HLEN 14
-/* Copy-mode transmit: descriptors per sendto (TX_BATCH_SIZE in xsk.c). */
-#define SIM_COPY_TX_BUDGET 32
 /* Copy-mode transmit: fragments per packet (MAX_SKB_FRAGS + 1). */
 #define SIM_COPY_MAX_FRAGS 18
 /* Upper bound of xskx_sim_port_opts.max_frags (stack arrays of segments). */

@@ -16,8 +16,6 @@
 #define SIM_MAX_HW_RING 65536
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
-/* A frame may carry the Ethernet header and two VLAN tags beyond the MTU. */
-#define SIM_FRAME_OVER_MTU (SIM_ETH_HLEN + 2 * 4)
 
 bool sim_port_link_down(const struct xskx_sim_port *port)
 {
@@ -280,12 +278,12 @@ XSKX_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
 			-EBUSY,
 			"xskx_sim_port_inject: port %s: the NIC thread runs; inject in deterministic mode or add a source",
 			port->name);
-	if (len < SIM_ETH_HLEN || len > port->mtu + SIM_FRAME_OVER_MTU)
+	if (len < XSKX_ETH_HLEN || len > port->mtu + XSKX_L2_OVERHEAD)
 		return xskx_fail(
-			len < SIM_ETH_HLEN ? -EINVAL : -EMSGSIZE,
+			len < XSKX_ETH_HLEN ? -EINVAL : -EMSGSIZE,
 			"xskx_sim_port_inject: port %s: a %u-byte frame is outside [%u, MTU %u + %u]",
-			port->name, len, SIM_ETH_HLEN, port->mtu,
-			SIM_FRAME_OVER_MTU);
+			port->name, len, XSKX_ETH_HLEN, port->mtu,
+			XSKX_L2_OVERHEAD);
 	sim_lock(port->sim);
 	if (sim_port_link_down(port))
 		err = xskx_fail(-ENETDOWN,
@@ -333,8 +331,7 @@ bool sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
 	const struct sim_seg *first = &pkt->segs[0];
 
 	/* A down link takes nothing; a frame over the MTU is dropped, as veth does. */
-	if (sim_port_link_down(port) ||
-	    pkt->len > port->mtu + SIM_FRAME_OVER_MTU)
+	if (sim_port_link_down(port) || pkt->len > port->mtu + XSKX_L2_OVERHEAD)
 		return false;
 	return sim_queue_receive(
 		&port->queues[sim_rss_queue(first->data, first->len,

@@ -109,12 +109,12 @@ static int source_settings(struct sim_source *s,
 	s->flows = o->flows ? o->flows : 1;
 	s->burst = o->burst ? o->burst : 64;
 	if (s->pkt_size < SRC_MIN_SIZE ||
-	    s->pkt_size > port->mtu + SIM_ETH_HLEN)
+	    s->pkt_size > port->mtu + XSKX_ETH_HLEN)
 		return xskx_fail(
 			-EINVAL,
 			"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
 			port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
-			SIM_ETH_HLEN);
+			XSKX_ETH_HLEN);
 	if (s->flows > SRC_MAX_FLOWS)
 		return xskx_fail(
 			-EINVAL,

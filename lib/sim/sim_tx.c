@@ -290,7 +290,7 @@ uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more)
 		*more = sim_ring_cons_avail(xs->tx, 1) != 0;
 		return 0;
 	}
-	done = tx_socket(q, xs, SIM_COPY_TX_BUDGET, SIM_COPY_MAX_FRAGS, true,
+	done = tx_socket(q, xs, XSKX_COPY_TX_BATCH, SIM_COPY_MAX_FRAGS, true,
 			 &stop);
 	/* After an invalid descriptor the kernel's sendto returns 0. */
 	*more = stop != TX_DRY && stop != TX_INVALID;

@@ -71,56 +71,61 @@ int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 	return 0;
 }
 
-static bool is_power_of_2(uint64_t n)
-{
-	return n && !(n & (n - 1));
-}
-
-/* The checks of xdp_umem_reg(), in its order. */
+/* xdp_umem_reg()'s checks (lib/kernel_rules.h), then the pinning. */
 static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 {
-	bool unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
+	struct xskx_umem_geometry g = {
+		.addr = reg->addr,
+		.len = reg->len,
+		.chunk_size = reg->chunk_size,
+		.headroom = reg->headroom,
+		.unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG,
+		.unknown_flags = reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG,
+	};
 
-	if (reg->chunk_size < 2048 || reg->chunk_size > page)
+	switch (xskx_umem_geometry_check(&g, page)) {
+	case XSKX_UMEM_FAULT_NONE:
+		break;
+	case XSKX_UMEM_FAULT_CHUNK_RANGE:
 		return xskx_reason(
 			-EINVAL,
-			"UMEM_REG: chunk_size %u is outside [2048, page size %llu]",
-			reg->chunk_size, (unsigned long long)page);
-	if (reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG)
+			"UMEM_REG: chunk_size %u is outside [%u, page size %llu]",
+			reg->chunk_size, XSKX_MIN_CHUNK_SIZE,
+			(unsigned long long)page);
+	case XSKX_UMEM_FAULT_FLAGS:
 		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
 			reg->flags);
-	if (!unaligned && !is_power_of_2(reg->chunk_size))
+	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
 		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: chunk_size %u is not a power of two, as aligned mode needs",
 			reg->chunk_size);
-	if (reg->addr % page)
+	case XSKX_UMEM_FAULT_ADDR_ALIGN:
 		return xskx_reason(-EINVAL,
 				   "UMEM_REG: area 0x%llx is not page-aligned",
 				   (unsigned long long)reg->addr);
-	if (reg->addr + reg->len < reg->addr ||
-	    (reg->len + page - 1) / page > UINT32_MAX)
+	case XSKX_UMEM_FAULT_LEN_TOO_LARGE:
 		return xskx_reason(-EINVAL, "UMEM_REG: len %llu is too large",
 				   (unsigned long long)reg->len);
-	if (reg->len / reg->chunk_size == 0 ||
-	    reg->len / reg->chunk_size > UINT32_MAX)
+	case XSKX_UMEM_FAULT_CHUNK_COUNT:
 		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: len %llu does not hold between one and 2^32 - 1 chunks of %u",
 			(unsigned long long)reg->len, reg->chunk_size);
-	if (!unaligned && reg->len % reg->chunk_size)
+	case XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE:
 		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: len %llu is not a multiple of chunk_size %u, as aligned mode needs",
 			(unsigned long long)reg->len, reg->chunk_size);
-	if (reg->headroom >= reg->chunk_size - SIM_XDP_PACKET_HEADROOM)
+	case XSKX_UMEM_FAULT_HEADROOM:
 		return xskx_reason(
 			-EINVAL,
 			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
 			reg->headroom, reg->chunk_size,
-			SIM_XDP_PACKET_HEADROOM);
+			XSKX_XDP_PACKET_HEADROOM);
+	}
 	/* The kernel fails to pin pages it cannot reach. */
 	if (!reg->addr)
 		return xskx_reason(-EFAULT, "UMEM_REG: area is NULL");
@@ -170,7 +175,7 @@ int sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 			-EBUSY,
 			"%s ring: the socket is bound; set ring sizes before bind",
 			ring_name(which));
-	if (!is_power_of_2(entries) || *slot)
+	if (!xskx_is_power_of_2(entries) || *slot)
 		return xskx_reason(
 			-EINVAL,
 			*slot ? "%s ring: its size is already set" :
@@ -215,10 +220,10 @@ static bool zc_frames_fit(const struct xskx_sim_port *port,
 			  const struct sim_umem *umem, bool mb)
 {
 	uint32_t frame = umem->chunk_size - umem->headroom -
-			 SIM_XDP_PACKET_HEADROOM - (mb ? SIM_MB_TAILROOM : 0);
+			 XSKX_XDP_PACKET_HEADROOM - (mb ? SIM_MB_TAILROOM : 0);
 
 	frame &= ~127u;
-	return port->mtu + SIM_ETH_PAD_LEN <=
+	return port->mtu + XSKX_L2_OVERHEAD <=
 	       frame * (mb ? port->max_frags : 1);
 }
 
@@ -285,8 +290,8 @@ static int assign_pool(struct sim_xsk *xs, struct xskx_sim_port *port,
 	pool->fq = xs->fq_tmp;
 	pool->cq = xs->cq_tmp;
 	pool->frame_room =
-		umem->chunk_size - umem->headroom - SIM_XDP_PACKET_HEADROOM;
-	pool->data_offset = SIM_XDP_PACKET_HEADROOM + umem->headroom;
+		umem->chunk_size - umem->headroom - XSKX_XDP_PACKET_HEADROOM;
+	pool->data_offset = XSKX_XDP_PACKET_HEADROOM + umem->headroom;
 	pool->need_wakeup = flags & XDP_USE_NEED_WAKEUP;
 	pool->cached_need_wakeup = SIM_WAKEUP_TX;
 	pool->users = 1;
