@@ -34,3 +34,30 @@ set_tests_properties(xskx_install PROPERTIES
 	ENVIRONMENT "${xskx_install_env}"
 	LABELS package
 	TIMEOUT 300)
+
+# libxskx.a exports only the API too (lib/CMakeLists.txt): the same check on
+# its global symbols, and a program that defines functions under names the
+# library uses inside links against it. The program is built by the test,
+# so that a clash fails the test rather than the build.
+add_test(NAME xskx_static_exports
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-exports.sh
+		${PROJECT_SOURCE_DIR}/include
+		${PROJECT_SOURCE_DIR}/lib/libxskx.map
+		$<TARGET_FILE:xskx_static>)
+set_tests_properties(xskx_static_exports PROPERTIES
+	ENVIRONMENT "CC=${xskx_gcc}"
+	LABELS package)
+
+add_executable(xskx_static_names EXCLUDE_FROM_ALL
+	${PROJECT_SOURCE_DIR}/tests/package/static_names.c)
+target_link_libraries(xskx_static_names PRIVATE xskx_static)
+add_test(NAME xskx_static_names.build
+	COMMAND ${CMAKE_COMMAND} --build ${PROJECT_BINARY_DIR}
+		--target xskx_static_names)
+add_test(NAME xskx_static_names COMMAND xskx_static_names)
+set_tests_properties(xskx_static_names.build PROPERTIES
+	FIXTURES_SETUP xskx_static_names
+	LABELS package)
+set_tests_properties(xskx_static_names PROPERTIES
+	FIXTURES_REQUIRED xskx_static_names
+	LABELS package)
