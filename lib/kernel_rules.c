@@ -3,7 +3,7 @@
 #include "kernel_rules.h"
 
 enum xskx_umem_fault
-xskx_umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page)
+xskx__umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page)
 {
 	uint64_t chunks;
 

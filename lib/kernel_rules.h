@@ -77,6 +77,6 @@ struct xskx_umem_geometry {
  * is not mapped) is not a geometry rule and is left to the caller.
  */
 enum xskx_umem_fault
-xskx_umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page);
+xskx__umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page);
 
 #endif /* XSKX_KERNEL_RULES_H */

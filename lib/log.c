@@ -89,7 +89,7 @@ static void vlog(enum xskx_log_level level, const char *fmt, va_list ap)
 	fn(level, msg, __atomic_load_n(&log_ctx, __ATOMIC_RELAXED));
 }
 
-void xskx_log(enum xskx_log_level level, const char *fmt, ...)
+void xskx__log(enum xskx_log_level level, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -98,7 +98,7 @@ void xskx_log(enum xskx_log_level level, const char *fmt, ...)
 	va_end(ap);
 }
 
-int xskx_fail(int err, const char *fmt, ...)
+int xskx__fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -108,7 +108,7 @@ int xskx_fail(int err, const char *fmt, ...)
 	return err;
 }
 
-int xskx_reason(int err, const char *fmt, ...)
+int xskx__reason(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -118,7 +118,7 @@ int xskx_reason(int err, const char *fmt, ...)
 	return err;
 }
 
-const char *xskx_last_reason(void)
+const char *xskx__last_reason(void)
 {
 	return last_reason;
 }

@@ -11,14 +11,16 @@
 
 static int locked;
 
-/* lib/sim/sim_machine.c has a sim_lock() of its own. */
 void sim_lock(void)
 {
 	locked++;
 }
 
-/* So has lib/frame_pool.c an xskx_pool_take(). */
-int xskx_pool_take(int n)
+/*
+ * lib/sim/sim_machine.c had a sim_lock() before internal names took the
+ * xskx__ prefix; lib/frame_pool.c has an xskx__pool_take() now.
+ */
+int xskx__pool_take(int n)
 {
 	return n + 1;
 }
@@ -28,7 +30,7 @@ int main(void)
 	const char *version = xskx_version();
 
 	sim_lock();
-	if (locked != 1 || xskx_pool_take(1) != 2) {
+	if (locked != 1 || xskx__pool_take(1) != 2) {
 		fprintf(stderr, "static_names: a call reached libxskx's function\n");
 		return 1;
 	}
@@ -36,7 +38,7 @@ int main(void)
 		fprintf(stderr, "static_names: no xskx_version()\n");
 		return 1;
 	}
-	printf("libxskx.a %s links beside a program's sim_lock and xskx_pool_take\n",
+	printf("libxskx.a %s links beside a program's sim_lock and xskx__pool_take\n",
 	       version);
 	return 0;
 }
