@@ -1,6 +1,9 @@
 # Tests of the build and packaging themselves (label "package"):
 #   xskx_exports  headers, lib/libxskx.map and libxskx.so's dynamic symbols
 #                 name the same functions (scripts/check-exports.sh)
+#   xskx_static_exports  the same for libxskx.a's global symbols
+#   xskx_static_names    a program with names xskx uses inside links
+#                 against libxskx.a
 #   xskx_install  an installed xskx works for a user's program, through
 #                 pkg-config and find_package (scripts/check-install.sh)
 
@@ -10,14 +13,19 @@ if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
 else()
 	find_program(xskx_gcc NAMES gcc REQUIRED)
 endif()
-add_test(NAME xskx_exports
-	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-exports.sh
-		${PROJECT_SOURCE_DIR}/include
-		${PROJECT_SOURCE_DIR}/lib/libxskx.map
-		$<TARGET_FILE:xskx>)
-set_tests_properties(xskx_exports PROPERTIES
-	ENVIRONMENT "CC=${xskx_gcc}"
-	LABELS package)
+function(xskx_add_exports_test name library)
+	add_test(NAME ${name}
+		COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-exports.sh
+			${PROJECT_SOURCE_DIR}/include
+			${PROJECT_SOURCE_DIR}/lib/libxskx.map
+			$<TARGET_FILE:${library}>)
+	set_tests_properties(${name} PROPERTIES
+		ENVIRONMENT "CC=${xskx_gcc}"
+		LABELS package)
+endfunction()
+xskx_add_exports_test(xskx_exports xskx)
+# libxskx.a exports only the API too (lib/CMakeLists.txt).
+xskx_add_exports_test(xskx_static_exports xskx_static)
 
 list(JOIN XSKX_SANITIZER_FLAGS " " xskx_consumer_cflags)
 set(xskx_install_env
@@ -34,3 +42,20 @@ set_tests_properties(xskx_install PROPERTIES
 	ENVIRONMENT "${xskx_install_env}"
 	LABELS package
 	TIMEOUT 300)
+
+# A program that defines functions under names the library uses inside
+# links against libxskx.a. The test builds it, so that a clash fails the
+# test rather than the build.
+add_executable(xskx_static_names EXCLUDE_FROM_ALL
+	${PROJECT_SOURCE_DIR}/tests/package/static_names.c)
+target_link_libraries(xskx_static_names PRIVATE xskx_static)
+add_test(NAME xskx_static_names.build
+	COMMAND ${CMAKE_COMMAND} --build ${PROJECT_BINARY_DIR}
+		--target xskx_static_names)
+add_test(NAME xskx_static_names COMMAND xskx_static_names)
+set_tests_properties(xskx_static_names.build PROPERTIES
+	FIXTURES_SETUP xskx_static_names
+	LABELS package)
+set_tests_properties(xskx_static_names PROPERTIES
+	FIXTURES_REQUIRED xskx_static_names
+	LABELS package)

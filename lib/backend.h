@@ -71,7 +71,7 @@ struct xskx_backend_ops {
 			    struct xskx_filter_dev *dev);
 };
 
-extern const struct xskx_backend_ops xskx_backend_sim;
-extern const struct xskx_backend_ops xskx_backend_kernel;
+extern const struct xskx_backend_ops xskx__backend_sim;
+extern const struct xskx_backend_ops xskx__backend_kernel;
 
 #endif /* XSKX_BACKEND_H */

@@ -39,7 +39,7 @@ static int kick_result(struct xskx_socket *s, int err)
 XSKX_API int xskx_socket_kick_rx(struct xskx_socket *s)
 {
 	if (!s)
-		return xskx_fail(-EINVAL, "xskx_socket_kick_rx: socket is NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_kick_rx: socket is NULL");
 	s->stats.rx_kicks++;
 	return kick_result(s, s->ops->kick_rx(s));
 }
@@ -47,7 +47,7 @@ XSKX_API int xskx_socket_kick_rx(struct xskx_socket *s)
 XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 {
 	if (!s)
-		return xskx_fail(-EINVAL, "xskx_socket_kick_tx: socket is NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_kick_tx: socket is NULL");
 	s->stats.tx_kicks++;
 	return kick_result(s, s->ops->kick_tx(s));
 }
@@ -69,7 +69,7 @@ static void copy_to_ring(struct xsk_ring_prod *fill, uint32_t idx,
 	       (n - first) * sizeof(*addrs));
 }
 
-uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
+uint32_t xskx__fill_from_pool(struct xskx_socket *s, uint32_t max)
 {
 	struct xskx_fq_cq *fq = s->fq;
 	struct xskx_frame_pool *pool = &s->umem->pool;
@@ -99,7 +99,7 @@ uint32_t xskx_fill_from_pool(struct xskx_socket *s, uint32_t max)
  * missing from it, or at once, whatever there is, when the peer ran dry and
  * said so.
  */
-void xskx_refill(struct xskx_socket *s)
+void xskx__refill(struct xskx_socket *s)
 {
 	struct xskx_fq_cq *fq = s->fq;
 
@@ -109,7 +109,7 @@ void xskx_refill(struct xskx_socket *s)
 	if (xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch &&
 	    !xskx_ring_needs_wakeup(&fq->fill))
 		return;
-	if (xskx_fill_from_pool(s, UINT32_MAX))
+	if (xskx__fill_from_pool(s, UINT32_MAX))
 		s->stats.fill_refills++;
 }
 
@@ -141,8 +141,8 @@ static int burst_precondition(struct xskx_socket *s, const char *call,
 		s->deferred_err = 0;
 		return err;
 	}
-	return xskx_fail(-EINVAL, "%s: the socket on queue %u was opened with %s",
-			 call, s->queue_id, flag);
+	return xskx__fail(-EINVAL, "%s: the socket on queue %u was opened with %s",
+			  call, s->queue_id, flag);
 }
 
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
@@ -155,7 +155,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	int err = 0;
 
 	if (__builtin_expect(!s || (!pkts && max), 0))
-		return xskx_fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
 	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
 		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	umem = s->umem;
@@ -202,7 +202,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		s->stats.rx_bytes += bytes;
 	}
 
-	xskx_refill(s);
+	xskx__refill(s);
 	/*
 	 * Wake the peer only once RX is drained: a driver that stopped (FILL
 	 * ran dry, or RX was full) has nothing to add while packets are still
@@ -237,11 +237,11 @@ XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			     uint32_t n)
 {
 	if (__builtin_expect(!s || (!pkts && n), 0))
-		return xskx_fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
 	if (!n)
 		return 0;
-	return xskx_pool_put_many_from_app(s->umem, "xskx_rx_release",
-					   &pkts->addr, sizeof(*pkts), n);
+	return xskx__pool_put_many_from_app(s->umem, "xskx_rx_release",
+					    &pkts->addr, sizeof(*pkts), n);
 }
 
 /*
@@ -310,7 +310,7 @@ static uint32_t reclaim_completions(struct xskx_socket *s)
 XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 {
 	if (!s) {
-		xskx_fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
+		xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
 		return 0;
 	}
 	drain_copy_mode_tx(s);
@@ -431,10 +431,10 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 	};
 
 	s->stats.tx_rejected++;
-	return xskx_fail(-EINVAL,
-			 "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
-			 s->queue_id, (unsigned long long)p->addr, p->len,
-			 p->options, reasons[why]);
+	return xskx__fail(-EINVAL,
+			  "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
+			  s->queue_id, (unsigned long long)p->addr, p->len,
+			  p->options, reasons[why]);
 }
 
 /*
@@ -522,15 +522,15 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	int err = 0;
 
 	if (__builtin_expect(!s || (!pkts && n), 0))
-		return xskx_fail(-EINVAL, "xskx_tx_burst: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_tx_burst: socket and pkts must not be NULL");
 	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring, 0))
 		return burst_precondition(s, "xskx_tx_burst", "XSKX_SOCKET_NO_TX");
 	reclaim_completions(s);
 	fit = tx_fit(s, pkts, n);
 	if (__builtin_expect(!fit && n, 0) && chain_exceeds_ring(s, pkts, n))
-		return xskx_fail(-EINVAL,
-				 "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
-				 s->tx.size, s->queue_id);
+		return xskx__fail(-EINVAL,
+				  "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
+				  s->tx.size, s->queue_id);
 	n = tx_queue(s, pkts, fit, &bytes, &fault);
 	if (__builtin_expect(!n && fault != TX_OK, 0))
 		return tx_refuse(s, pkts, fault);

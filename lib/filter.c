@@ -20,15 +20,15 @@
 
 static pthread_mutex_t filter_lock = PTHREAD_MUTEX_INITIALIZER;
 
-bool xskx_filter_same_key(const struct xskx_filter_entry *a,
-			  const struct xskx_filter_entry *b)
+bool xskx__filter_same_key(const struct xskx_filter_entry *a,
+			   const struct xskx_filter_entry *b)
 {
 	return a->field == b->field && a->prefix.family == b->prefix.family &&
 	       a->prefix.len == b->prefix.len &&
 	       !memcmp(a->prefix.addr, b->prefix.addr, sizeof(a->prefix.addr));
 }
 
-bool xskx_prefix_covers(const struct xskx_prefix *p, const uint8_t *addr)
+bool xskx__prefix_covers(const struct xskx_prefix *p, const uint8_t *addr)
 {
 	unsigned int whole = p->len / 8, rest = p->len % 8;
 
@@ -60,16 +60,16 @@ static const char *field_name(enum xskx_filter_field field)
 static int check_entry(const struct xskx_filter_entry *e, const char *what)
 {
 	if (e->field != XSKX_FILTER_SRC && e->field != XSKX_FILTER_DST)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"filter %s: field %d is neither XSKX_FILTER_SRC nor XSKX_FILTER_DST",
 			what, (int)e->field);
 	if (e->rule_id >= XSKX_FILTER_MAX_RULES)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"filter %s: rule id %u is out of range (0 to %u)", what,
 			e->rule_id, XSKX_FILTER_MAX_RULES - 1);
-	return xskx_prefix_check(&e->prefix);
+	return xskx__prefix_check(&e->prefix);
 }
 
 static int check_list(const struct xskx_filter_entry *entries, uint32_t n)
@@ -84,27 +84,27 @@ static int check_list(const struct xskx_filter_entry *entries, uint32_t n)
 		err = check_entry(&entries[i], what);
 		if (!err &&
 		    ++per_field[entries[i].field] > XSKX_FILTER_MAX_ENTRIES)
-			err = xskx_fail(-ENOSPC,
-					"filter set: more than %u %s prefixes",
-					XSKX_FILTER_MAX_ENTRIES,
-					field_name(entries[i].field));
+			err = xskx__fail(-ENOSPC,
+					 "filter set: more than %u %s prefixes",
+					 XSKX_FILTER_MAX_ENTRIES,
+					 field_name(entries[i].field));
 	}
 	if (err || n < 2)
 		return err;
 	sorted = malloc(n * sizeof(*sorted));
 	if (!sorted)
-		return xskx_fail(-ENOMEM, "filter set: out of memory");
+		return xskx__fail(-ENOMEM, "filter set: out of memory");
 	memcpy(sorted, entries, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), compare_entries);
 	for (uint32_t i = 1; i < n && !err; i++) {
 		char text[64];
 
-		if (!xskx_filter_same_key(&sorted[i - 1], &sorted[i]))
+		if (!xskx__filter_same_key(&sorted[i - 1], &sorted[i]))
 			continue;
 		xskx_prefix_format(&sorted[i].prefix, text, sizeof(text));
-		err = xskx_fail(-EINVAL,
-				"filter set: %s prefix %s is listed twice",
-				field_name(sorted[i].field), text);
+		err = xskx__fail(-EINVAL,
+				 "filter set: %s prefix %s is listed twice",
+				 field_name(sorted[i].field), text);
 	}
 	free(sorted);
 	return err;
@@ -117,9 +117,9 @@ static int begin(struct xskx_socket *sock, const char *what,
 	int err;
 
 	if (!sock)
-		return xskx_fail(-EINVAL, "filter %s: socket is NULL", what);
+		return xskx__fail(-EINVAL, "filter %s: socket is NULL", what);
 	if (!sock->ops->filter_begin)
-		return xskx_fail(
+		return xskx__fail(
 			-EOPNOTSUPP,
 			"filter %s: the %s backend has no XDP deny list", what,
 			sock->ops->name);
@@ -146,7 +146,7 @@ XSKX_API int xskx_filter_set(struct xskx_socket *sock,
 	int err;
 
 	if (n && !entries)
-		return xskx_fail(-EINVAL, "filter set: entries is NULL");
+		return xskx__fail(-EINVAL, "filter set: entries is NULL");
 	err = check_list(entries, n);
 	if (!err)
 		err = begin(sock, "set", &dev);
@@ -159,7 +159,7 @@ static int find(const struct xskx_filter_entry *list, uint32_t n,
 		const struct xskx_filter_entry *key)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (xskx_filter_same_key(&list[i], key))
+		if (xskx__filter_same_key(&list[i], key))
 			return (int)i;
 	return -1;
 }
@@ -178,7 +178,7 @@ static int add_locked(struct xskx_filter_dev *dev,
 	for (uint32_t i = 0; i < n; i++)
 		same_field += list[i].field == entry->field;
 	if (at < 0 && same_field >= XSKX_FILTER_MAX_ENTRIES) {
-		err = xskx_fail(
+		err = xskx__fail(
 			-ENOSPC,
 			"filter add: the device already holds %u %s prefixes",
 			XSKX_FILTER_MAX_ENTRIES, field_name(entry->field));
@@ -190,7 +190,7 @@ static int add_locked(struct xskx_filter_dev *dev,
 	} else {
 		grown = realloc(list, (n + 1) * sizeof(*list));
 		if (!grown) {
-			err = xskx_fail(-ENOMEM, "filter add: out of memory");
+			err = xskx__fail(-ENOMEM, "filter add: out of memory");
 		} else {
 			list = grown;
 			list[n] = *entry;
@@ -208,7 +208,7 @@ XSKX_API int xskx_filter_add(struct xskx_socket *sock,
 	int err;
 
 	if (!entry)
-		return xskx_fail(-EINVAL, "filter add: entry is NULL");
+		return xskx__fail(-EINVAL, "filter add: entry is NULL");
 	err = check_entry(entry, "add");
 	if (!err)
 		err = begin(sock, "add", &dev);
@@ -231,9 +231,9 @@ static int del_locked(struct xskx_filter_dev *dev,
 	at = find(list, n, key);
 	if (at < 0) {
 		xskx_prefix_format(&key->prefix, text, sizeof(text));
-		err = xskx_fail(-ENOENT,
-				"filter del: no %s prefix %s in the list",
-				field_name(key->field), text);
+		err = xskx__fail(-ENOENT,
+				 "filter del: no %s prefix %s in the list",
+				 field_name(key->field), text);
 	} else if (dev->ops->del) {
 		err = dev->ops->del(dev, &list[at]);
 	} else {
@@ -253,7 +253,7 @@ XSKX_API int xskx_filter_del(struct xskx_socket *sock,
 	int err;
 
 	if (!prefix)
-		return xskx_fail(-EINVAL, "filter del: prefix is NULL");
+		return xskx__fail(-EINVAL, "filter del: prefix is NULL");
 	key.prefix = *prefix;
 	err = check_entry(&key, "del");
 	if (!err)
@@ -272,7 +272,7 @@ XSKX_API int xskx_filter_list(struct xskx_socket *sock,
 	int err;
 
 	if (max && !entries)
-		return xskx_fail(-EINVAL, "filter list: entries is NULL");
+		return xskx__fail(-EINVAL, "filter list: entries is NULL");
 	err = begin(sock, "list", &dev);
 	if (err)
 		return err;
@@ -294,10 +294,10 @@ XSKX_API int xskx_filter_rule_stats(struct xskx_socket *sock, uint32_t rule_id,
 	int err;
 
 	if (!counters)
-		return xskx_fail(-EINVAL,
-				 "filter rule_stats: counters is NULL");
+		return xskx__fail(-EINVAL,
+				  "filter rule_stats: counters is NULL");
 	if (rule_id >= XSKX_FILTER_MAX_RULES)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"filter rule_stats: rule id %u is out of range (0 to %u)",
 			rule_id, XSKX_FILTER_MAX_RULES - 1);

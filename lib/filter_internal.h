@@ -4,7 +4,7 @@
  * request and works out the list each change leads to, and the backend that
  * holds the list where the device's XDP program reads it: the kernel
  * backend's BPF maps (lib/kernel/filter_kernel.c), the simulated port's XDP
- * hook (lib/filter_sim.c).
+ * hook (lib/sim/filter_sim.c).
  */
 #ifndef XSKX_FILTER_INTERNAL_H
 #define XSKX_FILTER_INTERNAL_H
@@ -49,19 +49,19 @@ struct xskx_filter_dev {
 };
 
 /* 0 for a well-formed prefix; -EINVAL otherwise, logged. */
-int xskx_prefix_check(const struct xskx_prefix *prefix);
+int xskx__prefix_check(const struct xskx_prefix *prefix);
 
 /* No bit is set past prefix->len (nor past the family's address bytes). */
-bool xskx_prefix_host_bits_clear(const struct xskx_prefix *prefix);
+bool xskx__prefix_host_bits_clear(const struct xskx_prefix *prefix);
 
 /* The same field and prefix: the identity of an entry in the list. */
-bool xskx_filter_same_key(const struct xskx_filter_entry *a,
-			  const struct xskx_filter_entry *b);
+bool xskx__filter_same_key(const struct xskx_filter_entry *a,
+			   const struct xskx_filter_entry *b);
 
 /*
  * Whether the first prefix->len bits of addr (4 or 16 bytes, of
  * prefix->family) are the prefix's.
  */
-bool xskx_prefix_covers(const struct xskx_prefix *prefix, const uint8_t *addr);
+bool xskx__prefix_covers(const struct xskx_prefix *prefix, const uint8_t *addr);
 
 #endif /* XSKX_FILTER_INTERNAL_H */

@@ -11,16 +11,16 @@
 #include "log_internal.h"
 #include "umem_internal.h"
 
-int xskx_pool_init(struct xskx_umem *umem)
+int xskx__pool_init(struct xskx_umem *umem)
 {
 	struct xskx_frame_pool *pool = &umem->pool;
 
 	pool->addrs = malloc((size_t)umem->frame_count * sizeof(*pool->addrs));
 	umem->held = calloc(umem->frame_count, sizeof(*umem->held));
 	if (!pool->addrs || !umem->held) {
-		xskx_pool_fini(umem);
-		return xskx_fail(-ENOMEM, "umem: no memory for a pool of %u frames",
-				 umem->frame_count);
+		xskx__pool_fini(umem);
+		return xskx__fail(-ENOMEM, "umem: no memory for a pool of %u frames",
+				  umem->frame_count);
 	}
 	/* Pushed in reverse so that the first frames handed out are 0, 1, 2... */
 	for (uint32_t i = 0; i < umem->frame_count; i++)
@@ -29,7 +29,7 @@ int xskx_pool_init(struct xskx_umem *umem)
 	return 0;
 }
 
-void xskx_pool_fini(struct xskx_umem *umem)
+void xskx__pool_fini(struct xskx_umem *umem)
 {
 	free(umem->pool.addrs);
 	free(umem->held);
@@ -38,7 +38,7 @@ void xskx_pool_fini(struct xskx_umem *umem)
 	umem->pool.count = 0;
 }
 
-uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n)
+uint32_t xskx__pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n)
 {
 	struct xskx_frame_pool *pool = &umem->pool;
 
@@ -54,10 +54,10 @@ XSKX_API uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs,
 				   uint32_t n)
 {
 	if (!umem || (!addrs && n)) {
-		xskx_fail(-EINVAL, "xskx_frame_alloc: umem and addrs must not be NULL");
+		xskx__fail(-EINVAL, "xskx_frame_alloc: umem and addrs must not be NULL");
 		return 0;
 	}
-	n = xskx_pool_take(umem, addrs, n);
+	n = xskx__pool_take(umem, addrs, n);
 	for (uint32_t i = 0; i < n; i++)
 		xskx_mark_held(umem, addrs[i]);
 	umem->frames_in_app += n;
@@ -116,9 +116,9 @@ static uint32_t put_many_fast(struct xskx_umem *umem, const uint64_t *addrs,
 	return refused;
 }
 
-int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
-				const uint64_t *addrs, size_t stride,
-				uint32_t n)
+int xskx__pool_put_many_from_app(struct xskx_umem *umem, const char *call,
+				 const uint64_t *addrs, size_t stride,
+				 uint32_t n)
 {
 	enum xskx_giveback first_why = XSKX_GIVEBACK_OK;
 	uint32_t first_bad = 0, refused = 0;
@@ -140,20 +140,20 @@ int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
 	}
 	if (__builtin_expect(!refused, 1))
 		return 0;
-	return xskx_fail(-EINVAL,
-			 "%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
-			 call, refused, n, first_bad,
-			 (unsigned long long)addr_at(addrs, stride, first_bad),
-			 giveback_reason(first_why));
+	return xskx__fail(-EINVAL,
+			  "%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
+			  call, refused, n, first_bad,
+			  (unsigned long long)addr_at(addrs, stride, first_bad),
+			  giveback_reason(first_why));
 }
 
 XSKX_API int xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,
 			     uint32_t n)
 {
 	if (!umem || (!addrs && n))
-		return xskx_fail(-EINVAL, "xskx_frame_free: umem and addrs must not be NULL");
-	return xskx_pool_put_many_from_app(umem, "xskx_frame_free", addrs,
-					   sizeof(*addrs), n);
+		return xskx__fail(-EINVAL, "xskx_frame_free: umem and addrs must not be NULL");
+	return xskx__pool_put_many_from_app(umem, "xskx_frame_free", addrs,
+					    sizeof(*addrs), n);
 }
 
 XSKX_API uint32_t xskx_umem_pool_count(const struct xskx_umem *umem)

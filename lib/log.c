@@ -33,6 +33,7 @@ static void *log_ctx;
 static int log_level = -1;	/* -1: not read from the environment yet */
 
 static __thread char last_error[XSKX_MSG_MAX];
+static __thread char last_reason[XSKX_MSG_MAX];
 
 static void log_to_stderr(enum xskx_log_level level, const char *msg,
 			  void *ctx)
@@ -88,7 +89,7 @@ static void vlog(enum xskx_log_level level, const char *fmt, va_list ap)
 	fn(level, msg, __atomic_load_n(&log_ctx, __ATOMIC_RELAXED));
 }
 
-void xskx_log(enum xskx_log_level level, const char *fmt, ...)
+void xskx__log(enum xskx_log_level level, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -97,7 +98,7 @@ void xskx_log(enum xskx_log_level level, const char *fmt, ...)
 	va_end(ap);
 }
 
-int xskx_fail(int err, const char *fmt, ...)
+int xskx__fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -105,6 +106,21 @@ int xskx_fail(int err, const char *fmt, ...)
 	vlog(XSKX_LOG_ERROR, fmt, ap);
 	va_end(ap);
 	return err;
+}
+
+int xskx__reason(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_reason, sizeof(last_reason), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+const char *xskx__last_reason(void)
+{
+	return last_reason;
 }
 
 XSKX_API const char *xskx_last_error(void)

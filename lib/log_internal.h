@@ -5,19 +5,30 @@
 
 #include <xskx/log.h>
 
-void xskx_log(enum xskx_log_level level, const char *fmt, ...)
+void xskx__log(enum xskx_log_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
  * Log an error message and return err (a negative errno), so that a failure
  * reads as one statement:
- *	return xskx_fail(-EINVAL, "frame_size %u is not a power of two", fs);
+ *	return xskx__fail(-EINVAL, "frame_size %u is not a power of two", fs);
  */
-int xskx_fail(int err, const char *fmt, ...)
+int xskx__fail(int err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-#define xskx_warn(...) xskx_log(XSKX_LOG_WARN, __VA_ARGS__)
-#define xskx_info(...) xskx_log(XSKX_LOG_INFO, __VA_ARGS__)
-#define xskx_debug(...) xskx_log(XSKX_LOG_DEBUG, __VA_ARGS__)
+/*
+ * Keep the reason of a failure without logging it, and return err: for a
+ * layer shaped like system calls (the simulated NIC's sim_xsk_* calls),
+ * whose failures are errno values the caller either logs with its own
+ * context, quoting xskx__last_reason(), or takes as "try again". Per thread,
+ * like errno; never changes xskx_last_error().
+ */
+int xskx__reason(int err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+const char *xskx__last_reason(void);
+
+#define xskx_warn(...) xskx__log(XSKX_LOG_WARN, __VA_ARGS__)
+#define xskx_info(...) xskx__log(XSKX_LOG_INFO, __VA_ARGS__)
+#define xskx_debug(...) xskx__log(XSKX_LOG_DEBUG, __VA_ARGS__)
 
 #endif /* XSKX_LOG_INTERNAL_H */

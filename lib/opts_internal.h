@@ -11,10 +11,10 @@
  * itself, or -E2BIG when the caller's struct is larger and its unknown tail is
  * not all zero; both logged with the struct's name.
  */
-int xskx_opts_copy(void *out, size_t out_size, const void *opts,
-		   const char *type_name);
+int xskx__opts_copy(void *out, size_t out_size, const void *opts,
+		    const char *type_name);
 
 #define XSKX_OPTS_COPY(out, opts, type)                                        \
-	xskx_opts_copy(out, sizeof(*(out)), opts, #type)
+	xskx__opts_copy(out, sizeof(*(out)), opts, #type)
 
 #endif /* XSKX_OPTS_INTERNAL_H */

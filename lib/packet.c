@@ -29,10 +29,8 @@
 #include <xskx/packet.h>
 
 #include "api.h"
+#include "kernel_rules.h"
 
-#define ETH_HLEN 14
-#define VLAN_HLEN 4
-#define MAX_VLANS 2
 #define ETH_P_IPV4 0x0800
 #define ETH_P_IPV6 0x86dd
 #define ETH_P_8021Q 0x8100
@@ -205,11 +203,11 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 					    struct xskx_pkt_view *view)
 {
-	struct cursor c = { .data = data, .len = len, .off = ETH_HLEN,
+	struct cursor c = { .data = data, .len = len, .off = XSKX_ETH_HLEN,
 			    .short_cls = XSKX_PKT_TRUNCATED };
 
 	memset(view, 0, sizeof(*view));
-	if (!data || len < ETH_HLEN)
+	if (!data || len < XSKX_ETH_HLEN)
 		return done(view, XSKX_PKT_TRUNCATED);
 	/* Offsets are 16-bit; nothing the parser looks at lies further. */
 	if (c.len > UINT16_MAX)
@@ -217,13 +215,13 @@ XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 	view->ethertype = be16_at(data + 12);
 	while (view->ethertype == ETH_P_8021Q ||
 	       view->ethertype == ETH_P_8021AD) {
-		if (view->vlans == MAX_VLANS)
+		if (view->vlans == XSKX_MAX_VLANS)
 			return done(view, XSKX_PKT_NOT_IP);
-		if (!have(&c, VLAN_HLEN))
+		if (!have(&c, XSKX_VLAN_HLEN))
 			return done(view, XSKX_PKT_TRUNCATED);
 		view->ethertype = be16_at(data + c.off + 2);
 		view->vlans++;
-		c.off += VLAN_HLEN;
+		c.off += XSKX_VLAN_HLEN;
 	}
 	view->l3_off = (uint16_t)c.off;
 	switch (view->ethertype) {

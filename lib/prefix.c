@@ -23,20 +23,20 @@ static int parse_len(const char *text, const char *digits, unsigned int max,
 
 	/* "/", "/+8", "/ 8", "/08" and "/1234" are all typos. */
 	if (n == 0 || n > 3 || (n > 1 && digits[0] == '0'))
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix '%s': the length after '/' must be a number from 0 to %u",
 			text, max);
 	for (size_t i = 0; i < n; i++) {
 		if (digits[i] < '0' || digits[i] > '9')
-			return xskx_fail(
+			return xskx__fail(
 				-EINVAL,
 				"prefix '%s': the length after '/' must be a number from 0 to %u",
 				text, max);
 		value = value * 10 + (unsigned int)(digits[i] - '0');
 	}
 	if (value > max)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix '%s': length %u exceeds %u, the bits of the address",
 			text, value, max);
@@ -44,7 +44,7 @@ static int parse_len(const char *text, const char *digits, unsigned int max,
 	return 0;
 }
 
-bool xskx_prefix_host_bits_clear(const struct xskx_prefix *p)
+bool xskx__prefix_host_bits_clear(const struct xskx_prefix *p)
 {
 	unsigned int bytes = p->family == AF_INET ? 4 : 16;
 
@@ -67,13 +67,13 @@ XSKX_API int xskx_prefix_parse(const char *text, struct xskx_prefix *prefix)
 	int err;
 
 	if (!text || !prefix)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix_parse: text and prefix must not be NULL");
 	slash = strchr(text, '/');
 	addr_len = slash ? (size_t)(slash - text) : strlen(text);
 	if (addr_len == 0 || addr_len >= sizeof(addr))
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix '%s': expected an IPv4 or IPv6 address, optionally followed by /length",
 			text);
@@ -82,17 +82,17 @@ XSKX_API int xskx_prefix_parse(const char *text, struct xskx_prefix *prefix)
 	p.family = memchr(addr, ':', addr_len) ? AF_INET6 : AF_INET;
 	max = p.family == AF_INET ? 32 : 128;
 	if (inet_pton(p.family, addr, p.addr) != 1)
-		return xskx_fail(-EINVAL,
-				 "prefix '%s': '%s' is not an %s address", text,
-				 addr, p.family == AF_INET ? "IPv4" : "IPv6");
+		return xskx__fail(-EINVAL,
+				  "prefix '%s': '%s' is not an %s address", text,
+				  addr, p.family == AF_INET ? "IPv4" : "IPv6");
 	p.len = (uint8_t)max;
 	if (slash) {
 		err = parse_len(text, slash + 1, max, &p.len);
 		if (err)
 			return err;
 	}
-	if (!xskx_prefix_host_bits_clear(&p))
-		return xskx_fail(
+	if (!xskx__prefix_host_bits_clear(&p))
+		return xskx__fail(
 			-EINVAL,
 			"prefix '%s': the address has bits set past /%u; write the network address",
 			text, p.len);
@@ -100,21 +100,21 @@ XSKX_API int xskx_prefix_parse(const char *text, struct xskx_prefix *prefix)
 	return 0;
 }
 
-int xskx_prefix_check(const struct xskx_prefix *p)
+int xskx__prefix_check(const struct xskx_prefix *p)
 {
 	if (p->family != AF_INET && p->family != AF_INET6)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix: family %u is neither AF_INET nor AF_INET6",
 			p->family);
 	if (p->len > (p->family == AF_INET ? 32 : 128))
-		return xskx_fail(-EINVAL,
-				 "prefix: length %u exceeds the address's bits",
-				 p->len);
-	if (!xskx_prefix_host_bits_clear(p))
-		return xskx_fail(-EINVAL,
-				 "prefix: the address has bits set past /%u",
-				 p->len);
+		return xskx__fail(-EINVAL,
+				  "prefix: length %u exceeds the address's bits",
+				  p->len);
+	if (!xskx__prefix_host_bits_clear(p))
+		return xskx__fail(-EINVAL,
+				  "prefix: the address has bits set past /%u",
+				  p->len);
 	return 0;
 }
 
@@ -125,16 +125,16 @@ XSKX_API int xskx_prefix_format(const struct xskx_prefix *prefix, char *buf,
 	int n;
 
 	if (!prefix || (!buf && size))
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"prefix_format: prefix and buf must not be NULL");
-	n = xskx_prefix_check(prefix);
+	n = xskx__prefix_check(prefix);
 	if (n)
 		return n;
 	inet_ntop(prefix->family, prefix->addr, addr, sizeof(addr));
 	n = snprintf(buf, size, "%s/%u", addr, prefix->len);
 	if ((size_t)n >= size)
-		return xskx_fail(
+		return xskx__fail(
 			-ENOSPC,
 			"prefix_format: '%s/%u' needs %d bytes, buf has %zu",
 			addr, prefix->len, n + 1, size);

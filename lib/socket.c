@@ -22,30 +22,30 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	int err;
 
 	if (!o->ifname == !o->sim_port)
-		return xskx_fail(-EINVAL,
-				 "socket: set exactly one backend: ifname (kernel) or sim_port (simulated NIC)");
+		return xskx__fail(-EINVAL,
+				  "socket: set exactly one backend: ifname (kernel) or sim_port (simulated NIC)");
 	if (o->flags & ~XSKX_SOCKET_ALL_FLAGS)
-		return xskx_fail(-EINVAL, "socket: unknown flags 0x%x",
-				 o->flags & ~XSKX_SOCKET_ALL_FLAGS);
+		return xskx__fail(-EINVAL, "socket: unknown flags 0x%x",
+				  o->flags & ~XSKX_SOCKET_ALL_FLAGS);
 	if ((o->flags & XSKX_SOCKET_NO_RX) && (o->flags & XSKX_SOCKET_NO_TX))
-		return xskx_fail(-EINVAL,
-				 "socket: XSKX_SOCKET_NO_RX and XSKX_SOCKET_NO_TX together leave no ring; keep one");
+		return xskx__fail(-EINVAL,
+				  "socket: XSKX_SOCKET_NO_RX and XSKX_SOCKET_NO_TX together leave no ring; keep one");
 	if (o->copy_mode > XSKX_ZEROCOPY_FORCE)
-		return xskx_fail(-EINVAL, "socket: copy_mode %d unknown",
-				 (int)o->copy_mode);
+		return xskx__fail(-EINVAL, "socket: copy_mode %d unknown",
+				  (int)o->copy_mode);
 	if (!o->rx_size)
 		o->rx_size = XSKX_RING_DEFAULT_SIZE;
 	if (!o->tx_size)
 		o->tx_size = XSKX_RING_DEFAULT_SIZE;
-	err = xskx_check_ring_size("socket", "rx_size", o->rx_size);
+	err = xskx__check_ring_size("socket", "rx_size", o->rx_size);
 	if (!err)
-		err = xskx_check_ring_size("socket", "tx_size", o->tx_size);
+		err = xskx__check_ring_size("socket", "tx_size", o->tx_size);
 	if (err)
 		return err;
 	if (o->fill_max > umem->frame_count)
-		return xskx_fail(-EINVAL,
-				 "socket: fill_max %u is more than the UMEM's %u frames; lower it",
-				 o->fill_max, umem->frame_count);
+		return xskx__fail(-EINVAL,
+				  "socket: fill_max %u is more than the UMEM's %u frames; lower it",
+				  o->fill_max, umem->frame_count);
 	/*
 	 * A batch larger than half of FILL would leave the NIC waiting for it
 	 * (share_frames() also keeps it within half of fill_max).
@@ -61,7 +61,7 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	return 0;
 }
 
-uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *o)
+uint16_t xskx__socket_bind_flags(const struct xskx_socket_opts *o)
 {
 	uint16_t flags = 0;
 
@@ -78,7 +78,7 @@ uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *o)
 
 static const struct xskx_backend_ops *pick_backend(const struct xskx_socket_opts *o)
 {
-	return o->ifname ? &xskx_backend_kernel : &xskx_backend_sim;
+	return o->ifname ? &xskx__backend_kernel : &xskx__backend_sim;
 }
 
 static bool same_device(const struct xskx_fq_cq *fq, const struct xskx_socket_opts *o)
@@ -195,16 +195,16 @@ static int check_frames(const struct xskx_umem *umem,
 		queues++;
 	}
 	if (need > umem->frame_count)
-		return xskx_fail(-EINVAL,
-				 "socket: the UMEM's %u frames are too few: %u receiving queue%s need %llu (each its fill_max, or %u, plus tx_reserve %u); create the UMEM with at least %llu frames, or lower fill_max or tx_reserve",
-				 umem->frame_count, queues, queues == 1 ? "" : "s",
-				 (unsigned long long)need, XSKX_MIN_SHARE, reserve,
-				 (unsigned long long)need);
+		return xskx__fail(-EINVAL,
+				  "socket: the UMEM's %u frames are too few: %u receiving queue%s need %llu (each its fill_max, or %u, plus tx_reserve %u); create the UMEM with at least %llu frames, or lower fill_max or tx_reserve",
+				  umem->frame_count, queues, queues == 1 ? "" : "s",
+				  (unsigned long long)need, XSKX_MIN_SHARE, reserve,
+				  (unsigned long long)need);
 	if (joining && posted + reserve + own > umem->frame_count)
-		return xskx_fail(-EBUSY,
-				 "socket: the UMEM's other receiving queues have %llu of its %u frames out with the peer, leaving fewer than the %u this queue needs beyond tx_reserve %u; open every socket of a UMEM before traffic starts, or give the others a fill_max",
-				 (unsigned long long)posted, umem->frame_count, own,
-				 reserve);
+		return xskx__fail(-EBUSY,
+				  "socket: the UMEM's other receiving queues have %llu of its %u frames out with the peer, leaving fewer than the %u this queue needs beyond tx_reserve %u; open every socket of a UMEM before traffic starts, or give the others a fill_max",
+				  (unsigned long long)posted, umem->frame_count, own,
+				  reserve);
 	return 0;
 }
 
@@ -218,7 +218,7 @@ static int check_frames(const struct xskx_umem *umem,
  */
 static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 {
-	if (wanted && xskx_fill_from_pool(s, wanted))
+	if (wanted && xskx__fill_from_pool(s, wanted))
 		s->stats.fill_refills++;
 }
 
@@ -233,7 +233,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	int err;
 
 	if (!sockp || !umem)
-		return xskx_fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
+		return xskx__fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
 	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
 	if (err)
 		return err;
@@ -242,15 +242,15 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		return err;
 	ops = pick_backend(&o);
 	if (umem->backend && umem->backend != ops)
-		return xskx_fail(-EINVAL,
-				 "socket: this UMEM is registered with the %s backend; a UMEM serves one backend, create another for %s",
-				 umem->backend->name, ops->name);
+		return xskx__fail(-EINVAL,
+				  "socket: this UMEM is registered with the %s backend; a UMEM serves one backend, create another for %s",
+				  umem->backend->name, ops->name);
 
 	s = calloc(1, sizeof(*s));
 	fq = s ? get_pair(umem, &o) : NULL;
 	if (!fq) {
 		free(s);
-		return xskx_fail(-ENOMEM, "socket: out of memory");
+		return xskx__fail(-ENOMEM, "socket: out of memory");
 	}
 	new_pair = fq->users == 0;
 	receiving = !(o.flags & XSKX_SOCKET_NO_RX);
@@ -368,7 +368,7 @@ XSKX_API int xskx_socket_stats(struct xskx_socket *s, struct xskx_stats *stats)
 	int err;
 
 	if (!s || !stats)
-		return xskx_fail(-EINVAL, "xskx_socket_stats: socket and stats must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_stats: socket and stats must not be NULL");
 	err = s->ops->stats(s, &peer);
 	if (err)
 		return err;
@@ -389,7 +389,7 @@ XSKX_API int xskx_socket_info(const struct xskx_socket *s,
 	int err;
 
 	if (!s || !info)
-		return xskx_fail(-EINVAL, "xskx_socket_info: socket and info must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_info: socket and info must not be NULL");
 	err = s->ops->options(s, &options);
 	if (err)
 		return err;
@@ -406,14 +406,14 @@ XSKX_API int xskx_socket_info(const struct xskx_socket *s,
 XSKX_API int xskx_socket_fd(const struct xskx_socket *s)
 {
 	if (!s)
-		return xskx_fail(-EINVAL, "xskx_socket_fd: socket is NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_fd: socket is NULL");
 	return s->ops->fd(s);
 }
 
 XSKX_API struct xskx_umem *xskx_socket_umem(const struct xskx_socket *s)
 {
 	if (!s) {
-		xskx_fail(-EINVAL, "xskx_socket_umem: socket is NULL");
+		xskx__fail(-EINVAL, "xskx_socket_umem: socket is NULL");
 		return NULL;
 	}
 	return s->umem;
@@ -422,7 +422,7 @@ XSKX_API struct xskx_umem *xskx_socket_umem(const struct xskx_socket *s)
 XSKX_API int xskx_socket_rings(struct xskx_socket *s, struct xskx_rings *rings)
 {
 	if (!s || !rings)
-		return xskx_fail(-EINVAL, "xskx_socket_rings: socket and rings must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_rings: socket and rings must not be NULL");
 	*rings = (struct xskx_rings){
 		.fill = &s->fq->fill,
 		.comp = &s->fq->comp,
@@ -436,9 +436,9 @@ XSKX_API int xskx_socket_rings(struct xskx_socket *s, struct xskx_rings *rings)
 XSKX_API int xskx_socket_poll(struct xskx_socket *s, short events, int timeout_ms)
 {
 	if (!s)
-		return xskx_fail(-EINVAL, "xskx_socket_poll: socket is NULL");
+		return xskx__fail(-EINVAL, "xskx_socket_poll: socket is NULL");
 	/* Waiting for RX with nothing on FILL would wait forever. */
 	if ((events & POLLIN) && s->rx.ring)
-		xskx_refill(s);
+		xskx__refill(s);
 	return s->ops->poll(s, events, timeout_ms);
 }

@@ -32,20 +32,20 @@ struct xskx_socket {
 };
 
 /* The bind flags (XDP_*) that the socket's options ask for. */
-uint16_t xskx_socket_bind_flags(const struct xskx_socket_opts *opts);
+uint16_t xskx__socket_bind_flags(const struct xskx_socket_opts *opts);
 
 /*
  * Move up to max frames from the pool to the socket's FILL ring, as many as
  * fit, up to its pair's fill_max, leaving the socket's tx_reserve in the
  * pool. Returns how many.
  */
-uint32_t xskx_fill_from_pool(struct xskx_socket *sock, uint32_t max);
+uint32_t xskx__fill_from_pool(struct xskx_socket *sock, uint32_t max);
 
 /*
  * Top FILL up to the pair's share when a refill batch is missing from it, or
  * whatever there is when the peer ran dry and said so (xskx_rx_burst's and
  * xskx_socket_poll's refill).
  */
-void xskx_refill(struct xskx_socket *sock);
+void xskx__refill(struct xskx_socket *sock);
 
 #endif /* XSKX_SOCKET_INTERNAL_H */

@@ -7,80 +7,88 @@
 
 #include "api.h"
 #include "backend.h"
+#include "kernel_rules.h"
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "socket_internal.h"
 #include "umem_internal.h"
-
-#define XSKX_MIN_FRAME_SIZE 2048
-/* Ethernet header plus two VLAN tags: what an MTU does not count. */
-#define XSKX_L2_OVERHEAD (14 + 2 * 4)
-
-static bool is_power_of_2(uint64_t n)
-{
-	return n && !(n & (n - 1));
-}
 
 static uint32_t log2_u32(uint32_t n)
 {
 	return 31 - (uint32_t)__builtin_clz(n);
 }
 
-int xskx_check_ring_size(const char *what, const char *field, uint32_t size)
+int xskx__check_ring_size(const char *what, const char *field, uint32_t size)
 {
-	if (!is_power_of_2(size))
-		return xskx_fail(-EINVAL,
-				 "%s: %s %u is not a power of two; use e.g. 2048",
-				 what, field, size);
+	if (!xskx_is_power_of_2(size))
+		return xskx__fail(-EINVAL,
+				  "%s: %s %u is not a power of two; use e.g. 2048",
+				  what, field, size);
 	if (size > XSKX_RING_MAX_SIZE)
-		return xskx_fail(-EINVAL,
-				 "%s: %s %u is more than the largest ring xskx makes, %u entries; use at most that",
-				 what, field, size, XSKX_RING_MAX_SIZE);
+		return xskx__fail(-EINVAL,
+				  "%s: %s %u is more than the largest ring xskx makes, %u entries; use at most that",
+				  what, field, size, XSKX_RING_MAX_SIZE);
 	return 0;
 }
 
 /*
- * The kernel's XDP_UMEM_REG rules (net/xdp/xdp_umem.c), checked before any
- * syscall so that the message can name the field.
+ * The kernel's XDP_UMEM_REG rules (lib/kernel_rules.h), checked before any
+ * syscall so that the message can name the field. The area, when xskx
+ * maps it, is not there yet: mmap() gives one page-aligned.
  */
 static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 {
-	bool unaligned = o->flags & XSKX_UMEM_UNALIGNED;
+	struct xskx_umem_geometry g = {
+		.addr = (uint64_t)(uintptr_t)o->area,
+		.len = o->size,
+		.chunk_size = o->frame_size,
+		.headroom = o->headroom,
+		.unaligned = o->flags & XSKX_UMEM_UNALIGNED,
+		.unknown_flags = o->flags & ~XSKX_UMEM_UNALIGNED,
+	};
 
-	if (o->flags & ~XSKX_UMEM_UNALIGNED)
-		return xskx_fail(-EINVAL,
-				 "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
-				 o->flags & ~XSKX_UMEM_UNALIGNED);
-	if (o->frame_size < XSKX_MIN_FRAME_SIZE || o->frame_size > page)
-		return xskx_fail(-EINVAL,
-				 "umem: frame_size %u out of range [%u, %lu] (the page size)",
-				 o->frame_size, XSKX_MIN_FRAME_SIZE,
-				 (unsigned long)page);
-	if (!unaligned && !is_power_of_2(o->frame_size))
-		return xskx_fail(-EINVAL,
-				 "umem: frame_size %u is not a power of two; aligned mode needs one (or set XSKX_UMEM_UNALIGNED)",
-				 o->frame_size);
-	if ((uintptr_t)o->area % page)
-		return xskx_fail(-EINVAL,
-				 "umem: area %p is not aligned to the page size %lu",
-				 o->area, (unsigned long)page);
-	if (o->size / o->frame_size == 0 || o->size / o->frame_size > UINT32_MAX)
-		return xskx_fail(-EINVAL,
-				 "umem: size %llu holds %llu frames of %u bytes; it must hold 1 to %u",
-				 (unsigned long long)o->size,
-				 (unsigned long long)(o->size / o->frame_size),
-				 o->frame_size, UINT32_MAX);
-	if (!unaligned && o->size % o->frame_size)
-		return xskx_fail(-EINVAL,
-				 "umem: size %llu is not a multiple of frame_size %u; aligned mode needs whole frames",
-				 (unsigned long long)o->size, o->frame_size);
-	if (o->headroom >= o->frame_size - XSKX_XDP_PACKET_HEADROOM)
-		return xskx_fail(-EINVAL,
-				 "umem: headroom %u too large: it must be below frame_size %u - %u = %u",
-				 o->headroom, o->frame_size,
-				 XSKX_XDP_PACKET_HEADROOM,
-				 o->frame_size - XSKX_XDP_PACKET_HEADROOM);
-	return 0;
+	switch (xskx__umem_geometry_check(&g, page)) {
+	case XSKX_UMEM_FAULT_NONE:
+		return 0;
+	case XSKX_UMEM_FAULT_CHUNK_RANGE:
+		return xskx__fail(-EINVAL,
+				  "umem: frame_size %u out of range [%u, %lu] (the page size)",
+				  o->frame_size, XSKX_MIN_CHUNK_SIZE,
+				  (unsigned long)page);
+	case XSKX_UMEM_FAULT_FLAGS:
+		return xskx__fail(-EINVAL,
+				  "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
+				  g.unknown_flags);
+	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
+		return xskx__fail(-EINVAL,
+				  "umem: frame_size %u is not a power of two; aligned mode needs one (or set XSKX_UMEM_UNALIGNED)",
+				  o->frame_size);
+	case XSKX_UMEM_FAULT_ADDR_ALIGN:
+		return xskx__fail(-EINVAL,
+				  "umem: area %p is not aligned to the page size %lu",
+				  o->area, (unsigned long)page);
+	case XSKX_UMEM_FAULT_LEN_TOO_LARGE:
+		return xskx__fail(-EINVAL,
+				  "umem: size %llu at area %p is too large: it must end below 2^64 and span fewer than 2^32 pages",
+				  (unsigned long long)o->size, o->area);
+	case XSKX_UMEM_FAULT_CHUNK_COUNT:
+		return xskx__fail(-EINVAL,
+				  "umem: size %llu holds %llu frames of %u bytes; it must hold 1 to %u",
+				  (unsigned long long)o->size,
+				  (unsigned long long)(o->size / o->frame_size),
+				  o->frame_size, UINT32_MAX);
+	case XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE:
+		return xskx__fail(-EINVAL,
+				  "umem: size %llu is not a multiple of frame_size %u; aligned mode needs whole frames",
+				  (unsigned long long)o->size, o->frame_size);
+	case XSKX_UMEM_FAULT_HEADROOM:
+		return xskx__fail(-EINVAL,
+				  "umem: headroom %u too large: it must be below frame_size %u - %u = %u",
+				  o->headroom, o->frame_size,
+				  XSKX_XDP_PACKET_HEADROOM,
+				  o->frame_size - XSKX_XDP_PACKET_HEADROOM);
+	}
+	return -EINVAL;
 }
 
 static int apply_defaults(struct xskx_umem_opts *o)
@@ -93,15 +101,15 @@ static int apply_defaults(struct xskx_umem_opts *o)
 		o->comp_size = XSKX_RING_DEFAULT_SIZE;
 	if (o->area) {
 		if (o->frame_count)
-			return xskx_fail(-EINVAL,
-					 "umem: frame_count %u given with a caller's area; the area's size decides the frame count",
-					 o->frame_count);
+			return xskx__fail(-EINVAL,
+					  "umem: frame_count %u given with a caller's area; the area's size decides the frame count",
+					  o->frame_count);
 		return 0;
 	}
 	if (o->size)
-		return xskx_fail(-EINVAL,
-				 "umem: size %llu given without an area; set frame_count instead",
-				 (unsigned long long)o->size);
+		return xskx__fail(-EINVAL,
+				  "umem: size %llu given without an area; set frame_count instead",
+				  (unsigned long long)o->size);
 	if (!o->frame_count)
 		o->frame_count = XSKX_UMEM_DEFAULT_FRAME_COUNT;
 	o->size = (uint64_t)o->frame_count * o->frame_size;
@@ -114,9 +122,9 @@ static int map_area(struct xskx_umem *umem)
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 
 	if (area == MAP_FAILED)
-		return xskx_fail(-errno, "umem: cannot map %llu bytes for %u frames: %s",
-				 (unsigned long long)umem->size,
-				 umem->frame_count, xskx_strerror(errno));
+		return xskx__fail(-errno, "umem: cannot map %llu bytes for %u frames: %s",
+				  (unsigned long long)umem->size,
+				  umem->frame_count, xskx_strerror(errno));
 	umem->area = area;
 	umem->area_owned = true;
 	return 0;
@@ -131,7 +139,7 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	int err;
 
 	if (!umemp)
-		return xskx_fail(-EINVAL, "umem: umem pointer is NULL");
+		return xskx__fail(-EINVAL, "umem: umem pointer is NULL");
 	err = XSKX_OPTS_COPY(&o, opts, xskx_umem_opts);
 	if (err)
 		return err;
@@ -139,26 +147,26 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	if (!err)
 		err = check_geometry(&o, page);
 	if (!err)
-		err = xskx_check_ring_size("umem", "fill_size", o.fill_size);
+		err = xskx__check_ring_size("umem", "fill_size", o.fill_size);
 	if (!err)
-		err = xskx_check_ring_size("umem", "comp_size", o.comp_size);
+		err = xskx__check_ring_size("umem", "comp_size", o.comp_size);
 	if (err)
 		return err;
 
 	umem = calloc(1, sizeof(*umem));
 	if (!umem)
-		return xskx_fail(-ENOMEM, "umem: out of memory");
+		return xskx__fail(-ENOMEM, "umem: out of memory");
 	umem->area = o.area;
 	umem->size = o.size;
 	umem->frame_size = o.frame_size;
-	umem->frame_shift = is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
+	umem->frame_shift = xskx_is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
 	umem->frame_count = (uint32_t)(o.size / o.frame_size);
 	umem->headroom = o.headroom;
 	umem->fill_size = o.fill_size;
 	umem->comp_size = o.comp_size;
 	umem->flags = o.flags;
 
-	err = xskx_pool_init(umem);
+	err = xskx__pool_init(umem);
 	if (err)
 		goto err_free_umem;
 	if (!umem->area) {
@@ -170,7 +178,7 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	return 0;
 
 err_free_pool:
-	xskx_pool_fini(umem);
+	xskx__pool_fini(umem);
 err_free_umem:
 	free(umem);
 	return err;
@@ -183,27 +191,27 @@ XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 	if (!umem)
 		return 0;
 	if (umem->sockets)
-		return xskx_fail(-EBUSY,
-				 "umem: still in use by a socket; close its sockets first");
+		return xskx__fail(-EBUSY,
+				  "umem: still in use by a socket; close its sockets first");
 	if (umem->backend && umem->backend->umem_release)
 		umem->backend->umem_release(umem);
 	/* With no socket left, every frame is in the pool or the application's. */
 	missing = umem->frame_count - umem->pool.count - umem->frames_in_app;
 	if (umem->area_owned)
 		munmap(umem->area, umem->size);
-	xskx_pool_fini(umem);
+	xskx__pool_fini(umem);
 	free(umem);
 	if (missing)
-		return xskx_fail(-EIO,
-				 "umem: destroyed with %u of its frames unaccounted for (neither in the pool nor held by the application): a frame was lost; the UMEM is freed all the same",
-				 missing);
+		return xskx__fail(-EIO,
+				  "umem: destroyed with %u of its frames unaccounted for (neither in the pool nor held by the application): a frame was lost; the UMEM is freed all the same",
+				  missing);
 	return 0;
 }
 
 XSKX_API void *xskx_umem_area(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_area: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_area: umem is NULL");
 		return NULL;
 	}
 	return umem->area;
@@ -212,7 +220,7 @@ XSKX_API void *xskx_umem_area(const struct xskx_umem *umem)
 XSKX_API uint64_t xskx_umem_size(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_size: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_size: umem is NULL");
 		return 0;
 	}
 	return umem->size;
@@ -221,7 +229,7 @@ XSKX_API uint64_t xskx_umem_size(const struct xskx_umem *umem)
 XSKX_API uint32_t xskx_umem_frame_size(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_frame_size: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_frame_size: umem is NULL");
 		return 0;
 	}
 	return umem->frame_size;
@@ -230,7 +238,7 @@ XSKX_API uint32_t xskx_umem_frame_size(const struct xskx_umem *umem)
 XSKX_API uint32_t xskx_umem_frame_count(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_frame_count: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_frame_count: umem is NULL");
 		return 0;
 	}
 	return umem->frame_count;
@@ -239,7 +247,7 @@ XSKX_API uint32_t xskx_umem_frame_count(const struct xskx_umem *umem)
 XSKX_API uint32_t xskx_umem_headroom(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_headroom: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_headroom: umem is NULL");
 		return 0;
 	}
 	return umem->headroom;
@@ -250,7 +258,7 @@ XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 	uint64_t need = (uint64_t)XSKX_XDP_PACKET_HEADROOM + headroom +
 			XSKX_L2_OVERHEAD + mtu;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	uint64_t size = XSKX_MIN_FRAME_SIZE;
+	uint64_t size = XSKX_MIN_CHUNK_SIZE;
 
 	while (size < need)
 		size <<= 1;
@@ -260,7 +268,7 @@ XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_max_mtu: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_max_mtu: umem is NULL");
 		return 0;
 	}
 	/* A headroom the kernel accepts can leave no room for an L2 header. */
@@ -273,7 +281,7 @@ XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)
 {
 	if (!umem) {
-		xskx_fail(-EINVAL, "xskx_umem_tx_addr: umem is NULL");
+		xskx__fail(-EINVAL, "xskx_umem_tx_addr: umem is NULL");
 		return 0;
 	}
 	return xskx_umem_frame_base(umem, frame) + umem->headroom;
@@ -286,7 +294,7 @@ XSKX_API int xskx_umem_census(struct xskx_umem *umem,
 	uint64_t nic = 0, found;
 
 	if (!umem || !c)
-		return xskx_fail(-EINVAL, "xskx_umem_census: umem and census must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_umem_census: umem and census must not be NULL");
 	*c = (struct xskx_frame_census){
 		.pool = umem->pool.count,
 		.app = umem->frames_in_app,

@@ -123,14 +123,14 @@ static inline bool xskx_umem_frame_index(const struct xskx_umem *umem,
  * XSKX_RING_MAX_SIZE. Returns 0 or -EINVAL with a message naming what and
  * field.
  */
-int xskx_check_ring_size(const char *what, const char *field, uint32_t size);
+int xskx__check_ring_size(const char *what, const char *field, uint32_t size);
 
 /* Allocate the pool's stack and fill it with every frame; free it. */
-int xskx_pool_init(struct xskx_umem *umem);
-void xskx_pool_fini(struct xskx_umem *umem);
+int xskx__pool_init(struct xskx_umem *umem);
+void xskx__pool_fini(struct xskx_umem *umem);
 
 /* Pool operations that do not touch frames_in_app (ring <-> pool moves). */
-uint32_t xskx_pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
+uint32_t xskx__pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
 
 /*
  * Give one frame back; inline because TX completion calls it for every
@@ -197,8 +197,8 @@ static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
  * frame_free). Returns 0, or -EINVAL with a message naming the first
  * refused address and why, having taken back all the others.
  */
-int xskx_pool_put_many_from_app(struct xskx_umem *umem, const char *call,
-				const uint64_t *addrs, size_t stride,
-				uint32_t n);
+int xskx__pool_put_many_from_app(struct xskx_umem *umem, const char *call,
+				 const uint64_t *addrs, size_t stride,
+				 uint32_t n);
 
 #endif /* XSKX_UMEM_INTERNAL_H */

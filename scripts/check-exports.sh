@@ -1,11 +1,13 @@
 #!/bin/bash
-# Usage: check-exports.sh INCLUDE_DIR VERSION_SCRIPT SHARED_LIBRARY
+# Usage: check-exports.sh INCLUDE_DIR VERSION_SCRIPT LIBRARY
 #
 # The export list must not drift from the API: every function declared in
 # INCLUDE_DIR/xskx/*.h must be listed in VERSION_SCRIPT (lib/libxskx.map) and
-# exported by SHARED_LIBRARY, and nothing else may be. A function the map
-# lacks, or whose definition lacks XSKX_API, would be missing from the .so
-# and only a user's link would notice.
+# exported by LIBRARY, and nothing else may be. A function the map lacks, or
+# whose definition lacks XSKX_API, would be missing from the .so and only a
+# user's link would notice. LIBRARY is libxskx.so (its dynamic symbols) or
+# libxskx.a (its global defined symbols: an internal one left global there
+# would clash with a program's function of the same name).
 #
 # The declarations come from the compiler, not from a pattern over the
 # text: gcc -aux-info writes one normalised prototype per function it saw,
@@ -14,7 +16,7 @@ set -euo pipefail
 export LC_ALL=C
 
 if [[ $# -ne 3 ]]; then
-	echo "usage: $0 INCLUDE_DIR VERSION_SCRIPT SHARED_LIBRARY" >&2
+	echo "usage: $0 INCLUDE_DIR VERSION_SCRIPT LIBRARY" >&2
 	exit 2
 fi
 include_dir=$(realpath "$1")
@@ -42,10 +44,14 @@ grep -F "/* $include_dir/xskx/" "$work/aux" |
 	tr -d ' \t;' | sort -u >"$work/mapped"
 
 # Defined dynamic symbols, without their @@VERSION suffix; the version
-# node itself is an absolute symbol (type A) and is skipped.
-nm -D --defined-only "$library" |
-	awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' |
-	sort -u >"$work/exported"
+# node itself is an absolute symbol (type A) and is skipped. An archive:
+# its defined global symbols ("member.o:" lines have no third field).
+if [[ $library == *.a ]]; then
+	nm -g --defined-only "$library" | awk 'NF == 3 { print $3 }'
+else
+	nm -D --defined-only "$library" |
+		awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }'
+fi | sort -u >"$work/exported"
 
 if [[ ! -s $work/declared ]]; then
 	echo "no function declarations found in $include_dir/xskx/*.h" >&2

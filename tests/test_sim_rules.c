@@ -21,6 +21,7 @@
  * thread's sleeping flag, the lock, a queue's kick.
  */
 #include <check.h>
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
@@ -93,30 +94,30 @@ static void raw_socket(struct raw *r, bool unaligned, bool rx, bool tx)
 	ck_assert_ptr_nonnull(r->area);
 	memset(r->area, 0, reg.len);
 	reg.addr = (uint64_t)(uintptr_t)r->area;
-	ck_assert_int_eq(sim_xsk_socket(r->sim, &r->xs), 0);
-	ck_assert_int_eq(sim_xsk_umem_reg(r->xs, &reg), 0);
-	ck_assert_int_eq(sim_xsk_set_ring(r->xs, XDP_UMEM_FILL_RING, RING), 0);
+	ck_assert_int_eq(xskx__sim_xsk_socket(r->sim, &r->xs), 0);
+	ck_assert_int_eq(xskx__sim_xsk_umem_reg(r->xs, &reg), 0);
+	ck_assert_int_eq(xskx__sim_xsk_set_ring(r->xs, XDP_UMEM_FILL_RING, RING), 0);
 	ck_assert_int_eq(
-		sim_xsk_set_ring(r->xs, XDP_UMEM_COMPLETION_RING, RING), 0);
-	ck_assert_int_eq(sim_xsk_map_ring(r->xs, XDP_UMEM_FILL_RING, &r->fill),
+		xskx__sim_xsk_set_ring(r->xs, XDP_UMEM_COMPLETION_RING, RING), 0);
+	ck_assert_int_eq(xskx__sim_xsk_map_ring(r->xs, XDP_UMEM_FILL_RING, &r->fill),
 			 0);
 	ck_assert_int_eq(
-		sim_xsk_map_ring(r->xs, XDP_UMEM_COMPLETION_RING, &r->comp), 0);
+		xskx__sim_xsk_map_ring(r->xs, XDP_UMEM_COMPLETION_RING, &r->comp), 0);
 	if (rx) {
-		ck_assert_int_eq(sim_xsk_set_ring(r->xs, XDP_RX_RING, RING), 0);
-		ck_assert_int_eq(sim_xsk_map_ring(r->xs, XDP_RX_RING, &r->rx),
+		ck_assert_int_eq(xskx__sim_xsk_set_ring(r->xs, XDP_RX_RING, RING), 0);
+		ck_assert_int_eq(xskx__sim_xsk_map_ring(r->xs, XDP_RX_RING, &r->rx),
 				 0);
 	}
 	if (tx) {
-		ck_assert_int_eq(sim_xsk_set_ring(r->xs, XDP_TX_RING, RING), 0);
-		ck_assert_int_eq(sim_xsk_map_ring(r->xs, XDP_TX_RING, &r->tx),
+		ck_assert_int_eq(xskx__sim_xsk_set_ring(r->xs, XDP_TX_RING, RING), 0);
+		ck_assert_int_eq(xskx__sim_xsk_map_ring(r->xs, XDP_TX_RING, &r->tx),
 				 0);
 	}
 }
 
 static void raw_close(struct raw *r)
 {
-	sim_xsk_close(r->xs, NULL, NULL);
+	xskx__sim_xsk_close(r->xs, NULL, NULL);
 	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
 	free(r->area);
 }
@@ -157,7 +158,7 @@ static uint64_t tx_invalid(struct raw *r)
 {
 	struct xdp_statistics stats;
 
-	ck_assert_int_eq(sim_xsk_get_stats(r->xs, &stats), 0);
+	ck_assert_int_eq(xskx__sim_xsk_get_stats(r->xs, &stats), 0);
 	return stats.tx_invalid_descs;
 }
 
@@ -204,7 +205,7 @@ START_TEST(unaligned_fill_offset)
 			 (size - CHUNK) |
 				 1ull << XSK_UNALIGNED_BUF_OFFSET_SHIFT);
 		fill_put(&r.fill, base | off << XSK_UNALIGNED_BUF_OFFSET_SHIFT);
-		ck_assert_int_eq(sim_xsk_bind(r.xs, r.port, 0, modes[m], NULL),
+		ck_assert_int_eq(xskx__sim_xsk_bind(r.xs, r.port, 0, modes[m], NULL),
 				 0);
 		test_frame(frame);
 		ck_assert_int_eq(
@@ -216,15 +217,15 @@ START_TEST(unaligned_fill_offset)
 		d = ((struct xdp_desc *)r.rx.desc)[0];
 		ck_assert_msg(
 			d.addr == ((base + off) |
-				   (uint64_t)SIM_XDP_PACKET_HEADROOM
+				   (uint64_t)XSKX_XDP_PACKET_HEADROOM
 					   << XSK_UNALIGNED_BUF_OFFSET_SHIFT),
 			"%s: RX addr 0x%llx, want buffer %llu + 100 with data offset 256",
 			modes[m] == XDP_COPY ? "copy" : "zero-copy",
 			(unsigned long long)d.addr, (unsigned long long)base);
 		ck_assert_uint_eq(d.len, PKT_LEN);
-		ck_assert_mem_eq(r.area + base + off + SIM_XDP_PACKET_HEADROOM,
+		ck_assert_mem_eq(r.area + base + off + XSKX_XDP_PACKET_HEADROOM,
 				 frame, PKT_LEN);
-		ck_assert_int_eq(sim_xsk_get_stats(r.xs, &stats), 0);
+		ck_assert_int_eq(xskx__sim_xsk_get_stats(r.xs, &stats), 0);
 		ck_assert_uint_eq(stats.rx_invalid_descs, 1);
 		raw_close(&r);
 	}
@@ -247,7 +248,7 @@ static void tx_mix_open(struct raw *r, bool no_zero_copy, uint16_t flags,
 	r->port = port_on(r->sim, no_zero_copy);
 	ck_assert_int_eq(xskx_sim_port_set_sink(r->port, count_sent, sent), 0);
 	raw_socket(r, false, false, true);
-	ck_assert_int_eq(sim_xsk_bind(r->xs, r->port, 0, flags, NULL), 0);
+	ck_assert_int_eq(xskx__sim_xsk_bind(r->xs, r->port, 0, flags, NULL), 0);
 	for (size_t i = 0; i < sizeof(tx_mix) / sizeof(tx_mix[0]); i++)
 		tx_put(&r->tx, tx_mix[i].addr, tx_mix[i].len);
 }
@@ -289,7 +290,7 @@ START_TEST(copy_tx_completes_invalid)
 
 			snprintf(when, sizeof(when), "copy mode %zu, sendto %u",
 				 c, call + 1);
-			ck_assert_int_eq(sim_xsk_sendto(r.xs), 0);
+			ck_assert_int_eq(xskx__sim_xsk_sendto(r.xs), 0);
 			ck_assert_msg(
 				load_acquire(r.tx.consumer) == consumed[call],
 				"%s: TX consumer %u, want %u", when,
@@ -307,7 +308,7 @@ START_TEST(copy_tx_completes_invalid)
 		uint32_t sent = 0;
 
 		tx_mix_open(&r, false, XDP_ZEROCOPY, &sent);
-		ck_assert_int_eq(sim_xsk_sendto(r.xs), 0);
+		ck_assert_int_eq(xskx__sim_xsk_sendto(r.xs), 0);
 		ck_assert_uint_eq(load_acquire(r.tx.consumer), 5);
 		assert_completed(&r, valid, 3, "zero-copy");
 		ck_assert_uint_eq(sent, 3);
@@ -353,7 +354,7 @@ static void *kick(void *arg)
 {
 	struct kicker *k = arg;
 
-	sim_kick_queue(k->q, SIM_KICK_RX);
+	xskx__sim_kick_queue(k->q, SIM_KICK_RX);
 	__atomic_store_n(&k->done, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -378,7 +379,7 @@ static bool kick_while_waking(void)
 	while (!load_int(&sim->nic_sleeping) && now_ns() < until)
 		pause_us(50);
 	keep_busy(port);
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	asleep = load_int(&sim->nic_sleeping);
 	if (asleep) {
 		/* Its timed sleep (at most 1 ms) ends: it waits for the lock. */
@@ -389,7 +390,7 @@ static bool kick_while_waking(void)
 		/* The kick saw it asleep and now waits for the lock too. */
 		pause_us(3000);
 	}
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	stuck = asleep && !wait_for(&k.done, 1);
 	/* Stopping the thread hands the lock to a stuck kick. */
 	ck_assert_int_eq(xskx_sim_stop(sim), 0);
@@ -471,15 +472,15 @@ START_TEST(tx_published_as_flag_rose)
 
 	late_store_machine(&r, &s);
 	raw_socket(&r, false, false, true);
-	ck_assert_int_eq(sim_xsk_bind(r.xs, r.port, 0,
-				      XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP, NULL),
+	ck_assert_int_eq(xskx__sim_xsk_bind(r.xs, r.port, 0,
+				            XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP, NULL),
 			 0);
 	s.flags = r.tx.flags;
 	s.ring = &r.tx;
 	ck_assert_int_eq(xskx_sim_start(r.sim), 0);
 	/* One frame with a kick: TX wakes, sends, lingers, sleeps. */
 	tx_put(&r.tx, 0, PKT_LEN);
-	ck_assert_int_eq(sim_xsk_sendto(r.xs), 0);
+	ck_assert_int_eq(xskx__sim_xsk_sendto(r.xs), 0);
 	ck_assert_msg(wait_for(&s.done, 1),
 		      "the TX flag never went down and up again");
 	sent = wait_for(r.comp.producer, 2);
@@ -504,8 +505,8 @@ START_TEST(fill_published_as_flag_rose)
 	s.ring = &r.fill;
 	ck_assert_int_eq(xskx_sim_start(r.sim), 0);
 	/* FILL is empty: the flag goes up at bind. */
-	ck_assert_int_eq(sim_xsk_bind(r.xs, r.port, 0,
-				      XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP, NULL),
+	ck_assert_int_eq(xskx__sim_xsk_bind(r.xs, r.port, 0,
+				            XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP, NULL),
 			 0);
 	ck_assert_msg(wait_for(&s.done, 1), "the FILL flag never went up");
 	taken = wait_for(r.fill.consumer, FRAMES / 2);
@@ -515,6 +516,34 @@ START_TEST(fill_published_as_flag_rose)
 		"RX stayed asleep with FILL entries published as its flag went up: %u of %u taken",
 		load_acquire(r.fill.consumer), FRAMES / 2);
 	raw_close(&r);
+}
+END_TEST
+
+/*
+ * A zero-copy bind takes the frames xskx sizes for an MTU
+ * (xskx_frame_size_for_mtu(), xskx_umem_max_mtu()): one L2 overhead,
+ * lib/kernel_rules.h's, on both sides; four bytes more do not fit.
+ */
+START_TEST(zero_copy_fits_sized_mtu)
+{
+	const uint32_t mtu =
+		CHUNK - XSKX_XDP_PACKET_HEADROOM - XSKX_L2_OVERHEAD;
+
+	ck_assert_uint_eq(xskx_frame_size_for_mtu(mtu, 0), CHUNK);
+	for (uint32_t extra = 0; extra <= 1; extra++) {
+		struct xskx_sim_port_opts opts = { .sz = sizeof(opts),
+						   .mtu = mtu + extra };
+		struct raw r = { 0 };
+
+		r.sim = machine(XSKX_SIM_DETERMINISTIC);
+		ck_assert_int_eq(xskx_sim_port_create(r.sim, &opts, &r.port),
+				 0);
+		raw_socket(&r, false, true, false);
+		ck_assert_int_eq(xskx__sim_xsk_bind(r.xs, r.port, 0, XDP_ZEROCOPY,
+					            NULL),
+				 extra ? -EINVAL : 0);
+		raw_close(&r);
+	}
 }
 END_TEST
 
@@ -533,6 +562,7 @@ static Suite *sim_rules_suite(void)
 
 	add_case(suite, "unaligned_fill_offset", unaligned_fill_offset);
 	add_case(suite, "copy_tx_completes_invalid", copy_tx_completes_invalid);
+	add_case(suite, "zero_copy_fits_sized_mtu", zero_copy_fits_sized_mtu);
 	add_case(suite, "kick_meets_busy_thread", kick_meets_busy_thread);
 	add_case(suite, "tx_published_as_flag_rose", tx_published_as_flag_rose);
 	add_case(suite, "fill_published_as_flag_rose",

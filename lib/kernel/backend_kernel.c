@@ -29,6 +29,7 @@
 #include "api.h"
 #include "backend.h"
 #include "filter_kernel.h"
+#include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
 #include "netdev.h"
@@ -36,8 +37,6 @@
 #include "socket_internal.h"
 #include "xdp_prog.h"
 
-/* Copy-mode TX sends at most this many descriptors per sendto(). */
-#define COPY_TX_BUDGET 32
 /* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
 #define BIND_BUSY_RETRIES 8
 #define BUSY_POLL_DEFAULT_USEC 20
@@ -90,16 +89,16 @@ static int register_umem(struct xskx_socket *s)
 		return 0;
 	kumem = calloc(1, sizeof(*kumem));
 	if (!kumem)
-		return xskx_fail(-ENOMEM, "out of memory");
+		return xskx__fail(-ENOMEM, "out of memory");
 	err = xsk_umem__create(&kumem->xumem, umem->area, umem->size,
 			       &s->fq->fill, &s->fq->comp, &cfg);
 	if (err) {
 		free(kumem);
 		if (err == -EPERM || err == -EACCES)
-			return xskx_fail(
+			return xskx__fail(
 				-EPERM,
 				"AF_XDP sockets need CAP_NET_RAW (run as root)");
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
 			xskx_strerror(-err));
@@ -162,7 +161,7 @@ static int create_socket(struct xskx_socket *s,
 		waited_ms += 1u << attempt;
 	}
 	if (err == -EBUSY)
-		return xskx_fail(
+		return xskx__fail(
 			-EBUSY,
 			"queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
 			o->queue_id, o->ifname, waited_ms);
@@ -173,22 +172,22 @@ static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
 		       int err)
 {
 	if (err == -EOPNOTSUPP && (flags & XDP_ZEROCOPY))
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
 			o->ifname);
 	if (err == -EOPNOTSUPP && (flags & XDP_USE_SG))
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"'%s' refused multi-buffer (XDP_USE_SG) in this mode",
 			o->ifname);
 	if (err == -EPERM || err == -EACCES)
-		return xskx_fail(
+		return xskx__fail(
 			-EPERM,
 			"AF_XDP sockets need CAP_NET_RAW (run as root)");
-	return xskx_fail(err,
-			 "binding an AF_XDP socket to queue %u of '%s': %s",
-			 o->queue_id, o->ifname, xskx_strerror(-err));
+	return xskx__fail(err,
+			  "binding an AF_XDP socket to queue %u of '%s': %s",
+			  o->queue_id, o->ifname, xskx_strerror(-err));
 }
 
 /*
@@ -199,7 +198,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 		       const struct xskx_netdev *dev, struct kernel_socket *ks)
 {
 	struct kernel_umem *kumem = s->umem->backend_umem;
-	uint16_t flags = xskx_socket_bind_flags(o);
+	uint16_t flags = xskx__socket_bind_flags(o);
 	int err;
 
 	/* Sharers bind with XDP_SHARED_UMEM alone and inherit the owner's mode. */
@@ -240,7 +239,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 static int set_int_opt(int fd, int name, const char *what, int value)
 {
 	if (setsockopt(fd, SOL_SOCKET, name, &value, sizeof(value)))
-		return xskx_fail(
+		return xskx__fail(
 			-errno, "busy polling: setsockopt %s = %d: %s%s", what,
 			value, xskx_strerror(errno),
 			errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
@@ -270,8 +269,8 @@ static int read_zero_copy(int fd, bool *zero_copy)
 	socklen_t len = sizeof(options);
 
 	if (getsockopt(fd, SOL_XDP, XDP_OPTIONS, &options, &len))
-		return xskx_fail(-errno, "getsockopt XDP_OPTIONS: %s",
-				 xskx_strerror(errno));
+		return xskx__fail(-errno, "getsockopt XDP_OPTIONS: %s",
+				  xskx_strerror(errno));
 	*zero_copy = options.flags & XDP_OPTIONS_ZEROCOPY;
 	return 0;
 }
@@ -291,7 +290,7 @@ static int attach_program(const struct xskx_netdev *dev,
 	/* Nothing is redirected to a socket that cannot receive. */
 	if (o->flags & XSKX_SOCKET_NO_RX)
 		return 0;
-	return xskx_xdp_acquire(dev, &req, &ks->xdp);
+	return xskx__xdp_acquire(dev, &req, &ks->xdp);
 }
 
 static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
@@ -302,25 +301,25 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	struct xskx_netdev dev;
 	int err;
 
-	err = xskx_netdev_query(o->ifname, &dev);
+	err = xskx__netdev_query(o->ifname, &dev);
 	if (!err)
-		err = xskx_kernel_check_request(&dev, o, s->umem);
+		err = xskx__kernel_check_request(&dev, o, s->umem);
 	if (err)
 		return err;
 	ks = calloc(1, sizeof(*ks));
 	if (!ks)
-		return xskx_fail(-ENOMEM, "out of memory");
+		return xskx__fail(-ENOMEM, "out of memory");
 	memcpy(ks->ifname, dev.name, sizeof(ks->ifname));
 
-	xskx_libxdp_log_begin(&saved);
+	xskx__libxdp_log_begin(&saved);
 	err = register_umem(s);
-	xskx_libxdp_log_end(&saved);
+	xskx__libxdp_log_end(&saved);
 	if (err)
 		goto err_free;
 	kumem = s->umem->backend_umem;
 	if (kumem->first_queue_held && kumem->held_queue == o->queue_id &&
 	    !strcmp(kumem->held_ifname, dev.name)) {
-		err = xskx_fail(
+		err = xskx__fail(
 			-EBUSY,
 			"queue %u of '%s' is still bound by this UMEM's first socket: libxdp keeps the UMEM's own socket bound until the UMEM's last socket closes; close every socket on the UMEM, or open this one on another UMEM",
 			o->queue_id, dev.name);
@@ -330,9 +329,9 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (err)
 		goto err_umem;
 
-	xskx_libxdp_log_begin(&saved);
+	xskx__libxdp_log_begin(&saved);
 	err = bind_socket(s, o, &dev, ks);
-	xskx_libxdp_log_end(&saved);
+	xskx__libxdp_log_end(&saved);
 	if (err)
 		goto err_prog;
 	ks->fd = xsk_socket__fd(ks->xsk);
@@ -340,7 +339,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (!err && (o->flags & XSKX_SOCKET_BUSY_POLL))
 		err = set_busy_poll(ks->fd, o);
 	if (!err && ks->xdp)
-		err = xskx_xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
+		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
 	if (err)
 		goto err_socket;
 
@@ -360,7 +359,7 @@ err_socket:
 	xsk_socket__delete(ks->xsk);
 err_prog:
 	if (ks->xdp)
-		xskx_xdp_release(ks->xdp);
+		xskx__xdp_release(ks->xdp);
 err_umem:
 	unregister_umem_if_unused(s->umem);
 err_free:
@@ -376,7 +375,7 @@ static int kernel_kick_rx(struct xskx_socket *s)
 }
 
 /*
- * In copy mode the kernel sends at most COPY_TX_BUDGET descriptors per
+ * In copy mode the kernel sends at most XSKX_COPY_TX_BATCH descriptors per
  * sendto() and answers EAGAIN when more are left: keep calling while the
  * kernel takes descriptors and some remain, a bounded number of times.
  * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
@@ -384,7 +383,7 @@ static int kernel_kick_rx(struct xskx_socket *s)
 static int kernel_kick_tx(struct xskx_socket *s)
 {
 	struct kernel_socket *ks = ks_of(s);
-	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / COPY_TX_BUDGET + 1;
+	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / XSKX_COPY_TX_BATCH + 1;
 
 	if (!s->tx.ring)
 		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?
@@ -425,9 +424,9 @@ static int kernel_stats(struct xskx_socket *s, struct xdp_statistics *stats)
 
 	memset(stats, 0, sizeof(*stats));
 	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_STATISTICS, stats, &len))
-		return xskx_fail(-errno,
-				 "getsockopt XDP_STATISTICS on '%s': %s",
-				 ks_of(s)->ifname, xskx_strerror(errno));
+		return xskx__fail(-errno,
+				  "getsockopt XDP_STATISTICS on '%s': %s",
+				  ks_of(s)->ifname, xskx_strerror(errno));
 	return 0;
 }
 
@@ -437,8 +436,8 @@ static int kernel_options(const struct xskx_socket *s,
 	socklen_t len = sizeof(*options);
 
 	if (getsockopt(ks_of(s)->fd, SOL_XDP, XDP_OPTIONS, options, &len))
-		return xskx_fail(-errno, "getsockopt XDP_OPTIONS on '%s': %s",
-				 ks_of(s)->ifname, xskx_strerror(errno));
+		return xskx__fail(-errno, "getsockopt XDP_OPTIONS on '%s': %s",
+				  ks_of(s)->ifname, xskx_strerror(errno));
 	return 0;
 }
 
@@ -535,7 +534,7 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	struct xskx_libxdp_log saved;
 
 	if (ks->xdp)
-		xskx_xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
+		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
 	give_back_rings(s, give_back, ctx);
 
 	if (ks->kumem->sockets > 1 && ks->fd == xsk_umem__fd(ks->kumem->xumem)) {
@@ -543,11 +542,11 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 		memcpy(ks->kumem->held_ifname, ks->ifname, IF_NAMESIZE);
 		ks->kumem->held_queue = s->queue_id;
 	}
-	xskx_libxdp_log_begin(&saved);
+	xskx__libxdp_log_begin(&saved);
 	xsk_socket__delete(ks->xsk);
-	xskx_libxdp_log_end(&saved);
+	xskx__libxdp_log_end(&saved);
 	if (ks->xdp)
-		xskx_xdp_release(ks->xdp);
+		xskx__xdp_release(ks->xdp);
 	ks->kumem->sockets--;
 	if (unregister_umem_if_unused(s->umem))
 		give_back_kernel_held(s->umem, give_back, ctx);
@@ -563,10 +562,10 @@ static void kernel_umem_release(struct xskx_umem *umem)
 static int kernel_filter_begin(struct xskx_socket *s,
 			       struct xskx_filter_dev *dev)
 {
-	return xskx_filter_kernel_begin(ks_of(s)->xdp, ks_of(s)->ifname, dev);
+	return xskx__filter_kernel_begin(ks_of(s)->xdp, ks_of(s)->ifname, dev);
 }
 
-const struct xskx_backend_ops xskx_backend_kernel = {
+const struct xskx_backend_ops xskx__backend_kernel = {
 	.name = "kernel",
 	.open = kernel_open,
 	.kick_rx = kernel_kick_rx,
@@ -585,13 +584,13 @@ XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,
 				  enum xskx_xdp_mode *mode)
 {
 	if (!s || !mode)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"socket_xdp_mode: socket and mode must not be NULL");
-	if (s->ops != &xskx_backend_kernel)
+	if (s->ops != &xskx__backend_kernel)
 		return -EOPNOTSUPP;
 	if (!ks_of(s)->xdp)
 		return -ENOENT;
-	*mode = xskx_xdp_mode_of(ks_of(s)->xdp);
+	*mode = xskx__xdp_mode_of(ks_of(s)->xdp);
 	return 0;
 }

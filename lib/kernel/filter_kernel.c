@@ -72,7 +72,7 @@ static struct kernel_filter *kf_of(struct xskx_filter_dev *dev)
 
 static int bpf_failed(struct kernel_filter *kf, const char *what, int err)
 {
-	return xskx_fail(
+	return xskx__fail(
 		err, "filter: %s in the XDP program's maps on '%s': %s%s", what,
 		kf->ifname, xskx_strerror(-err),
 		err == -EPERM ? " (needs CAP_BPF or CAP_SYS_ADMIN)" : "");
@@ -151,7 +151,7 @@ static int keys_of_gen(struct kernel_filter *kf, enum deny_map map, uint8_t gen,
 
 	found = calloc(XSKX_DENY_MAP_ENTRIES, sizeof(*found));
 	if (!found)
-		return xskx_fail(-ENOMEM, "filter: out of memory");
+		return xskx__fail(-ENOMEM, "filter: out of memory");
 	memset(&next, 0, sizeof(next));
 	while (count < XSKX_DENY_MAP_ENTRIES) {
 		if (bpf_map_get_next_key(kf->fd[map], prev, &next)) {
@@ -288,7 +288,7 @@ static int kernel_filter_list(struct xskx_filter_dev *dev,
 		return err;
 	list = calloc(2 * XSKX_DENY_MAP_ENTRIES, sizeof(*list));
 	if (!list)
-		return xskx_fail(-ENOMEM, "filter: out of memory");
+		return xskx__fail(-ENOMEM, "filter: out of memory");
 	for (enum deny_map map = DENY4; map <= DENY6; map++) {
 		union deny_key *keys;
 		uint32_t nkeys;
@@ -325,11 +325,11 @@ static int kernel_filter_rule_stats(struct xskx_filter_dev *dev,
 	__u32 key = rule_id;
 
 	if (cpus <= 0)
-		return xskx_fail(cpus ? cpus : -EIO,
-				 "filter: cannot count the possible CPUs");
+		return xskx__fail(cpus ? cpus : -EIO,
+				  "filter: cannot count the possible CPUs");
 	percpu = calloc((size_t)cpus, sizeof(*percpu));
 	if (!percpu)
-		return xskx_fail(-ENOMEM, "filter: out of memory");
+		return xskx__fail(-ENOMEM, "filter: out of memory");
 	if (bpf_map_lookup_elem(kf->fd[DENY_STATS], &key, percpu)) {
 		int err = bpf_failed(kf, "reading the rule's counters", -errno);
 
@@ -367,38 +367,38 @@ static const struct xskx_filter_dev_ops kernel_filter_ops = {
 	.end = kernel_filter_end,
 };
 
-int xskx_filter_kernel_begin(const struct xskx_xdp_attachment *att,
-			     const char *ifname, struct xskx_filter_dev *dev)
+int xskx__filter_kernel_begin(const struct xskx_xdp_attachment *att,
+			      const char *ifname, struct xskx_filter_dev *dev)
 {
 	struct kernel_filter *kf;
 	int prog_fd, err;
 
 	if (!att)
-		return xskx_fail(
+		return xskx__fail(
 			-ENOENT,
 			"filter: this socket on '%s' has no RX ring, hence no XDP program; use a socket that receives",
 			ifname);
 	kf = calloc(1, sizeof(*kf));
 	if (!kf)
-		return xskx_fail(-ENOMEM, "filter: out of memory");
+		return xskx__fail(-ENOMEM, "filter: out of memory");
 	memcpy(kf->ifname, ifname, sizeof(kf->ifname));
 	for (int i = 0; i < DENY_MAPS; i++)
 		kf->fd[i] = -1;
-	prog_fd = xskx_xdp_prog_fd(att);
+	prog_fd = xskx__xdp_prog_fd(att);
 	/* The program's own maps: those it never looks at do not count. */
 	for (int i = 0; i < DENY_MAPS; i++) {
-		kf->fd[i] = xskx_prog_map_fd(prog_fd, map_names[i]);
+		kf->fd[i] = xskx__prog_map_fd(prog_fd, map_names[i]);
 		if (kf->fd[i] >= 0)
 			continue;
 		err = kf->fd[i];
 		close_maps(kf);
 		free(kf);
 		if (err == -ENOENT)
-			return xskx_fail(
+			return xskx__fail(
 				-ENOENT,
 				"filter: the XDP program on '%s' has no deny list (it does not use the map '%s'): build your opts.xdp_obj on bpf/xskx_maps.bpf.h and call xskx_filter_denied()",
 				ifname, map_names[i]);
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"filter: finding the maps of the XDP program on '%s': %s",
 			ifname, xskx_strerror(-err));

@@ -12,7 +12,7 @@ struct xskx_xdp_attachment;
  * 0, or -ENOENT (no program, or one that does not use the deny list's
  * maps), or another negative errno; logged.
  */
-int xskx_filter_kernel_begin(const struct xskx_xdp_attachment *att,
-			     const char *ifname, struct xskx_filter_dev *dev);
+int xskx__filter_kernel_begin(const struct xskx_xdp_attachment *att,
+			      const char *ifname, struct xskx_filter_dev *dev);
 
 #endif /* XSKX_KERNEL_FILTER_KERNEL_H */

@@ -36,13 +36,13 @@ static int from_libbpf(enum libbpf_print_level level, const char *fmt,
 	return 0;
 }
 
-void xskx_libxdp_log_begin(struct xskx_libxdp_log *saved)
+void xskx__libxdp_log_begin(struct xskx_libxdp_log *saved)
 {
 	saved->libxdp_before = libxdp_set_print(from_libxdp);
 	saved->libbpf_before = libbpf_set_print(from_libbpf);
 }
 
-void xskx_libxdp_log_end(const struct xskx_libxdp_log *saved)
+void xskx__libxdp_log_end(const struct xskx_libxdp_log *saved)
 {
 	libxdp_set_print(saved->libxdp_before);
 	libbpf_set_print(saved->libbpf_before);

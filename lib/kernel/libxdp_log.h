@@ -16,7 +16,7 @@ struct xskx_libxdp_log {
 	libbpf_print_fn_t libbpf_before;
 };
 
-void xskx_libxdp_log_begin(struct xskx_libxdp_log *saved);
-void xskx_libxdp_log_end(const struct xskx_libxdp_log *saved);
+void xskx__libxdp_log_begin(struct xskx_libxdp_log *saved);
+void xskx__libxdp_log_end(const struct xskx_libxdp_log *saved);
 
 #endif /* XSKX_KERNEL_LIBXDP_LOG_H */

@@ -67,14 +67,14 @@ static int query_link(struct nl_sock *sk, const char *ifname,
 
 	err = rtnl_link_get_kernel(sk, 0, ifname, &link);
 	if (err == -NLE_OBJ_NOTFOUND || err == -NLE_NODEV)
-		return xskx_fail(
+		return xskx__fail(
 			-ENODEV,
 			"no network interface named '%s' in this network namespace",
 			ifname);
 	if (err < 0)
-		return xskx_fail(errno_from_nl(err),
-				 "reading interface '%s' over rtnetlink: %s",
-				 ifname, nl_geterror(err));
+		return xskx__fail(errno_from_nl(err),
+				  "reading interface '%s' over rtnetlink: %s",
+				  ifname, nl_geterror(err));
 
 	dev->ifindex = rtnl_link_get_ifindex(link);
 	dev->mtu = rtnl_link_get_mtu(link);
@@ -234,25 +234,25 @@ static int open_rtnetlink(struct nl_sock **sk)
 
 	*sk = nl_socket_alloc();
 	if (!*sk)
-		return xskx_fail(-ENOMEM, "allocating a netlink socket");
+		return xskx__fail(-ENOMEM, "allocating a netlink socket");
 	err = nl_connect(*sk, NETLINK_ROUTE);
 	if (err < 0) {
 		nl_socket_free(*sk);
-		return xskx_fail(errno_from_nl(err), "opening rtnetlink: %s",
-				 nl_geterror(err));
+		return xskx__fail(errno_from_nl(err), "opening rtnetlink: %s",
+				  nl_geterror(err));
 	}
 	return 0;
 }
 
-int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
+int xskx__netdev_query(const char *ifname, struct xskx_netdev *dev)
 {
 	struct nl_sock *sk;
 	int err;
 
 	memset(dev, 0, sizeof(*dev));
 	if (!ifname || !*ifname || strlen(ifname) >= sizeof(dev->name))
-		return xskx_fail(-ENODEV, "'%s' is not a valid interface name",
-				 ifname ? ifname : "(null)");
+		return xskx__fail(-ENODEV, "'%s' is not a valid interface name",
+				  ifname ? ifname : "(null)");
 	strcpy(dev->name, ifname);
 
 	err = open_rtnetlink(&sk);
@@ -265,7 +265,7 @@ int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev)
 
 	sk = nl_socket_alloc();
 	if (!sk)
-		return xskx_fail(-ENOMEM, "allocating a netlink socket");
+		return xskx__fail(-ENOMEM, "allocating a netlink socket");
 	if (genl_connect(sk) == 0) {
 		query_channels(sk, dev);
 		query_xdp_features(sk, dev);
@@ -298,23 +298,23 @@ XSKX_API int xskx_netdev_stats(const char *ifname,
 	int err;
 
 	if (!ifname || !*ifname || !stats)
-		return xskx_fail(-EINVAL,
-				 "netdev_stats: ifname and stats must be given");
+		return xskx__fail(-EINVAL,
+				  "netdev_stats: ifname and stats must be given");
 	err = open_rtnetlink(&sk);
 	if (err)
 		return err;
 	err = rtnl_link_get_kernel(sk, 0, ifname, &link);
 	if (err == -NLE_OBJ_NOTFOUND || err == -NLE_NODEV) {
-		err = xskx_fail(
+		err = xskx__fail(
 			-ENODEV,
 			"netdev_stats: no network interface named '%s' in this network namespace",
 			ifname);
 		goto out;
 	}
 	if (err < 0) {
-		err = xskx_fail(errno_from_nl(err),
-				"netdev_stats: reading '%s' over rtnetlink: %s",
-				ifname, nl_geterror(err));
+		err = xskx__fail(errno_from_nl(err),
+				 "netdev_stats: reading '%s' over rtnetlink: %s",
+				 ifname, nl_geterror(err));
 		goto out;
 	}
 	*stats = (struct xskx_netdev_stats){

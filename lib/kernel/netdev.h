@@ -36,7 +36,7 @@ struct xskx_netdev {
  * there is no such interface, or another negative errno (logged). Opens,
  * uses and closes two netlink sockets.
  */
-int xskx_netdev_query(const char *ifname, struct xskx_netdev *dev);
+int xskx__netdev_query(const char *ifname, struct xskx_netdev *dev);
 
 /* True when the device is known to do AF_XDP zero-copy. */
 static inline bool xskx_netdev_zero_copy(const struct xskx_netdev *dev)

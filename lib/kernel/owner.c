@@ -48,7 +48,7 @@ static int read_stat(uint32_t pid, char *state, uint64_t *start_time)
 	return 0;
 }
 
-int xskx_owner_self(struct xskx_prog_owner *owner)
+int xskx__owner_self(struct xskx_prog_owner *owner)
 {
 	uint64_t start_time;
 	char state;
@@ -62,7 +62,7 @@ int xskx_owner_self(struct xskx_prog_owner *owner)
 	return err;
 }
 
-enum xskx_owner_state xskx_owner_state(const struct xskx_prog_owner *owner)
+enum xskx__owner_state xskx__owner_state(const struct xskx_prog_owner *owner)
 {
 	uint64_t start_time;
 	char state;

@@ -8,7 +8,7 @@
 
 #include "xskx_shared.h"
 
-enum xskx_owner_state {
+enum xskx__owner_state {
 	XSKX_OWNER_ALIVE,
 	XSKX_OWNER_GONE,
 	/* Not recorded yet, or from another pid namespace: cannot tell. */
@@ -16,9 +16,9 @@ enum xskx_owner_state {
 };
 
 /* Describe the calling process. Returns 0 or a negative errno. */
-int xskx_owner_self(struct xskx_prog_owner *owner);
+int xskx__owner_self(struct xskx_prog_owner *owner);
 
 /* Reads /proc/<pid>/stat of the recorded owner. */
-enum xskx_owner_state xskx_owner_state(const struct xskx_prog_owner *owner);
+enum xskx__owner_state xskx__owner_state(const struct xskx_prog_owner *owner);
 
 #endif /* XSKX_KERNEL_OWNER_H */

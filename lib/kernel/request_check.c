@@ -13,14 +13,14 @@ static int check_queue(const struct xskx_netdev *dev,
 
 	/* The kernel's bind checks each ring's direction on its own. */
 	if (rx && o->queue_id >= dev->rx_queues)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"queue %u is out of range: '%s' has %u RX queue%s (0..%u)",
 			o->queue_id, dev->name, dev->rx_queues,
 			dev->rx_queues == 1 ? "" : "s",
 			dev->rx_queues ? dev->rx_queues - 1 : 0);
 	if (tx && o->queue_id >= dev->tx_queues)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"queue %u is out of range: '%s' has %u TX queue%s (0..%u)",
 			o->queue_id, dev->name, dev->tx_queues,
@@ -39,7 +39,7 @@ static int check_frame(const struct xskx_netdev *dev,
 	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
 		return 0;
 	if (dev->mtu > max_mtu)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"MTU %u of '%s' is larger than a frame of %u bytes holds (MTU %u at most with headroom %u): use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
 			dev->mtu, dev->name, xskx_umem_frame_size(umem),
@@ -52,21 +52,21 @@ static int check_zero_copy(const struct xskx_netdev *dev,
 {
 	if (o->copy_mode == XSKX_ZEROCOPY_FORCE &&
 	    !xskx_netdev_may_zero_copy(dev))
-		return xskx_fail(
+		return xskx__fail(
 			-EOPNOTSUPP,
 			"'%s' has no AF_XDP zero-copy support (its driver does not advertise it): use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
 			dev->name);
 	return 0;
 }
 
-int xskx_kernel_check_request(const struct xskx_netdev *dev,
-			      const struct xskx_socket_opts *o,
-			      const struct xskx_umem *umem)
+int xskx__kernel_check_request(const struct xskx_netdev *dev,
+			       const struct xskx_socket_opts *o,
+			       const struct xskx_umem *umem)
 {
 	int err;
 
 	if (o->xdp_mode != XSKX_XDP_NATIVE && o->xdp_mode != XSKX_XDP_GENERIC)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
 			(int)o->xdp_mode);

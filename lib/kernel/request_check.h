@@ -15,8 +15,8 @@ struct xskx_umem;
  * frame holds without multi-buffer, unknown xdp_mode), -EOPNOTSUPP
  * (zero-copy forced on a device known to have none).
  */
-int xskx_kernel_check_request(const struct xskx_netdev *dev,
-			      const struct xskx_socket_opts *opts,
-			      const struct xskx_umem *umem);
+int xskx__kernel_check_request(const struct xskx_netdev *dev,
+			       const struct xskx_socket_opts *opts,
+			       const struct xskx_umem *umem);
 
 #endif /* XSKX_KERNEL_REQUEST_CHECK_H */

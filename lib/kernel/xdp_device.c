@@ -22,9 +22,9 @@
 /* More maps than any program here uses; others are simply not looked at. */
 #define PROG_MAX_MAPS 16
 
-int xskx_xdp_each_prog(int ifindex,
-		       int (*fn)(const struct xskx_xdp_found *found, void *ctx),
-		       void *ctx)
+int xskx__xdp_each_prog(int ifindex,
+		        int (*fn)(const struct xskx_xdp_found *found, void *ctx),
+		        void *ctx)
 {
 	struct xskx_xdp_found found = { 0 };
 	struct xdp_program *prog = NULL;
@@ -54,7 +54,7 @@ int xskx_xdp_each_prog(int ifindex,
 	return ret;
 }
 
-int xskx_prog_map_fd(int prog_fd, const char *name)
+int xskx__prog_map_fd(int prog_fd, const char *name)
 {
 	__u32 ids[PROG_MAX_MAPS] = { 0 };
 	struct bpf_prog_info info = {
@@ -107,7 +107,7 @@ static uint64_t sum_key(int map_fd, __u32 key, struct verdict_sum *sum)
 static void add_prog_verdicts(int prog_fd, struct verdict_sum *sum)
 {
 	struct xskx_xdp_verdicts *v = sum->verdicts;
-	int fd = xskx_prog_map_fd(prog_fd, XSKX_VERDICT_MAP_NAME);
+	int fd = xskx__prog_map_fd(prog_fd, XSKX_VERDICT_MAP_NAME);
 
 	if (fd < 0)
 		return;
@@ -163,45 +163,45 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 	int err;
 
 	if (!ifname || !verdicts)
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xdp_prog_stats: ifname and verdicts must not be NULL");
 	ifindex = if_nametoindex(ifname);
 	if (!ifindex)
-		return xskx_fail(
+		return xskx__fail(
 			-ENODEV,
 			"xdp_prog_stats: no network interface named '%s' in this network namespace",
 			ifname);
 	sum.cpus = libbpf_num_possible_cpus();
 	if (sum.cpus <= 0)
-		return xskx_fail(
+		return xskx__fail(
 			sum.cpus ? sum.cpus : -EIO,
 			"xdp_prog_stats: cannot count the possible CPUs");
 	sum.percpu = calloc((size_t)sum.cpus, sizeof(*sum.percpu));
 	if (!sum.percpu)
-		return xskx_fail(-ENOMEM, "xdp_prog_stats: out of memory");
+		return xskx__fail(-ENOMEM, "xdp_prog_stats: out of memory");
 	memset(verdicts, 0, sizeof(*verdicts));
 
 	/* A dispatcher's programs are reached through libxdp. */
 	err = 0;
 	if (!add_direct_verdicts((int)ifindex, &sum)) {
-		xskx_libxdp_log_begin(&saved);
-		err = xskx_xdp_each_prog((int)ifindex, add_verdicts, &sum);
-		xskx_libxdp_log_end(&saved);
+		xskx__libxdp_log_begin(&saved);
+		err = xskx__xdp_each_prog((int)ifindex, add_verdicts, &sum);
+		xskx__libxdp_log_end(&saved);
 	}
 	free(sum.percpu);
 	if (err < 0)
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"xdp_prog_stats: reading the XDP programs of '%s': %s",
 			ifname, xskx_strerror(-err));
 	if (sum.err)
-		return xskx_fail(
+		return xskx__fail(
 			sum.err,
 			"xdp_prog_stats: reading the counters on '%s': %s",
 			ifname, xskx_strerror(-sum.err));
 	if (!sum.programs)
-		return xskx_fail(
+		return xskx__fail(
 			-ENOENT,
 			"xdp_prog_stats: no XDP program with xskx's counters on '%s' (no xskx socket open on it?)",
 			ifname);

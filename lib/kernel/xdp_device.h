@@ -22,14 +22,14 @@ struct xskx_xdp_found {
  * that value, 0 when every program was seen (or none is attached), or a
  * negative errno when the device's programs cannot be read.
  */
-int xskx_xdp_each_prog(int ifindex,
-		       int (*fn)(const struct xskx_xdp_found *found, void *ctx),
-		       void *ctx);
+int xskx__xdp_each_prog(int ifindex,
+		        int (*fn)(const struct xskx_xdp_found *found, void *ctx),
+		        void *ctx);
 
 /*
  * An fd for the map named name among the maps of program prog_fd (used or
  * bound to it), to close after use; -ENOENT when it has none such.
  */
-int xskx_prog_map_fd(int prog_fd, const char *name);
+int xskx__prog_map_fd(int prog_fd, const char *name);
 
 #endif /* XSKX_KERNEL_XDP_DEVICE_H */

@@ -90,20 +90,20 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
 	int fd, err;
 
 	/* xskx manages exactly the programs that carry its owner map. */
-	fd = xskx_prog_map_fd(xdp_program__fd(found->prog),
-			      XSKX_OWNER_MAP_NAME);
+	fd = xskx__prog_map_fd(xdp_program__fd(found->prog),
+			       XSKX_OWNER_MAP_NAME);
 	if (fd < 0)
 		return 0;
 	bpf_map_lookup_elem(fd, &key, &owner);
 	close(fd);
-	switch (xskx_owner_state(&owner)) {
+	switch (xskx__owner_state(&owner)) {
 	case XSKX_OWNER_ALIVE:
-		return xskx_fail(
+		return xskx__fail(
 			-EBUSY,
 			"'%s' is served by the XDP program '%s' of xskx process %u, which is running: one process serves an interface",
 			ifname, xdp_program__name(found->prog), owner.pid);
 	case XSKX_OWNER_UNKNOWN:
-		return xskx_fail(
+		return xskx__fail(
 			-EBUSY,
 			"'%s' has an xskx-managed XDP program (id %u) whose owner cannot be checked (another pid namespace, or still being set up); if no xskx process uses it, remove it with 'ip link set dev %s xdp off'",
 			ifname, xdp_program__id(found->prog), ifname);
@@ -120,9 +120,9 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
 	else
 		err = xdp_multiprog__detach(found->mp);
 	if (err)
-		return xskx_fail(err,
-				 "removing the stale XDP program from '%s': %s",
-				 ifname, xskx_strerror(-err));
+		return xskx__fail(err,
+				  "removing the stale XDP program from '%s': %s",
+				  ifname, xskx_strerror(-err));
 	return 1;
 }
 
@@ -133,7 +133,7 @@ static int judge_prog(const struct xskx_xdp_found *found, void *ctx)
  */
 static int clear_stale(const struct xskx_netdev *dev)
 {
-	int err = xskx_xdp_each_prog(dev->ifindex, judge_prog, (void *)dev);
+	int err = xskx__xdp_each_prog(dev->ifindex, judge_prog, (void *)dev);
 
 	if (err == -EBUSY)
 		return err;
@@ -163,25 +163,25 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 
 	switch (-err) {
 	case EOPNOTSUPP:
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"'%s' has no native XDP support: open with xdp_mode XSKX_XDP_GENERIC, or set xdp_fallback",
 			dev->name);
 	case EEXIST:
 	case EBUSY:
-		xskx_xdp_each_prog(dev->ifindex, describe_prog, what);
-		return xskx_fail(
+		xskx__xdp_each_prog(dev->ifindex, describe_prog, what);
+		return xskx__fail(
 			-EBUSY,
 			"cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
 			dev->name, mode_name(mode), what);
 	case EPERM:
 	case EACCES:
-		return xskx_fail(
+		return xskx__fail(
 			-EPERM,
 			"attaching an XDP program to '%s' needs CAP_NET_ADMIN and CAP_BPF (run as root)",
 			dev->name);
 	default:
-		return xskx_fail(
+		return xskx__fail(
 			err, "attaching the XDP program to '%s' in %s mode: %s",
 			dev->name, mode_name(mode), xskx_strerror(-err));
 	}
@@ -218,15 +218,15 @@ static int open_prog(const struct xskx_netdev *dev,
 						&opts);
 	}
 	if (!att->obj)
-		return xskx_fail(-errno, "opening the XDP object%s: %s",
-				 req->obj ? " given in opts.xdp_obj" :
+		return xskx__fail(-errno, "opening the XDP object%s: %s",
+				  req->obj ? " given in opts.xdp_obj" :
 					    " embedded in xskx",
-				 xskx_strerror(errno));
+				  xskx_strerror(errno));
 	xsks = bpf_object__find_map_by_name(att->obj, XSKX_XSKMAP_NAME);
 	if (!xsks ||
 	    !bpf_object__find_map_by_name(att->obj, XSKX_OWNER_MAP_NAME)) {
 		unload(att);
-		return xskx_fail(
+		return xskx__fail(
 			-EINVAL,
 			"the XDP object in opts.xdp_obj lacks the maps '%s' and '%s': build it on bpf/xskx_maps.bpf.h",
 			XSKX_XSKMAP_NAME, XSKX_OWNER_MAP_NAME);
@@ -245,8 +245,8 @@ static int open_prog(const struct xskx_netdev *dev,
 		err = xdp_program__set_xdp_frags_support(att->prog, true);
 	if (err) {
 		unload(att);
-		return xskx_fail(err, "preparing the XDP program: %s",
-				 xskx_strerror(-err));
+		return xskx__fail(err, "preparing the XDP program: %s",
+				  xskx_strerror(-err));
 	}
 	return 0;
 }
@@ -259,13 +259,13 @@ static int claim(struct xskx_xdp_attachment *att)
 	int fd, err;
 
 	fd = bpf_object__find_map_fd_by_name(att->obj, XSKX_OWNER_MAP_NAME);
-	err = fd < 0 ? fd : xskx_owner_self(&owner);
+	err = fd < 0 ? fd : xskx__owner_self(&owner);
 	if (!err && bpf_map_update_elem(fd, &key, &owner, BPF_ANY))
 		err = -errno;
 	if (!err && bpf_prog_bind_map(xdp_program__fd(att->prog), fd, NULL))
 		err = -errno;
 	if (err)
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"recording the owner of the XDP program on '%s': %s",
 			att->ifname, xskx_strerror(-err));
@@ -318,9 +318,9 @@ static int attach(const struct xskx_netdev *dev,
 	return err;
 }
 
-int xskx_xdp_acquire(const struct xskx_netdev *dev,
-		     const struct xskx_xdp_request *req,
-		     struct xskx_xdp_attachment **attp)
+int xskx__xdp_acquire(const struct xskx_netdev *dev,
+		      const struct xskx_xdp_request *req,
+		      struct xskx_xdp_attachment **attp)
 {
 	struct xskx_xdp_attachment *att;
 	struct xskx_libxdp_log saved;
@@ -332,13 +332,13 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 		bool fell_back = att->mode == XSKX_XDP_GENERIC && req->fallback;
 
 		if (att->mode != req->mode && !fell_back)
-			err = xskx_fail(
+			err = xskx__fail(
 				-EBUSY,
 				"the XDP program runs on '%s' in %s mode for this process's other sockets (native is unavailable if they fell back); open this one with xdp_mode %s, or with xdp_fallback",
 				dev->name, mode_name(att->mode),
 				mode_name(att->mode));
 		else if (att->elf != req->obj)
-			err = xskx_fail(
+			err = xskx__fail(
 				-EBUSY,
 				"this process's other sockets on '%s' use %s XDP program: open this one with the same opts.xdp_obj",
 				dev->name, att->elf ? "their own" : "xskx's");
@@ -348,7 +348,7 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 	}
 	att = calloc(1, sizeof(*att));
 	if (!att) {
-		err = xskx_fail(-ENOMEM, "out of memory");
+		err = xskx__fail(-ENOMEM, "out of memory");
 		goto out;
 	}
 	att->ifindex = dev->ifindex;
@@ -357,11 +357,11 @@ int xskx_xdp_acquire(const struct xskx_netdev *dev,
 	att->elf = req->obj;
 	memcpy(att->ifname, dev->name, sizeof(att->ifname));
 
-	xskx_libxdp_log_begin(&saved);
+	xskx__libxdp_log_begin(&saved);
 	err = clear_stale(dev);
 	if (!err)
 		err = attach(dev, req, att);
-	xskx_libxdp_log_end(&saved);
+	xskx__libxdp_log_end(&saved);
 	if (err) {
 		free(att);
 		att = NULL;
@@ -384,10 +384,10 @@ static void detach(struct xskx_xdp_attachment *att)
 	struct xskx_libxdp_log saved;
 	int err;
 
-	xskx_libxdp_log_begin(&saved);
+	xskx__libxdp_log_begin(&saved);
 	err = xdp_program__detach(att->prog, att->ifindex,
 				  libxdp_mode(att->mode), 0);
-	xskx_libxdp_log_end(&saved);
+	xskx__libxdp_log_end(&saved);
 	/* Gone with its interface (deleted, or its namespace left) is fine. */
 	if (err && err != -ENOENT && err != -ENODEV)
 		xskx_warn(
@@ -396,7 +396,7 @@ static void detach(struct xskx_xdp_attachment *att)
 	unload(att);
 }
 
-void xskx_xdp_release(struct xskx_xdp_attachment *att)
+void xskx__xdp_release(struct xskx_xdp_attachment *att)
 {
 	pthread_mutex_lock(&registry_lock);
 	if (--att->users) {
@@ -419,13 +419,13 @@ void xskx_xdp_release(struct xskx_xdp_attachment *att)
 	free(att);
 }
 
-int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue, int fd)
+int xskx__xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue, int fd)
 {
 	struct xsk_slot *slot = calloc(1, sizeof(*slot));
 	int err = 0;
 
 	if (!slot)
-		return xskx_fail(-ENOMEM, "out of memory");
+		return xskx__fail(-ENOMEM, "out of memory");
 	pthread_mutex_lock(&registry_lock);
 	if (bpf_map_update_elem(att->xsks_map_fd, &queue, &fd, BPF_ANY)) {
 		err = -errno;
@@ -438,15 +438,15 @@ int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue, int fd)
 	}
 	pthread_mutex_unlock(&registry_lock);
 	if (err)
-		return xskx_fail(
+		return xskx__fail(
 			err,
 			"adding the socket of queue %u to the XSKMAP of '%s': %s",
 			queue, att->ifname, xskx_strerror(-err));
 	return 0;
 }
 
-void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
-			    int fd)
+void xskx__xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
+			     int fd)
 {
 	struct xsk_slot **p, *gone = NULL, *next_owner = NULL;
 	bool held_slot = true;
@@ -477,12 +477,12 @@ void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 	free(gone);
 }
 
-enum xskx_xdp_mode xskx_xdp_mode_of(const struct xskx_xdp_attachment *att)
+enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att)
 {
 	return att->mode;
 }
 
-int xskx_xdp_prog_fd(const struct xskx_xdp_attachment *att)
+int xskx__xdp_prog_fd(const struct xskx_xdp_attachment *att)
 {
 	return xdp_program__fd(att->prog);
 }

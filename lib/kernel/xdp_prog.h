@@ -34,30 +34,30 @@ struct xskx_xdp_request {
  * the device, or this process attached another program or mode), -EINVAL
  * (the caller's object lacks xskx's maps), -EPERM.
  */
-int xskx_xdp_acquire(const struct xskx_netdev *dev,
-		     const struct xskx_xdp_request *req,
-		     struct xskx_xdp_attachment **att);
+int xskx__xdp_acquire(const struct xskx_netdev *dev,
+		      const struct xskx_xdp_request *req,
+		      struct xskx_xdp_attachment **att);
 
 /* Drop a reference; the last one detaches the program. */
-void xskx_xdp_release(struct xskx_xdp_attachment *att);
+void xskx__xdp_release(struct xskx_xdp_attachment *att);
 
 /*
  * Point queue's XSKMAP slot at socket fd (the newest socket on a queue
  * takes the slot). Returns 0 or a negative errno, logged.
  */
-int xskx_xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
-			int fd);
+int xskx__xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
+			 int fd);
 
 /*
  * Take socket fd out: its slot goes to the queue's next newest socket, or
  * is emptied so that the queue's packets pass to the stack.
  */
-void xskx_xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
-			    int fd);
+void xskx__xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
+			     int fd);
 
-enum xskx_xdp_mode xskx_xdp_mode_of(const struct xskx_xdp_attachment *att);
+enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att);
 
-/* The attached program's fd, for finding its maps (xskx_prog_map_fd()). */
-int xskx_xdp_prog_fd(const struct xskx_xdp_attachment *att);
+/* The attached program's fd, for finding its maps (xskx__prog_map_fd()). */
+int xskx__xdp_prog_fd(const struct xskx_xdp_attachment *att);
 
 #endif /* XSKX_KERNEL_XDP_PROG_H */

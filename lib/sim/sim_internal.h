@@ -20,18 +20,13 @@
 #include <xskx/if_xdp_compat.h>
 #include <xskx/sim.h>
 
+#include "api.h"
+#include "kernel_rules.h"
+#include "log_internal.h"
+#include "opts_internal.h"
 #include "sim_ring.h"
 #include "sim_xsk.h"
 
-/* Exported from libxskx (include/xskx/sim.h); all else stays hidden. */
-#define SIM_API __attribute__((visibility("default")))
-
-#define SIM_XDP_PACKET_HEADROOM 256
-/* What a frame needs beyond the MTU: Ethernet header, two VLAN tags, FCS. */
-#define SIM_ETH_PAD_LEN (14 + 2 * 4 + 4)
-#define SIM_ETH_HLEN 14
-/* Copy-mode transmit: descriptors per sendto (TX_BATCH_SIZE in xsk.c). */
-#define SIM_COPY_TX_BUDGET 32
 /* Copy-mode transmit: fragments per packet (MAX_SKB_FRAGS + 1). */
 #define SIM_COPY_MAX_FRAGS 18
 /* Upper bound of xskx_sim_port_opts.max_frags (stack arrays of segments). */
@@ -181,7 +176,7 @@ struct xskx_sim {
 	pthread_mutex_t lock;
 	pthread_cond_t nic_wake; /* the idle NIC thread sleeps here */
 	pthread_mutex_t poll_lock;
-	pthread_cond_t poll_wake; /* sim_xsk_poll() waits here */
+	pthread_cond_t poll_wake; /* xskx__sim_xsk_poll() waits here */
 	struct xskx_sim_port *ports;
 	uint32_t nports;
 	uint32_t nsockets;
@@ -224,57 +219,46 @@ struct sim_xsk {
 	uint64_t rx_queue_full;
 };
 
-/* sim_error.c: keep the reason of a failure for sim_xsk_last_error(). */
-int sim_fail(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* The same for a public xskx_sim_* call, which also logs it. */
-int sim_api_fail(int err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* sim_opts.c: read a caller's *_opts struct whatever its sz. */
-int sim_opts_copy(void *out, size_t out_size, const void *opts,
-		  const char *type_name);
-
 /* sim_machine.c */
-uint64_t sim_now_ns(void);
-void sim_lock(struct xskx_sim *sim);
-void sim_unlock(struct xskx_sim *sim);
-bool sim_thread_running(const struct xskx_sim *sim);
+uint64_t xskx__sim_now_ns(void);
+void xskx__sim_lock(struct xskx_sim *sim);
+void xskx__sim_unlock(struct xskx_sim *sim);
+bool xskx__sim_thread_running(const struct xskx_sim *sim);
 /* Threaded mode: ask the NIC thread for work on a queue. */
-void sim_kick_queue(struct sim_queue *q, uint32_t kicks);
+void xskx__sim_kick_queue(struct sim_queue *q, uint32_t kicks);
 /*
  * A need_wakeup flag of the queue went up and the look right after found
  * nothing: on the NIC thread, look again in the next rounds (sim_ring.h).
  */
-void sim_watch_wakeup(struct sim_queue *q);
+void xskx__sim_watch_wakeup(struct sim_queue *q);
 /* Threaded mode: wait up to timeout_ms until ready() returns non-zero. */
-int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
-		   int (*ready)(struct sim_xsk *xsk, short events),
-		   struct sim_xsk *xsk, short events);
+int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
+		         int (*ready)(struct sim_xsk *xsk, short events),
+		         struct sim_xsk *xsk, short events);
 
 /* sim_port.c */
-bool sim_port_link_down(const struct xskx_sim_port *port);
-bool sim_port_tx_stalled(const struct xskx_sim_port *port);
+bool xskx__sim_port_link_down(const struct xskx_sim_port *port);
+bool xskx__sim_port_tx_stalled(const struct xskx_sim_port *port);
 /* A packet leaves the port: to the wire's other end or to the sink. */
-void sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
-		       uint32_t queue);
+void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
+		             uint32_t queue);
 /* A packet arrives from the wire; false when it was dropped. */
-bool sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt);
+bool xskx__sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt);
 /* Hand a packet to the sink, copied into one piece when it has several. */
-void sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
-		   const struct sim_pkt *pkt, uint32_t queue);
-void sim_port_destroy(struct xskx_sim_port *port);
+void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
+		         const struct sim_pkt *pkt, uint32_t queue);
+void xskx__sim_port_destroy(struct xskx_sim_port *port);
 
 /* sim_rss.c: the queue RSS picks for a frame. */
-uint32_t sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues);
+uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues);
 
 /* sim_source.c */
-uint32_t sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
+uint32_t xskx__sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
 /* Earliest time a rate-limited source has a packet due (UINT64_MAX: none). */
-uint64_t sim_sources_next_due(const struct xskx_sim_port *port);
-bool sim_sources_unfinished(const struct xskx_sim_port *port);
-bool sim_sources_rate_limited(const struct xskx_sim_port *port);
-void sim_sources_free(struct xskx_sim_port *port);
+uint64_t xskx__sim_sources_next_due(const struct xskx_sim_port *port);
+bool xskx__sim_sources_unfinished(const struct xskx_sim_port *port);
+bool xskx__sim_sources_rate_limited(const struct xskx_sim_port *port);
+void xskx__sim_sources_free(struct xskx_sim_port *port);
 
 /* A packet's fragments in the pool's frames. */
 static inline uint32_t sim_frags(const struct sim_pool *pool, uint32_t len)
@@ -328,42 +312,42 @@ static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
 }
 
 /* sim_rx_driver.c: queues without a zero-copy pool. */
-bool sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt);
-bool sim_rx_driver_can_take(struct sim_queue *q, uint32_t len);
+bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt);
+bool xskx__sim_rx_driver_can_take(struct sim_queue *q, uint32_t len);
 
 /* sim_napi.c: the RX side of a zero-copy queue. */
-bool sim_queue_can_take(struct sim_queue *q, uint32_t len);
+bool xskx__sim_queue_can_take(struct sim_queue *q, uint32_t len);
 /* DMA a packet into posted buffers; false (rx_missed) when they lack. */
-bool sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt);
-uint32_t sim_napi_poll(struct sim_queue *q);
+bool xskx__sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt);
+uint32_t xskx__sim_napi_poll(struct sim_queue *q);
 /* A zero-copy pool arrives: fill the ring, as a driver does at enable. */
-void sim_napi_enable(struct sim_queue *q);
+void xskx__sim_napi_enable(struct sim_queue *q);
 /* A poll is due without a kick: no need_wakeup, or work left over. */
-bool sim_napi_due(const struct sim_queue *q);
+bool xskx__sim_napi_due(const struct sim_queue *q);
 /* Post buffers when refill_batch slots are empty; false when FILL fell short. */
-bool sim_refill(struct sim_queue *q);
+bool xskx__sim_refill(struct sim_queue *q);
 /* Every frame the NIC holds for the queue's pool, for the census. */
-uint32_t sim_queue_frames_held(const struct sim_queue *q);
+uint32_t xskx__sim_queue_frames_held(const struct sim_queue *q);
 /* Empty the hardware ring, handing each frame to give_back. */
-void sim_queue_release_frames(struct sim_queue *q,
-			      void (*give_back)(uint64_t addr, void *ctx),
-			      void *ctx);
+void xskx__sim_queue_release_frames(struct sim_queue *q,
+			            void (*give_back)(uint64_t addr, void *ctx),
+			            void *ctx);
 /* Threaded mode, after an idle sleep: notice FILL refilled without a kick. */
-void sim_napi_recheck(struct sim_queue *q);
+void xskx__sim_napi_recheck(struct sim_queue *q);
 
 /* sim_tx.c: the TX side of a queue. */
 /* A kick: TX runs until its rings are empty (zero-copy). */
-void sim_tx_wake(struct sim_queue *q);
+void xskx__sim_tx_wake(struct sim_queue *q);
 /* One zero-copy pass over the queue's sockets; returns descriptors taken. */
-uint32_t sim_tx_zc(struct sim_queue *q, bool kicked);
+uint32_t xskx__sim_tx_zc(struct sim_queue *q, bool kicked);
 /*
  * One copy-mode pass over a socket (its sendto); *more: the sendto says
  * EAGAIN, descriptors being left on the ring (budget spent, COMPLETION
  * full, stalled). A pass that ends at an invalid descriptor says 0.
  */
-uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more);
-bool sim_tx_due(const struct sim_queue *q);
+uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more);
+bool xskx__sim_tx_due(const struct sim_queue *q);
 /* Threaded mode, after an idle sleep: notice TX entries without a kick. */
-void sim_tx_recheck(struct sim_queue *q);
+void xskx__sim_tx_recheck(struct sim_queue *q);
 
 #endif /* XSKX_SIM_INTERNAL_H */

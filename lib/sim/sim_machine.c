@@ -5,8 +5,8 @@
  * the NIC thread (threaded).
  *
  * A round: every port's sources inject, then every queue of every port
- * whose link is up gets its NAPI poll when one is due (sim_napi_due) and
- * its zero-copy TX pass when TX is awake (sim_tx_due), after the work other
+ * whose link is up gets its NAPI poll when one is due (xskx__sim_napi_due) and
+ * its zero-copy TX pass when TX is awake (xskx__sim_tx_due), after the work other
  * threads asked for with kicks.
  *
  * The NIC thread holds the machine lock while it runs rounds. A round that
@@ -35,7 +35,7 @@
  * to become visible.
  */
 #define SIM_WAKEUP_WATCH_ROUNDS 64
-/* Longest wait of sim_wait_ready() between two looks at the rings. */
+/* Longest wait of xskx__sim_wait_ready() between two looks at the rings. */
 #define SIM_POLL_SLICE_NS 10000000u
 
 static inline void cpu_relax(void)
@@ -47,7 +47,7 @@ static inline void cpu_relax(void)
 #endif
 }
 
-uint64_t sim_now_ns(void)
+uint64_t xskx__sim_now_ns(void)
 {
 	struct timespec ts;
 
@@ -61,19 +61,19 @@ static struct timespec to_timespec(uint64_t ns)
 				  .tv_nsec = (long)(ns % 1000000000u) };
 }
 
-void sim_lock(struct xskx_sim *sim)
+void xskx__sim_lock(struct xskx_sim *sim)
 {
 	__atomic_add_fetch(&sim->ctl_waiters, 1, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&sim->lock);
 	__atomic_sub_fetch(&sim->ctl_waiters, 1, __ATOMIC_RELAXED);
 }
 
-void sim_unlock(struct xskx_sim *sim)
+void xskx__sim_unlock(struct xskx_sim *sim)
 {
 	pthread_mutex_unlock(&sim->lock);
 }
 
-bool sim_thread_running(const struct xskx_sim *sim)
+bool xskx__sim_thread_running(const struct xskx_sim *sim)
 {
 	return __atomic_load_n(&sim->running, __ATOMIC_ACQUIRE);
 }
@@ -90,31 +90,31 @@ static int init_cond(pthread_cond_t *cond)
 	return -err;
 }
 
-SIM_API int xskx_sim_create(struct xskx_sim **simp,
-			    const struct xskx_sim_opts *opts)
+XSKX_API int xskx_sim_create(struct xskx_sim **simp,
+			     const struct xskx_sim_opts *opts)
 {
 	struct xskx_sim_opts o;
 	struct xskx_sim *sim;
 	int err;
 
 	if (!simp)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_create: sim must not be NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_opts");
+		return xskx__fail(-EINVAL,
+				  "xskx_sim_create: sim must not be NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_opts);
 	if (err)
 		return err;
 	if (o.mode != XSKX_SIM_DETERMINISTIC && o.mode != XSKX_SIM_THREADED)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_create: mode %d is neither XSKX_SIM_DETERMINISTIC nor XSKX_SIM_THREADED",
 			(int)o.mode);
 	if (o.cpu_plus_one < 0 || o.cpu_plus_one > CPU_SETSIZE)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_create: cpu_plus_one %d is outside [0, %d]",
 			o.cpu_plus_one, CPU_SETSIZE);
 	if (o.busy_poll && o.mode != XSKX_SIM_DETERMINISTIC)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_create: busy_poll runs the NIC inside the application's kicks: it needs XSKX_SIM_DETERMINISTIC");
 	sim = calloc(1, sizeof(*sim));
@@ -141,17 +141,17 @@ SIM_API int xskx_sim_create(struct xskx_sim **simp,
 	return 0;
 }
 
-SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
+XSKX_API int xskx_sim_destroy(struct xskx_sim *sim)
 {
 	uint32_t sockets;
 
 	if (!sim)
 		return 0;
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	sockets = sim->nsockets;
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	if (sockets)
-		return sim_api_fail(
+		return xskx__fail(
 			-EBUSY,
 			"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
 			sockets);
@@ -160,7 +160,7 @@ SIM_API int xskx_sim_destroy(struct xskx_sim *sim)
 		struct xskx_sim_port *port = sim->ports;
 
 		sim->ports = port->next;
-		sim_port_destroy(port);
+		xskx__sim_port_destroy(port);
 	}
 	pthread_cond_destroy(&sim->nic_wake);
 	pthread_cond_destroy(&sim->poll_wake);
@@ -178,7 +178,7 @@ static uint32_t copy_kicks(struct sim_queue *q)
 	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
 		if (__atomic_exchange_n(&xs->copy_kick, false,
 					__ATOMIC_ACQUIRE))
-			moved += sim_tx_copy(xs, &more);
+			moved += xskx__sim_tx_copy(xs, &more);
 	return moved;
 }
 
@@ -192,17 +192,17 @@ static uint32_t queue_round(struct sim_queue *q)
 		return 0;
 	if (q->wakeup_watch) {
 		q->wakeup_watch--;
-		sim_napi_recheck(q);
-		sim_tx_recheck(q);
+		xskx__sim_napi_recheck(q);
+		xskx__sim_tx_recheck(q);
 	}
 	if (kicks & SIM_KICK_RX)
 		q->rx_sched = true;
-	if (sim_napi_due(q))
-		moved += sim_napi_poll(q);
+	if (xskx__sim_napi_due(q))
+		moved += xskx__sim_napi_poll(q);
 	if (kicks & SIM_KICK_TX && q->pool->zc)
-		sim_tx_wake(q);
-	if (sim_tx_due(q))
-		moved += sim_tx_zc(q, kicks & SIM_KICK_TX);
+		xskx__sim_tx_wake(q);
+	if (xskx__sim_tx_due(q))
+		moved += xskx__sim_tx_zc(q, kicks & SIM_KICK_TX);
 	if (kicks & SIM_KICK_TX_COPY)
 		moved += copy_kicks(q);
 	return moved;
@@ -216,11 +216,11 @@ static uint32_t sim_round(struct xskx_sim *sim)
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
 		if (port->sources) {
 			if (!now)
-				now = sim_now_ns();
-			moved += sim_sources_run(port, now);
+				now = xskx__sim_now_ns();
+			moved += xskx__sim_sources_run(port, now);
 		}
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next) {
-		if (sim_port_link_down(port))
+		if (xskx__sim_port_link_down(port))
 			continue;
 		for (uint32_t i = 0; i < port->nqueues; i++)
 			moved += queue_round(&port->queues[i]);
@@ -228,34 +228,34 @@ static uint32_t sim_round(struct xskx_sim *sim)
 	return moved;
 }
 
-SIM_API int xskx_sim_poll(struct xskx_sim *sim)
+XSKX_API int xskx_sim_poll(struct xskx_sim *sim)
 {
 	uint32_t moved;
 
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_poll: sim is NULL");
-	if (sim_thread_running(sim))
-		return sim_api_fail(
+		return xskx__fail(-EINVAL, "xskx_sim_poll: sim is NULL");
+	if (xskx__sim_thread_running(sim))
+		return xskx__fail(
 			-EBUSY,
 			"xskx_sim_poll: the NIC thread runs the machine; stop it first");
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	moved = sim_round(sim);
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	return moved > INT_MAX ? INT_MAX : (int)moved;
 }
 
-SIM_API bool xskx_sim_sources_active(const struct xskx_sim *sim)
+XSKX_API bool xskx_sim_sources_active(const struct xskx_sim *sim)
 {
 	struct xskx_sim *s = (struct xskx_sim *)sim;
 	bool active = false;
 
 	if (!sim)
 		return false;
-	sim_lock(s);
+	xskx__sim_lock(s);
 	for (struct xskx_sim_port *port = s->ports; port && !active;
 	     port = port->next)
-		active = sim_sources_unfinished(port);
-	sim_unlock(s);
+		active = xskx__sim_sources_unfinished(port);
+	xskx__sim_unlock(s);
 	return active;
 }
 
@@ -273,7 +273,7 @@ static void wake_pollers(struct xskx_sim *sim)
 	pthread_mutex_unlock(&sim->poll_lock);
 }
 
-void sim_kick_queue(struct sim_queue *q, uint32_t kicks)
+void xskx__sim_kick_queue(struct sim_queue *q, uint32_t kicks)
 {
 	struct xskx_sim *sim = q->port->sim;
 
@@ -285,15 +285,15 @@ void sim_kick_queue(struct sim_queue *q, uint32_t kicks)
 		 * The thread may wake on its own before we get the lock and then
 		 * run rounds back to back: announced, we get it between two.
 		 */
-		sim_lock(sim);
+		xskx__sim_lock(sim);
 		pthread_cond_signal(&sim->nic_wake);
-		sim_unlock(sim);
+		xskx__sim_unlock(sim);
 	}
 }
 
-void sim_watch_wakeup(struct sim_queue *q)
+void xskx__sim_watch_wakeup(struct sim_queue *q)
 {
-	if (sim_thread_running(q->port->sim))
+	if (xskx__sim_thread_running(q->port->sim))
 		q->wakeup_watch = SIM_WAKEUP_WATCH_ROUNDS;
 }
 
@@ -303,12 +303,12 @@ void sim_watch_wakeup(struct sim_queue *q)
  */
 static bool nic_sleep(struct xskx_sim *sim)
 {
-	uint64_t now = sim_now_ns(), until = now + SIM_IDLE_SLEEP_NS;
+	uint64_t now = xskx__sim_now_ns(), until = now + SIM_IDLE_SLEEP_NS;
 	bool kicked;
 
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
-		if (sim_sources_rate_limited(port)) {
-			uint64_t due = sim_sources_next_due(port);
+		if (xskx__sim_sources_rate_limited(port)) {
+			uint64_t due = xskx__sim_sources_next_due(port);
 
 			if (due < until)
 				until = due;
@@ -331,8 +331,8 @@ static bool nic_sleep(struct xskx_sim *sim)
 	 */
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
 		for (uint32_t i = 0; i < port->nqueues; i++) {
-			sim_napi_recheck(&port->queues[i]);
-			sim_tx_recheck(&port->queues[i]);
+			xskx__sim_napi_recheck(&port->queues[i]);
+			xskx__sim_tx_recheck(&port->queues[i]);
 		}
 	return kicked;
 }
@@ -378,20 +378,20 @@ static int thread_attr(struct xskx_sim *sim, pthread_attr_t *attr)
 	return -pthread_attr_setaffinity_np(attr, sizeof(set), &set);
 }
 
-SIM_API int xskx_sim_start(struct xskx_sim *sim)
+XSKX_API int xskx_sim_start(struct xskx_sim *sim)
 {
 	pthread_attr_t attr;
 	int err;
 
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_start: sim is NULL");
+		return xskx__fail(-EINVAL, "xskx_sim_start: sim is NULL");
 	if (sim->mode != XSKX_SIM_THREADED)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_start: the machine was created in deterministic mode; create it with XSKX_SIM_THREADED");
-	if (sim_thread_running(sim))
-		return sim_api_fail(
-			-EBUSY, "xskx_sim_start: the NIC thread already runs");
+	if (xskx__sim_thread_running(sim))
+		return xskx__fail(-EBUSY,
+				  "xskx_sim_start: the NIC thread already runs");
 	__atomic_store_n(&sim->stopping, false, __ATOMIC_RELAXED);
 	__atomic_store_n(&sim->running, true, __ATOMIC_RELEASE);
 	err = thread_attr(sim, &attr);
@@ -402,34 +402,33 @@ SIM_API int xskx_sim_start(struct xskx_sim *sim)
 		return 0;
 	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
 	if (sim->cpu_plus_one)
-		return sim_api_fail(
+		return xskx__fail(
 			err,
 			"xskx_sim_start: cannot start the NIC thread on CPU %d (cpu_plus_one %d): not a CPU this process may use?",
 			sim->cpu_plus_one - 1, sim->cpu_plus_one);
-	return sim_api_fail(err,
-			    "xskx_sim_start: cannot create the NIC thread");
+	return xskx__fail(err, "xskx_sim_start: cannot create the NIC thread");
 }
 
-SIM_API int xskx_sim_stop(struct xskx_sim *sim)
+XSKX_API int xskx_sim_stop(struct xskx_sim *sim)
 {
 	if (!sim)
-		return sim_api_fail(-EINVAL, "xskx_sim_stop: sim is NULL");
-	if (!sim_thread_running(sim))
+		return xskx__fail(-EINVAL, "xskx_sim_stop: sim is NULL");
+	if (!xskx__sim_thread_running(sim))
 		return 0;
 	__atomic_store_n(&sim->stopping, true, __ATOMIC_RELEASE);
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	pthread_cond_signal(&sim->nic_wake);
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	pthread_join(sim->thread, NULL);
 	__atomic_store_n(&sim->running, false, __ATOMIC_RELEASE);
 	return 0;
 }
 
-int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
-		   int (*ready)(struct sim_xsk *xsk, short events),
-		   struct sim_xsk *xsk, short events)
+int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
+		         int (*ready)(struct sim_xsk *xsk, short events),
+		         struct sim_xsk *xsk, short events)
 {
-	uint64_t now = sim_now_ns(), until = UINT64_MAX;
+	uint64_t now = xskx__sim_now_ns(), until = UINT64_MAX;
 	int mask = ready(xsk, events);
 
 	if (mask || !timeout_ms)
@@ -444,7 +443,7 @@ int sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 		struct timespec ts = to_timespec(slice < until ? slice : until);
 
 		pthread_cond_timedwait(&sim->poll_wake, &sim->poll_lock, &ts);
-		now = sim_now_ns();
+		now = xskx__sim_now_ns();
 	}
 	__atomic_sub_fetch(&sim->poll_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&sim->poll_lock);

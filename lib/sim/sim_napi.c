@@ -62,12 +62,12 @@ static inline uint32_t hw_unused(const struct sim_queue *q)
 	return q->hw_size - q->posted - q->received;
 }
 
-bool sim_queue_can_take(struct sim_queue *q, uint32_t len)
+bool xskx__sim_queue_can_take(struct sim_queue *q, uint32_t len)
 {
 	uint32_t frags;
 
 	if (!q->pool || !q->pool->zc)
-		return sim_rx_driver_can_take(q, len);
+		return xskx__sim_rx_driver_can_take(q, len);
 	frags = sim_frags(q->pool, len);
 	return frags <= q->posted && frags <= q->port->max_frags;
 }
@@ -108,13 +108,13 @@ static void dma(struct sim_queue *q, const struct sim_pkt *pkt)
 	q->received += used;
 }
 
-bool sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt)
+bool xskx__sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt)
 {
 	struct xskx_sim_port *port = q->port;
 
 	if (!q->pool || !q->pool->zc)
-		return sim_rx_driver(q, pkt);
-	if (!sim_queue_can_take(q, pkt->len)) {
+		return xskx__sim_rx_driver(q, pkt);
+	if (!xskx__sim_queue_can_take(q, pkt->len)) {
 		sim_count(&port->stats.rx_missed, 1);
 		return false;
 	}
@@ -239,7 +239,7 @@ static uint32_t refill_from_fill(struct sim_queue *q, uint32_t want)
 	return valid;
 }
 
-bool sim_refill(struct sim_queue *q)
+bool xskx__sim_refill(struct sim_queue *q)
 {
 	uint32_t want = hw_unused(q), got = 0;
 
@@ -293,10 +293,10 @@ static void fill_wakeup(struct sim_queue *q, bool refill_failed,
 			  sim_ring_cons_has_more(pool->fq))
 		q->rx_sched = true;
 	else
-		sim_watch_wakeup(q);
+		xskx__sim_watch_wakeup(q);
 }
 
-uint32_t sim_napi_poll(struct sim_queue *q)
+uint32_t xskx__sim_napi_poll(struct sim_queue *q)
 {
 	struct xskx_sim_port *port = q->port;
 	struct sim_pool *pool = q->pool;
@@ -330,13 +330,13 @@ uint32_t sim_napi_poll(struct sim_queue *q)
 		case XSKX_XDP_PASS:
 			c.pass++;
 			pkt = packet_segs(q, frags, segs);
-			sim_port_sink(port, XSKX_SIM_SINK_STACK, &pkt,
-				      q->index);
+			xskx__sim_port_sink(port, XSKX_SIM_SINK_STACK, &pkt,
+				            q->index);
 			break;
 		case XSKX_XDP_TX:
 			c.tx++;
 			pkt = packet_segs(q, frags, segs);
-			sim_port_transmit(port, &pkt, q->index);
+			xskx__sim_port_transmit(port, &pkt, q->index);
 			break;
 		default:
 			c.drop++;
@@ -348,7 +348,7 @@ uint32_t sim_napi_poll(struct sim_queue *q)
 out:
 	if (delivered)
 		sim_ring_prod_submit(q->rx_target->rx);
-	refill_failed = !sim_refill(q);
+	refill_failed = !xskx__sim_refill(q);
 	if (pool->zc && pool->need_wakeup)
 		fill_wakeup(q, refill_failed, stuck_frags);
 	if (q->received && !stuck_frags)
@@ -372,15 +372,15 @@ out:
 	return done;
 }
 
-void sim_napi_enable(struct sim_queue *q)
+void xskx__sim_napi_enable(struct sim_queue *q)
 {
-	bool refill_failed = !sim_refill(q);
+	bool refill_failed = !xskx__sim_refill(q);
 
 	if (q->pool->need_wakeup)
 		fill_wakeup(q, refill_failed, 0);
 }
 
-bool sim_napi_due(const struct sim_queue *q)
+bool xskx__sim_napi_due(const struct sim_queue *q)
 {
 	if (!q->pool || !q->pool->zc)
 		return false;
@@ -391,7 +391,7 @@ bool sim_napi_due(const struct sim_queue *q)
 	return q->received || hw_unused(q) >= q->port->refill_batch;
 }
 
-void sim_napi_recheck(struct sim_queue *q)
+void xskx__sim_napi_recheck(struct sim_queue *q)
 {
 	struct sim_pool *pool = q->pool;
 
@@ -402,14 +402,14 @@ void sim_napi_recheck(struct sim_queue *q)
 		q->rx_sched = true;
 }
 
-uint32_t sim_queue_frames_held(const struct sim_queue *q)
+uint32_t xskx__sim_queue_frames_held(const struct sim_queue *q)
 {
 	return q->posted + q->received + q->nspare;
 }
 
-void sim_queue_release_frames(struct sim_queue *q,
-			      void (*give_back)(uint64_t addr, void *ctx),
-			      void *ctx)
+void xskx__sim_queue_release_frames(struct sim_queue *q,
+			            void (*give_back)(uint64_t addr, void *ctx),
+			            void *ctx)
 {
 	if (give_back) {
 		for (uint32_t i = q->ntc, n = q->received + q->posted; n; n--) {

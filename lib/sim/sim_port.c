@@ -16,20 +16,18 @@
 #define SIM_MAX_HW_RING 65536
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
-/* A frame may carry the Ethernet header and two VLAN tags beyond the MTU. */
-#define SIM_FRAME_OVER_MTU (SIM_ETH_HLEN + 2 * 4)
 
-bool sim_port_link_down(const struct xskx_sim_port *port)
+bool xskx__sim_port_link_down(const struct xskx_sim_port *port)
 {
 	return __atomic_load_n(&port->link_down, __ATOMIC_RELAXED);
 }
 
-bool sim_port_tx_stalled(const struct xskx_sim_port *port)
+bool xskx__sim_port_tx_stalled(const struct xskx_sim_port *port)
 {
 	return __atomic_load_n(&port->tx_stalled, __ATOMIC_RELAXED);
 }
 
-struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port)
+struct xskx_sim *xskx__sim_xsk_port_machine(const struct xskx_sim_port *port)
 {
 	return port ? port->sim : NULL;
 }
@@ -63,37 +61,35 @@ static int port_settings(struct xskx_sim_port *port,
 	port->no_zero_copy = o->no_zero_copy;
 
 	if (port->nqueues > SIM_MAX_QUEUES)
-		return sim_api_fail(-EINVAL,
-				    "port %s: queues %u is more than %u",
-				    port->name, port->nqueues, SIM_MAX_QUEUES);
+		return xskx__fail(-EINVAL, "port %s: queues %u is more than %u",
+				  port->name, port->nqueues, SIM_MAX_QUEUES);
 	if (port->mtu < SIM_MIN_MTU || port->mtu > SIM_MAX_MTU)
-		return sim_api_fail(-EINVAL,
-				    "port %s: mtu %u is outside [%u, %u]",
-				    port->name, port->mtu, SIM_MIN_MTU,
-				    SIM_MAX_MTU);
+		return xskx__fail(-EINVAL, "port %s: mtu %u is outside [%u, %u]",
+				  port->name, port->mtu, SIM_MIN_MTU,
+				  SIM_MAX_MTU);
 	if (port->hw_ring_size > SIM_MAX_HW_RING ||
 	    port->hw_tx_ring_size > SIM_MAX_HW_RING)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most %u descriptors",
 			port->name, port->hw_ring_size, port->hw_tx_ring_size,
 			SIM_MAX_HW_RING);
 	if (port->refill_batch > port->hw_ring_size)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"port %s: refill_batch %u is larger than hw_ring_size %u, so the ring would never be refilled",
 			port->name, port->refill_batch, port->hw_ring_size);
 	if (port->max_frags > SIM_MAX_FRAGS ||
 	    port->max_frags > port->hw_ring_size ||
 	    port->max_frags > port->hw_tx_ring_size)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"port %s: max_frags %u must not exceed %u, hw_ring_size (%u) or hw_tx_ring_size (%u)",
 			port->name, port->max_frags, SIM_MAX_FRAGS,
 			port->hw_ring_size, port->hw_tx_ring_size);
 	if (port->rx_full_policy != XSKX_SIM_RX_FULL_STOP &&
 	    port->rx_full_policy != XSKX_SIM_RX_FULL_DROP)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"port %s: rx_full_policy %d is neither XSKX_SIM_RX_FULL_STOP nor XSKX_SIM_RX_FULL_DROP",
 			port->name, (int)port->rx_full_policy);
@@ -131,23 +127,23 @@ static int port_alloc(struct xskx_sim_port *port)
 	return 0;
 }
 
-void sim_port_destroy(struct xskx_sim_port *port)
+void xskx__sim_port_destroy(struct xskx_sim_port *port)
 {
 	if (port->queues)
 		for (uint32_t i = 0; i < port->nqueues; i++) {
 			free(port->queues[i].hw);
 			free(port->queues[i].spare);
 		}
-	sim_sources_free(port);
+	xskx__sim_sources_free(port);
 	free(port->queues);
 	free(port->scratch);
 	free(port->name);
 	free(port);
 }
 
-SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
-				 const struct xskx_sim_port_opts *opts,
-				 struct xskx_sim_port **portp)
+XSKX_API int xskx_sim_port_create(struct xskx_sim *sim,
+				  const struct xskx_sim_port_opts *opts,
+				  struct xskx_sim_port **portp)
 {
 	struct xskx_sim_port_opts o;
 	struct xskx_sim_port *port;
@@ -155,16 +151,16 @@ SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
 	int err;
 
 	if (!sim || !portp)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_port_create: sim and port must not be NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_port_opts");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_port_opts);
 	if (err)
 		return err;
 	port = calloc(1, sizeof(*port));
 	if (!port)
 		return -ENOMEM;
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	snprintf(name, sizeof(name), "sim%u", sim->nports);
 	port->sim = sim;
 	port->name = strdup(o.name ? o.name : name);
@@ -172,8 +168,8 @@ SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
 	if (!err)
 		err = port_alloc(port);
 	if (err) {
-		sim_unlock(sim);
-		sim_port_destroy(port);
+		xskx__sim_unlock(sim);
+		xskx__sim_port_destroy(port);
 		return err;
 	}
 	/* Appended, so that rounds visit ports in creation order. */
@@ -183,81 +179,81 @@ SIM_API int xskx_sim_port_create(struct xskx_sim *sim,
 			break;
 		}
 	sim->nports++;
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	*portp = port;
 	return 0;
 }
 
-SIM_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
+XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 {
 	int err = 0;
 
 	if (!a || !b || a == b || a->sim != b->sim)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_wire: needs two different ports of one machine");
-	sim_lock(a->sim);
+	xskx__sim_lock(a->sim);
 	if (a->peer || b->peer)
-		err = sim_api_fail(-EBUSY,
-				   "xskx_sim_wire: port %s already has a wire",
-				   a->peer ? a->name : b->name);
+		err = xskx__fail(-EBUSY,
+				 "xskx_sim_wire: port %s already has a wire",
+				 a->peer ? a->name : b->name);
 	else {
 		a->peer = b;
 		b->peer = a;
 	}
-	sim_unlock(a->sim);
+	xskx__sim_unlock(a->sim);
 	return err;
 }
 
-SIM_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
-				  xskx_sim_xdp_fn fn, void *ctx)
+XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
+				   xskx_sim_xdp_fn fn, void *ctx)
 {
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_set_xdp: port is NULL");
-	sim_lock(port->sim);
+		return xskx__fail(-EINVAL,
+				  "xskx_sim_port_set_xdp: port is NULL");
+	xskx__sim_lock(port->sim);
 	port->xdp = fn;
 	port->xdp_ctx = ctx;
-	sim_unlock(port->sim);
+	xskx__sim_unlock(port->sim);
 	return 0;
 }
 
-SIM_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
-				   xskx_sim_sink_fn fn, void *ctx)
+XSKX_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,
+				    xskx_sim_sink_fn fn, void *ctx)
 {
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_set_sink: port is NULL");
-	sim_lock(port->sim);
+		return xskx__fail(-EINVAL,
+				  "xskx_sim_port_set_sink: port is NULL");
+	xskx__sim_lock(port->sim);
 	port->sink = fn;
 	port->sink_ctx = ctx;
-	sim_unlock(port->sim);
+	xskx__sim_unlock(port->sim);
 	return 0;
 }
 
-SIM_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
-				     const struct xskx_sim_faults *faults)
+XSKX_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
+				      const struct xskx_sim_faults *faults)
 {
 	if (!port || !faults)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_port_set_faults: port and faults must not be NULL");
-	sim_lock(port->sim);
+	xskx__sim_lock(port->sim);
 	__atomic_store_n(&port->tx_stalled, faults->tx_stalled,
 			 __ATOMIC_RELAXED);
 	__atomic_store_n(&port->link_down, faults->link_down, __ATOMIC_RELAXED);
-	sim_unlock(port->sim);
+	xskx__sim_unlock(port->sim);
 	return 0;
 }
 
-SIM_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
-				struct xskx_sim_port_stats *stats)
+XSKX_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
+				 struct xskx_sim_port_stats *stats)
 {
 	const uint64_t *from;
 	uint64_t *to = (uint64_t *)stats;
 
 	if (!port || !stats)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_port_stats: port and stats must not be NULL");
 	from = (const uint64_t *)&port->stats;
@@ -266,42 +262,41 @@ SIM_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
 	return 0;
 }
 
-SIM_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
-				 uint32_t len)
+XSKX_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
+				  uint32_t len)
 {
 	struct sim_seg seg = { data, len };
 	struct sim_pkt pkt = { &seg, 1, len };
 	int err = 0;
 
 	if (!port || !data)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_port_inject: port and data must not be NULL");
-	if (sim_thread_running(port->sim))
-		return sim_api_fail(
+	if (xskx__sim_thread_running(port->sim))
+		return xskx__fail(
 			-EBUSY,
 			"xskx_sim_port_inject: port %s: the NIC thread runs; inject in deterministic mode or add a source",
 			port->name);
-	if (len < SIM_ETH_HLEN || len > port->mtu + SIM_FRAME_OVER_MTU)
-		return sim_api_fail(
-			len < SIM_ETH_HLEN ? -EINVAL : -EMSGSIZE,
+	if (len < XSKX_ETH_HLEN || len > port->mtu + XSKX_L2_OVERHEAD)
+		return xskx__fail(
+			len < XSKX_ETH_HLEN ? -EINVAL : -EMSGSIZE,
 			"xskx_sim_port_inject: port %s: a %u-byte frame is outside [%u, MTU %u + %u]",
-			port->name, len, SIM_ETH_HLEN, port->mtu,
-			SIM_FRAME_OVER_MTU);
-	sim_lock(port->sim);
-	if (sim_port_link_down(port))
-		err = sim_api_fail(
-			-ENETDOWN,
-			"xskx_sim_port_inject: port %s: link is down",
-			port->name);
+			port->name, len, XSKX_ETH_HLEN, port->mtu,
+			XSKX_L2_OVERHEAD);
+	xskx__sim_lock(port->sim);
+	if (xskx__sim_port_link_down(port))
+		err = xskx__fail(-ENETDOWN,
+				 "xskx_sim_port_inject: port %s: link is down",
+				 port->name);
 	else
-		sim_port_receive(port, &pkt);
-	sim_unlock(port->sim);
+		xskx__sim_port_receive(port, &pkt);
+	xskx__sim_unlock(port->sim);
 	return err;
 }
 
-void sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
-		   const struct sim_pkt *pkt, uint32_t queue)
+void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
+		         const struct sim_pkt *pkt, uint32_t queue)
 {
 	const uint8_t *data = pkt->segs[0].data;
 
@@ -320,27 +315,26 @@ void sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
 	port->sink(kind, data, pkt->len, queue, port->sink_ctx);
 }
 
-void sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
-		       uint32_t queue)
+void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
+		             uint32_t queue)
 {
 	sim_count(&port->stats.tx_packets, 1);
 	sim_count(&port->stats.tx_bytes, pkt->len);
 	if (!port->peer)
-		sim_port_sink(port, XSKX_SIM_SINK_TX, pkt, queue);
-	else if (!sim_port_receive(port->peer, pkt))
+		xskx__sim_port_sink(port, XSKX_SIM_SINK_TX, pkt, queue);
+	else if (!xskx__sim_port_receive(port->peer, pkt))
 		sim_count(&port->stats.wire_drops, 1);
 }
 
-bool sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
+bool xskx__sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
 {
 	const struct sim_seg *first = &pkt->segs[0];
 
 	/* A down link takes nothing; a frame over the MTU is dropped, as veth does. */
-	if (sim_port_link_down(port) ||
-	    pkt->len > port->mtu + SIM_FRAME_OVER_MTU)
+	if (xskx__sim_port_link_down(port) || pkt->len > port->mtu + XSKX_L2_OVERHEAD)
 		return false;
-	return sim_queue_receive(
-		&port->queues[sim_rss_queue(first->data, first->len,
-					    port->nqueues)],
+	return xskx__sim_queue_receive(
+		&port->queues[xskx__sim_rss_queue(first->data, first->len,
+					          port->nqueues)],
 		pkt);
 }

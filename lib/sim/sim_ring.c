@@ -9,7 +9,7 @@
 _Static_assert(sizeof(struct sim_ring_shared) == 5 * SIM_CACHE_LINE,
 	       "the descriptors start where the kernel's do");
 
-struct sim_ring *sim_ring_create(uint32_t entries, uint32_t desc_size)
+struct sim_ring *xskx__sim_ring_create(uint32_t entries, uint32_t desc_size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t bytes =
@@ -32,7 +32,7 @@ struct sim_ring *sim_ring_create(uint32_t entries, uint32_t desc_size)
 	return ring;
 }
 
-void sim_ring_destroy(struct sim_ring *ring)
+void xskx__sim_ring_destroy(struct sim_ring *ring)
 {
 	if (!ring)
 		return;

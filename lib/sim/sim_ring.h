@@ -50,8 +50,8 @@ struct sim_ring {
 };
 
 /* entries: a power of two; desc_size: 8 (FILL, COMP) or 16 (RX, TX). */
-struct sim_ring *sim_ring_create(uint32_t entries, uint32_t desc_size);
-void sim_ring_destroy(struct sim_ring *ring);
+struct sim_ring *xskx__sim_ring_create(uint32_t entries, uint32_t desc_size);
+void xskx__sim_ring_destroy(struct sim_ring *ring);
 
 /* Consumer side (FILL, TX). */
 
@@ -136,7 +136,7 @@ static inline uint32_t sim_ring_present(const struct sim_ring *r)
  * can then find the flag clear while the NIC's look finds no entry. The
  * entries become visible a moment later, so the NIC looks again: on the
  * NIC thread a queue whose flag went up looks at its rings in each of the
- * next rounds (sim_watch_wakeup()), and every queue after each idle sleep.
+ * next rounds (xskx__sim_watch_wakeup()), and every queue after each idle sleep.
  * In deterministic mode the NIC works inside the application's calls.
  */
 static inline void sim_ring_set_need_wakeup(struct sim_ring *r)

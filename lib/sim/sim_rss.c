@@ -59,7 +59,7 @@ static uint32_t hash_words(uint32_t h, const uint8_t *p, uint32_t words)
 	return h;
 }
 
-uint32_t sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues)
+uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues)
 {
 	uint32_t off = 12, l4 = 0, h = 0x5eed;
 	uint16_t type;

@@ -146,7 +146,7 @@ static bool copy_to_socket(struct sim_queue *q, const uint8_t *data,
 	return true;
 }
 
-bool sim_rx_driver_can_take(struct sim_queue *q, uint32_t len)
+bool xskx__sim_rx_driver_can_take(struct sim_queue *q, uint32_t len)
 {
 	struct sim_pool *pool = q->pool;
 	uint32_t frags, spare;
@@ -165,7 +165,7 @@ bool sim_rx_driver_can_take(struct sim_queue *q, uint32_t len)
 	       sim_ring_cons_avail(pool->fq, frags - spare) == frags - spare;
 }
 
-bool sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
+bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 {
 	struct xskx_sim_port *port = q->port;
 	struct xskx_sim *sim = port->sim;
@@ -193,11 +193,11 @@ bool sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 		break;
 	case XSKX_XDP_PASS:
 		sim_count(&port->stats.xdp_pass, 1);
-		sim_port_sink(port, XSKX_SIM_SINK_STACK, &linear, q->index);
+		xskx__sim_port_sink(port, XSKX_SIM_SINK_STACK, &linear, q->index);
 		break;
 	case XSKX_XDP_TX:
 		sim_count(&port->stats.xdp_tx, 1);
-		sim_port_transmit(port, &linear, q->index);
+		xskx__sim_port_transmit(port, &linear, q->index);
 		break;
 	default:
 		sim_count(&port->stats.xdp_drop, 1);

@@ -109,31 +109,31 @@ static int source_settings(struct sim_source *s,
 	s->flows = o->flows ? o->flows : 1;
 	s->burst = o->burst ? o->burst : 64;
 	if (s->pkt_size < SRC_MIN_SIZE ||
-	    s->pkt_size > port->mtu + SIM_ETH_HLEN)
-		return sim_api_fail(
+	    s->pkt_size > port->mtu + XSKX_ETH_HLEN)
+		return xskx__fail(
 			-EINVAL,
 			"port %s: source pkt_size %u is outside [%u, MTU %u + %u]",
 			port->name, s->pkt_size, SRC_MIN_SIZE, port->mtu,
-			SIM_ETH_HLEN);
+			XSKX_ETH_HLEN);
 	if (s->flows > SRC_MAX_FLOWS)
-		return sim_api_fail(
+		return xskx__fail(
 			-EINVAL,
 			"port %s: source flows %u: at most %u UDP source ports",
 			port->name, s->flows, SRC_MAX_FLOWS);
 	return 0;
 }
 
-SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
-				     const struct xskx_sim_source_opts *opts)
+XSKX_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
+				      const struct xskx_sim_source_opts *opts)
 {
 	struct xskx_sim_source_opts o;
 	struct sim_source *s;
 	int err;
 
 	if (!port)
-		return sim_api_fail(-EINVAL,
-				    "xskx_sim_port_add_source: port is NULL");
-	err = sim_opts_copy(&o, sizeof(o), opts, "xskx_sim_source_opts");
+		return xskx__fail(-EINVAL,
+				  "xskx_sim_port_add_source: port is NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_sim_source_opts);
 	if (err)
 		return err;
 	s = calloc(1, sizeof(*s));
@@ -154,12 +154,12 @@ SIM_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 	for (uint32_t flow = 0; flow < s->flows; flow++) {
 		set_flow(s, flow, 0);
 		s->flow_queue[flow] =
-			sim_rss_queue(s->frame, s->pkt_size, port->nqueues);
+			xskx__sim_rss_queue(s->frame, s->pkt_size, port->nqueues);
 	}
-	sim_lock(port->sim);
+	xskx__sim_lock(port->sim);
 	s->next = port->sources;
 	port->sources = s;
-	sim_unlock(port->sim);
+	xskx__sim_unlock(port->sim);
 	return 0;
 }
 
@@ -204,20 +204,20 @@ static uint32_t source_run(struct sim_source *s, struct xskx_sim_port *port,
 		uint32_t flow = (uint32_t)(s->sent % s->flows);
 		struct sim_queue *q = &port->queues[s->flow_queue[flow]];
 
-		if (!s->rate_pps && !sim_queue_can_take(q, s->pkt_size))
+		if (!s->rate_pps && !xskx__sim_queue_can_take(q, s->pkt_size))
 			break;
 		set_flow(s, flow, s->sent);
-		sim_queue_receive(q, &pkt);
+		xskx__sim_queue_receive(q, &pkt);
 		__atomic_store_n(&s->sent, s->sent + 1, __ATOMIC_RELAXED);
 	}
 	return (uint32_t)i;
 }
 
-uint32_t sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns)
+uint32_t xskx__sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns)
 {
 	uint32_t sent = 0;
 
-	if (sim_port_link_down(port))
+	if (xskx__sim_port_link_down(port))
 		return 0;
 	for (struct sim_source *s = port->sources; s; s = s->next)
 		if (unfinished(s))
@@ -227,7 +227,7 @@ uint32_t sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns)
 	return sent;
 }
 
-uint64_t sim_sources_next_due(const struct xskx_sim_port *port)
+uint64_t xskx__sim_sources_next_due(const struct xskx_sim_port *port)
 {
 	uint64_t next = UINT64_MAX;
 
@@ -244,7 +244,7 @@ uint64_t sim_sources_next_due(const struct xskx_sim_port *port)
 	return next;
 }
 
-bool sim_sources_unfinished(const struct xskx_sim_port *port)
+bool xskx__sim_sources_unfinished(const struct xskx_sim_port *port)
 {
 	for (const struct sim_source *s = port->sources; s; s = s->next)
 		if (unfinished(s))
@@ -252,7 +252,7 @@ bool sim_sources_unfinished(const struct xskx_sim_port *port)
 	return false;
 }
 
-bool sim_sources_rate_limited(const struct xskx_sim_port *port)
+bool xskx__sim_sources_rate_limited(const struct xskx_sim_port *port)
 {
 	for (const struct sim_source *s = port->sources; s; s = s->next)
 		if (s->rate_pps && unfinished(s))
@@ -260,7 +260,7 @@ bool sim_sources_rate_limited(const struct xskx_sim_port *port)
 	return false;
 }
 
-void sim_sources_free(struct xskx_sim_port *port)
+void xskx__sim_sources_free(struct xskx_sim_port *port)
 {
 	while (port->sources) {
 		struct sim_source *s = port->sources;

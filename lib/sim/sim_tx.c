@@ -148,7 +148,7 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 		complete(tx, cq, start, i, &completed);
 		room -= frags;
 		pkt.nsegs = frags;
-		sim_port_transmit(q->port, &pkt, q->index);
+		xskx__sim_port_transmit(q->port, &pkt, q->index);
 	}
 	if (i) {
 		sim_ring_cons_release(tx, i);
@@ -180,7 +180,7 @@ static void set_tx_flags(struct sim_queue *q, bool up)
 	}
 }
 
-void sim_tx_wake(struct sim_queue *q)
+void xskx__sim_tx_wake(struct sim_queue *q)
 {
 	struct sim_pool *pool = q->pool;
 
@@ -208,10 +208,10 @@ static void tx_sleep(struct sim_queue *q)
 	}
 	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
 		if (xs->tx && sim_ring_cons_has_more(xs->tx)) {
-			sim_tx_wake(q);
+			xskx__sim_tx_wake(q);
 			return;
 		}
-	sim_watch_wakeup(q);
+	xskx__sim_watch_wakeup(q);
 }
 
 /*
@@ -223,7 +223,7 @@ static void tx_sleep(struct sim_queue *q)
  */
 static uint32_t tx_linger(const struct sim_queue *q)
 {
-	return sim_thread_running(q->port->sim) ? SIM_TX_LINGER_ROUNDS : 1;
+	return xskx__sim_thread_running(q->port->sim) ? SIM_TX_LINGER_ROUNDS : 1;
 }
 
 /* The next socket after xs with a TX ring, wrapping around. */
@@ -235,14 +235,14 @@ static struct sim_xsk *next_sender(struct sim_queue *q, struct sim_xsk *xs)
 	return xs;
 }
 
-uint32_t sim_tx_zc(struct sim_queue *q, bool kicked)
+uint32_t xskx__sim_tx_zc(struct sim_queue *q, bool kicked)
 {
 	struct xskx_sim_port *port = q->port;
 	uint32_t budget = port->hw_tx_ring_size, done = 0, senders = 0;
 	struct sim_xsk *xs = NULL, *first = NULL;
 	bool dry = true;
 
-	if (sim_port_tx_stalled(port))
+	if (xskx__sim_port_tx_stalled(port))
 		return 0;
 	/* Start each pass at the next socket, so that none is starved. */
 	for (struct sim_xsk *s = q->sockets; s; s = s->next) {
@@ -272,7 +272,7 @@ uint32_t sim_tx_zc(struct sim_queue *q, bool kicked)
 		return done;
 	if (!dry) {
 		q->tx_dry_passes = 0;
-		sim_tx_wake(q);
+		xskx__sim_tx_wake(q);
 	} else if (++q->tx_dry_passes >= tx_linger(q)) {
 		q->tx_dry_passes = 0;
 		tx_sleep(q);
@@ -280,31 +280,31 @@ uint32_t sim_tx_zc(struct sim_queue *q, bool kicked)
 	return done;
 }
 
-uint32_t sim_tx_copy(struct sim_xsk *xs, bool *more)
+uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more)
 {
 	struct sim_queue *q = xs->queue;
 	enum tx_stop stop = TX_BUDGET;
 	uint32_t done;
 
-	if (sim_port_tx_stalled(q->port)) {
+	if (xskx__sim_port_tx_stalled(q->port)) {
 		*more = sim_ring_cons_avail(xs->tx, 1) != 0;
 		return 0;
 	}
-	done = tx_socket(q, xs, SIM_COPY_TX_BUDGET, SIM_COPY_MAX_FRAGS, true,
+	done = tx_socket(q, xs, XSKX_COPY_TX_BATCH, SIM_COPY_MAX_FRAGS, true,
 			 &stop);
 	/* After an invalid descriptor the kernel's sendto returns 0. */
 	*more = stop != TX_DRY && stop != TX_INVALID;
 	return done;
 }
 
-bool sim_tx_due(const struct sim_queue *q)
+bool xskx__sim_tx_due(const struct sim_queue *q)
 {
 	const struct sim_pool *pool = q->pool;
 
 	return pool && pool->zc && (q->tx_awake || !pool->need_wakeup);
 }
 
-void sim_tx_recheck(struct sim_queue *q)
+void xskx__sim_tx_recheck(struct sim_queue *q)
 {
 	struct sim_pool *pool = q->pool;
 
@@ -312,7 +312,7 @@ void sim_tx_recheck(struct sim_queue *q)
 		return;
 	for (struct sim_xsk *xs = q->sockets; xs; xs = xs->next)
 		if (xs->tx && sim_ring_cons_has_more(xs->tx)) {
-			sim_tx_wake(q);
+			xskx__sim_tx_wake(q);
 			return;
 		}
 }

@@ -24,12 +24,12 @@
 static int check_common(const struct sim_xsk *xs, const char *call)
 {
 	if (!xs)
-		return sim_fail(-EINVAL, "%s: socket is NULL", call);
+		return xskx__reason(-EINVAL, "%s: socket is NULL", call);
 	if (xs->state != SIM_XSK_BOUND)
-		return sim_fail(-ENXIO, "%s: the socket is not bound", call);
-	if (sim_port_link_down(xs->queue->port))
-		return sim_fail(-ENETDOWN, "%s: port %s: link is down", call,
-				xs->queue->port->name);
+		return xskx__reason(-ENXIO, "%s: the socket is not bound", call);
+	if (xskx__sim_port_link_down(xs->queue->port))
+		return xskx__reason(-ENETDOWN, "%s: port %s: link is down", call,
+				    xs->queue->port->name);
 	return 0;
 }
 
@@ -43,31 +43,31 @@ static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 	struct sim_queue *q = xs->queue;
 	int err = 0;
 
-	sim_lock(xs->sim);
+	xskx__sim_lock(xs->sim);
 	if (xs->sim->busy_poll) {
-		sim_sources_run(q->port, sim_now_ns());
+		xskx__sim_sources_run(q->port, xskx__sim_now_ns());
 		if (xs->zc) {
-			sim_tx_wake(q);
-			sim_tx_zc(q, tx);
+			xskx__sim_tx_wake(q);
+			xskx__sim_tx_zc(q, tx);
 			tx = false;
 			rx = true;
 		}
 	}
 	if (rx && xs->zc) {
 		q->rx_sched = true;
-		sim_napi_poll(q);
+		xskx__sim_napi_poll(q);
 	}
 	if (tx && xs->zc) {
-		sim_tx_wake(q);
-		sim_tx_zc(q, true);
+		xskx__sim_tx_wake(q);
+		xskx__sim_tx_zc(q, true);
 	} else if (tx && xs->tx) {
 		bool more;
 
-		sim_tx_copy(xs, &more);
+		xskx__sim_tx_copy(xs, &more);
 		if (more)
 			err = -EAGAIN;
 	}
-	sim_unlock(xs->sim);
+	xskx__sim_unlock(xs->sim);
 	return err;
 }
 
@@ -83,37 +83,38 @@ static void kick_thread(struct sim_xsk *xs, bool rx, bool tx)
 		kicks |= SIM_KICK_TX_COPY;
 	}
 	if (kicks)
-		sim_kick_queue(xs->queue, kicks);
+		xskx__sim_kick_queue(xs->queue, kicks);
 }
 
 static int kick(struct sim_xsk *xs, bool rx, bool tx)
 {
-	if (!sim_thread_running(xs->sim))
+	if (!xskx__sim_thread_running(xs->sim))
 		return kick_now(xs, rx, tx);
 	kick_thread(xs, rx, tx);
 	return 0;
 }
 
-int sim_xsk_sendto(struct sim_xsk *xs)
+int xskx__sim_xsk_sendto(struct sim_xsk *xs)
 {
 	int err = check_common(xs, "sendto");
 
 	if (err)
 		return err;
 	if (!xs->tx)
-		return sim_fail(-ENOBUFS, "sendto: the socket has no TX ring");
+		return xskx__reason(-ENOBUFS,
+				    "sendto: the socket has no TX ring");
 	return kick(xs, false, true);
 }
 
-int sim_xsk_recvfrom(struct sim_xsk *xs)
+int xskx__sim_xsk_recvfrom(struct sim_xsk *xs)
 {
 	int err = check_common(xs, "recvfrom");
 
 	if (err)
 		return err;
 	if (!xs->rx)
-		return sim_fail(-ENOBUFS,
-				"recvfrom: the socket has no RX ring");
+		return xskx__reason(-ENOBUFS,
+				    "recvfrom: the socket has no RX ring");
 	return kick(xs, true, false);
 }
 
@@ -128,12 +129,12 @@ static int poll_ready(struct sim_xsk *xs, short events)
 	return mask & events;
 }
 
-int sim_xsk_poll(struct sim_xsk *xs, short events, int timeout_ms)
+int xskx__sim_xsk_poll(struct sim_xsk *xs, short events, int timeout_ms)
 {
 	bool fill_flag, tx_flag;
 
 	if (!xs)
-		return sim_fail(-EINVAL, "poll: socket is NULL");
+		return xskx__reason(-EINVAL, "poll: socket is NULL");
 	/* Like xsk_poll(): no events from an unbound socket or a down link. */
 	if (check_common(xs, "poll"))
 		return 0;
@@ -147,7 +148,7 @@ int sim_xsk_poll(struct sim_xsk *xs, short events, int timeout_ms)
 		kick(xs, true, true);
 	else if (!xs->zc && tx_flag)
 		kick(xs, false, true);
-	if (!sim_thread_running(xs->sim))
+	if (!xskx__sim_thread_running(xs->sim))
 		return poll_ready(xs, events);
-	return sim_wait_ready(xs->sim, timeout_ms, poll_ready, xs, events);
+	return xskx__sim_wait_ready(xs->sim, timeout_ms, poll_ready, xs, events);
 }

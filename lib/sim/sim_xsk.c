@@ -51,12 +51,12 @@ static struct sim_ring **ring_slot(struct sim_xsk *xs, int which)
 	return NULL;
 }
 
-int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
+int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 {
 	struct sim_xsk *xs;
 
 	if (!sim || !xskp)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"socket: no simulated machine (is the port NULL?)");
 	xs = calloc(1, sizeof(*xs));
@@ -64,81 +64,87 @@ int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 		return -ENOMEM;
 	xs->sim = sim;
 	xs->state = SIM_XSK_READY;
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	sim->nsockets++;
-	sim_unlock(sim);
+	xskx__sim_unlock(sim);
 	*xskp = xs;
 	return 0;
 }
 
-static bool is_power_of_2(uint64_t n)
-{
-	return n && !(n & (n - 1));
-}
-
-/* The checks of xdp_umem_reg(), in its order. */
+/* xdp_umem_reg()'s checks (lib/kernel_rules.h), then the pinning. */
 static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 {
-	bool unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
+	struct xskx_umem_geometry g = {
+		.addr = reg->addr,
+		.len = reg->len,
+		.chunk_size = reg->chunk_size,
+		.headroom = reg->headroom,
+		.unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG,
+		.unknown_flags = reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG,
+	};
 
-	if (reg->chunk_size < 2048 || reg->chunk_size > page)
-		return sim_fail(
+	switch (xskx__umem_geometry_check(&g, page)) {
+	case XSKX_UMEM_FAULT_NONE:
+		break;
+	case XSKX_UMEM_FAULT_CHUNK_RANGE:
+		return xskx__reason(
 			-EINVAL,
-			"UMEM_REG: chunk_size %u is outside [2048, page size %llu]",
-			reg->chunk_size, (unsigned long long)page);
-	if (reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG)
-		return sim_fail(
+			"UMEM_REG: chunk_size %u is outside [%u, page size %llu]",
+			reg->chunk_size, XSKX_MIN_CHUNK_SIZE,
+			(unsigned long long)page);
+	case XSKX_UMEM_FAULT_FLAGS:
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
 			reg->flags);
-	if (!unaligned && !is_power_of_2(reg->chunk_size))
-		return sim_fail(
+	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: chunk_size %u is not a power of two, as aligned mode needs",
 			reg->chunk_size);
-	if (reg->addr % page)
-		return sim_fail(-EINVAL,
-				"UMEM_REG: area 0x%llx is not page-aligned",
-				(unsigned long long)reg->addr);
-	if (reg->addr + reg->len < reg->addr ||
-	    (reg->len + page - 1) / page > UINT32_MAX)
-		return sim_fail(-EINVAL, "UMEM_REG: len %llu is too large",
-				(unsigned long long)reg->len);
-	if (reg->len / reg->chunk_size == 0 ||
-	    reg->len / reg->chunk_size > UINT32_MAX)
-		return sim_fail(
+	case XSKX_UMEM_FAULT_ADDR_ALIGN:
+		return xskx__reason(-EINVAL,
+				    "UMEM_REG: area 0x%llx is not page-aligned",
+				    (unsigned long long)reg->addr);
+	case XSKX_UMEM_FAULT_LEN_TOO_LARGE:
+		return xskx__reason(-EINVAL, "UMEM_REG: len %llu is too large",
+				    (unsigned long long)reg->len);
+	case XSKX_UMEM_FAULT_CHUNK_COUNT:
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: len %llu does not hold between one and 2^32 - 1 chunks of %u",
 			(unsigned long long)reg->len, reg->chunk_size);
-	if (!unaligned && reg->len % reg->chunk_size)
-		return sim_fail(
+	case XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE:
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: len %llu is not a multiple of chunk_size %u, as aligned mode needs",
 			(unsigned long long)reg->len, reg->chunk_size);
-	if (reg->headroom >= reg->chunk_size - SIM_XDP_PACKET_HEADROOM)
-		return sim_fail(
+	case XSKX_UMEM_FAULT_HEADROOM:
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
 			reg->headroom, reg->chunk_size,
-			SIM_XDP_PACKET_HEADROOM);
+			XSKX_XDP_PACKET_HEADROOM);
+	}
 	/* The kernel fails to pin pages it cannot reach. */
 	if (!reg->addr)
-		return sim_fail(-EFAULT, "UMEM_REG: area is NULL");
+		return xskx__reason(-EFAULT, "UMEM_REG: area is NULL");
 	return 0;
 }
 
-int sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
+int xskx__sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 {
 	struct sim_umem *umem;
 	int err;
 
 	if (!xs || !reg)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"UMEM_REG: socket and registration must not be NULL");
 	if (xs->state != SIM_XSK_READY || xs->umem)
-		return sim_fail(-EBUSY, "UMEM_REG: the socket %s",
-				xs->umem ? "already has a UMEM" : "is bound");
+		return xskx__reason(-EBUSY, "UMEM_REG: the socket %s",
+				    xs->umem ? "already has a UMEM" :
+					      "is bound");
 	err = umem_check(reg, (uint64_t)sysconf(_SC_PAGESIZE));
 	if (err)
 		return err;
@@ -155,27 +161,27 @@ int sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 	return 0;
 }
 
-int sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
+int xskx__sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 {
 	struct sim_ring **slot = xs ? ring_slot(xs, which) : NULL;
 	bool umem_ring = which == XDP_UMEM_FILL_RING ||
 			 which == XDP_UMEM_COMPLETION_RING;
 
 	if (!slot)
-		return sim_fail(-ENOPROTOOPT,
-				"setsockopt: no such ring option %d", which);
+		return xskx__reason(-ENOPROTOOPT,
+				    "setsockopt: no such ring option %d", which);
 	if (xs->state != SIM_XSK_READY)
-		return sim_fail(
+		return xskx__reason(
 			-EBUSY,
 			"%s ring: the socket is bound; set ring sizes before bind",
 			ring_name(which));
-	if (!is_power_of_2(entries) || *slot)
-		return sim_fail(
+	if (!xskx_is_power_of_2(entries) || *slot)
+		return xskx__reason(
 			-EINVAL,
 			*slot ? "%s ring: its size is already set" :
 				"%s ring: %u entries is not a non-zero power of two",
 			ring_name(which), entries);
-	*slot = sim_ring_create(entries, umem_ring ? sizeof(uint64_t) :
+	*slot = xskx__sim_ring_create(entries, umem_ring ? sizeof(uint64_t) :
 						     sizeof(struct xdp_desc));
 	if (!*slot)
 		return -ENOMEM;
@@ -185,13 +191,13 @@ int sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 	return 0;
 }
 
-int sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
+int xskx__sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
 {
 	struct sim_ring **slot = xs ? ring_slot(xs, which) : NULL;
 	struct sim_ring *ring;
 
 	if (!slot || !map)
-		return sim_fail(-EINVAL, "mmap: no such ring %d", which);
+		return xskx__reason(-EINVAL, "mmap: no such ring %d", which);
 	ring = *slot;
 	if (xs->state == SIM_XSK_BOUND && which == XDP_UMEM_FILL_RING)
 		ring = xs->pool->fq;
@@ -199,8 +205,8 @@ int sim_xsk_map_ring(struct sim_xsk *xs, int which, struct sim_ring_map *map)
 		 which == XDP_UMEM_COMPLETION_RING)
 		ring = xs->pool->cq;
 	if (!ring)
-		return sim_fail(-EINVAL, "mmap: the socket has no %s ring",
-				ring_name(which));
+		return xskx__reason(-EINVAL, "mmap: the socket has no %s ring",
+				    ring_name(which));
 	map->producer = &ring->shared->producer;
 	map->consumer = &ring->shared->consumer;
 	map->flags = &ring->shared->flags;
@@ -214,10 +220,10 @@ static bool zc_frames_fit(const struct xskx_sim_port *port,
 			  const struct sim_umem *umem, bool mb)
 {
 	uint32_t frame = umem->chunk_size - umem->headroom -
-			 SIM_XDP_PACKET_HEADROOM - (mb ? SIM_MB_TAILROOM : 0);
+			 XSKX_XDP_PACKET_HEADROOM - (mb ? SIM_MB_TAILROOM : 0);
 
 	frame &= ~127u;
-	return port->mtu + SIM_ETH_PAD_LEN <=
+	return port->mtu + XSKX_L2_OVERHEAD <=
 	       frame * (mb ? port->max_frags : 1);
 }
 
@@ -235,7 +241,7 @@ static int pick_mode(struct sim_pool *pool, const struct xskx_sim_port *port,
 	if (port->no_zero_copy || (mb && port->max_frags == 1)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(
+		return xskx__reason(
 			-EOPNOTSUPP,
 			"bind: port %s has no zero-copy%s; bind without XDP_ZEROCOPY for copy mode",
 			port->name, port->no_zero_copy ? "" : " multi-buffer");
@@ -243,7 +249,7 @@ static int pick_mode(struct sim_pool *pool, const struct xskx_sim_port *port,
 	if (!zc_frames_fit(port, pool->umem, mb)) {
 		if (!force_zc)
 			return 0;
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: port %s queue %u: an MTU %u packet does not fit %s%u-byte frames with %u bytes of headroom",
 			port->name, queue_id, port->mtu,
@@ -264,15 +270,15 @@ static int assign_pool(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if ((flags & XDP_COPY) && (flags & XDP_ZEROCOPY))
-		return sim_fail(-EINVAL,
-				"bind: XDP_COPY and XDP_ZEROCOPY together");
+		return xskx__reason(-EINVAL,
+				    "bind: XDP_COPY and XDP_ZEROCOPY together");
 	if (queue_id < port->nqueues && port->queues[queue_id].pool)
-		return sim_fail(
+		return xskx__reason(
 			-EBUSY,
 			"bind: queue %u of port %s is held by another socket",
 			queue_id, port->name);
 	if (queue_id >= port->nqueues)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: queue %u out of range: port %s has %u queue%s",
 			queue_id, port->name, port->nqueues,
@@ -284,8 +290,8 @@ static int assign_pool(struct sim_xsk *xs, struct xskx_sim_port *port,
 	pool->fq = xs->fq_tmp;
 	pool->cq = xs->cq_tmp;
 	pool->frame_room =
-		umem->chunk_size - umem->headroom - SIM_XDP_PACKET_HEADROOM;
-	pool->data_offset = SIM_XDP_PACKET_HEADROOM + umem->headroom;
+		umem->chunk_size - umem->headroom - XSKX_XDP_PACKET_HEADROOM;
+	pool->data_offset = XSKX_XDP_PACKET_HEADROOM + umem->headroom;
 	pool->need_wakeup = flags & XDP_USE_NEED_WAKEUP;
 	pool->cached_need_wakeup = SIM_WAKEUP_TX;
 	pool->users = 1;
@@ -313,19 +319,19 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 
 	if (flags &
 	    (XDP_COPY | XDP_ZEROCOPY | XDP_USE_NEED_WAKEUP | XDP_USE_SG))
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: a socket sharing a UMEM takes the owner's mode; pass no XDP_COPY, XDP_ZEROCOPY, XDP_USE_NEED_WAKEUP or XDP_USE_SG");
 	if (xs->umem)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: XDP_SHARED_UMEM on a socket that registered its own UMEM");
 	if (!owner || owner->sim != xs->sim)
-		return sim_fail(
+		return xskx__reason(
 			-EBADF,
 			"bind: XDP_SHARED_UMEM needs a socket of the same machine to share with");
 	if (owner->state != SIM_XSK_BOUND)
-		return sim_fail(
+		return xskx__reason(
 			-EBADF,
 			"bind: the socket to share the UMEM with is not bound");
 	umem = owner->umem;
@@ -334,7 +340,7 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 
 		/* One FILL and COMPLETION ring for each queue (xp_assign_dev_shared). */
 		if (!xs->fq_tmp || !xs->cq_tmp)
-			return sim_fail(
+			return xskx__reason(
 				-EINVAL,
 				"bind: sharing a UMEM on another queue needs FILL and COMPLETION rings of its own");
 		if (umem->sg)
@@ -346,7 +352,7 @@ static int bind_shared(struct sim_xsk *xs, struct xskx_sim_port *port,
 			return err;
 	} else {
 		if (xs->fq_tmp || xs->cq_tmp)
-			return sim_fail(
+			return xskx__reason(
 				-EINVAL,
 				"bind: on the owner's queue the FILL and COMPLETION rings are the owner's; set none");
 		xs->pool = owner->pool;
@@ -379,19 +385,19 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 	int err;
 
 	if (flags & ~known)
-		return sim_fail(-EINVAL, "bind: unknown flags 0x%x",
-				flags & ~known);
+		return xskx__reason(-EINVAL, "bind: unknown flags 0x%x",
+				    flags & ~known);
 	if (xs->state != SIM_XSK_READY)
-		return sim_fail(-EBUSY, "bind: the socket is already bound");
+		return xskx__reason(-EBUSY, "bind: the socket is already bound");
 	if (!port)
-		return sim_fail(-ENODEV, "bind: no port");
+		return xskx__reason(-ENODEV, "bind: no port");
 	if (port->sim != xs->sim)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: port %s belongs to another simulated machine",
 			port->name);
 	if (!xs->rx && !xs->tx)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: the socket has neither an RX nor a TX ring");
 	if (flags & XDP_SHARED_UMEM) {
@@ -400,7 +406,7 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 		err = bind_shared(xs, port, queue_id, flags, shared);
 		new_pool = xs->pool != had;
 	} else if (!xs->umem || !xs->fq_tmp || !xs->cq_tmp) {
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"bind: register a UMEM and set the FILL and COMPLETION ring sizes first");
 	} else {
@@ -414,20 +420,20 @@ static int do_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 	add_to_queue(xs, xs->pool->queue);
 	xs->state = SIM_XSK_BOUND;
 	if (new_pool && xs->pool->zc)
-		sim_napi_enable(xs->pool->queue);
+		xskx__sim_napi_enable(xs->pool->queue);
 	return 0;
 }
 
-int sim_xsk_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
-		 uint32_t queue_id, uint16_t flags, struct sim_xsk *shared)
+int xskx__sim_xsk_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
+		       uint32_t queue_id, uint16_t flags, struct sim_xsk *shared)
 {
 	int err;
 
 	if (!xs)
-		return sim_fail(-EINVAL, "bind: socket is NULL");
-	sim_lock(xs->sim);
+		return xskx__reason(-EINVAL, "bind: socket is NULL");
+	xskx__sim_lock(xs->sim);
 	err = do_bind(xs, port, queue_id, flags, shared);
-	sim_unlock(xs->sim);
+	xskx__sim_unlock(xs->sim);
 	return err;
 }
 
@@ -489,8 +495,8 @@ static void give_back_pair(struct sim_ring *fq, struct sim_ring *cq,
 		give_back_ring(cq, XDP_UMEM_COMPLETION_RING, umem, give_back,
 			       ctx);
 	}
-	sim_ring_destroy(fq);
-	sim_ring_destroy(cq);
+	xskx__sim_ring_destroy(fq);
+	xskx__sim_ring_destroy(cq);
 }
 
 static void unbind(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
@@ -515,20 +521,20 @@ static void unbind(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 	if (--pool->users)
 		return;
 	/* The pair's last user: the frames the NIC holds go back. */
-	sim_queue_release_frames(q, give_back, ctx);
+	xskx__sim_queue_release_frames(q, give_back, ctx);
 	q->pool = NULL;
 	give_back_pair(pool->fq, pool->cq, pool->umem, give_back, ctx);
 	free(pool);
 }
 
-void sim_xsk_close(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
+void xskx__sim_xsk_close(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 {
 	struct xskx_sim *sim;
 
 	if (!xs)
 		return;
 	sim = xs->sim;
-	sim_lock(sim);
+	xskx__sim_lock(sim);
 	if (give_back && xs->umem) {
 		give_back_ring(xs->rx, XDP_RX_RING, xs->umem, give_back, ctx);
 		give_back_ring(xs->tx, XDP_TX_RING, xs->umem, give_back, ctx);
@@ -538,18 +544,18 @@ void sim_xsk_close(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 	give_back_pair(xs->fq_tmp, xs->cq_tmp, xs->umem, give_back, ctx);
 	umem_put(xs->umem);
 	sim->nsockets--;
-	sim_unlock(sim);
-	sim_ring_destroy(xs->rx);
-	sim_ring_destroy(xs->tx);
+	xskx__sim_unlock(sim);
+	xskx__sim_ring_destroy(xs->rx);
+	xskx__sim_ring_destroy(xs->tx);
 	free(xs);
 }
 
-int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
+int xskx__sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 {
 	const struct sim_pool *pool;
 
 	if (!xs || !stats)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"XDP_STATISTICS: socket and stats must not be NULL");
 	pool = xs->pool;
@@ -568,17 +574,17 @@ int sim_xsk_get_stats(struct sim_xsk *xs, struct xdp_statistics *stats)
 	return 0;
 }
 
-int sim_xsk_get_options(struct sim_xsk *xs, struct xdp_options *opts)
+int xskx__sim_xsk_get_options(struct sim_xsk *xs, struct xdp_options *opts)
 {
 	if (!xs || !opts)
-		return sim_fail(
+		return xskx__reason(
 			-EINVAL,
 			"XDP_OPTIONS: socket and options must not be NULL");
 	opts->flags = xs->zc ? XDP_OPTIONS_ZEROCOPY : 0;
 	return 0;
 }
 
-uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xs)
+uint32_t xskx__sim_xsk_frames_in_nic(const struct sim_xsk *xs)
 {
 	struct xskx_sim *sim;
 	uint32_t n = 0;
@@ -586,8 +592,8 @@ uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xs)
 	if (!xs || !xs->pool)
 		return 0;
 	sim = xs->sim;
-	sim_lock(sim);
-	n = sim_queue_frames_held(xs->pool->queue);
-	sim_unlock(sim);
+	xskx__sim_lock(sim);
+	n = xskx__sim_queue_frames_held(xs->pool->queue);
+	xskx__sim_unlock(sim);
 	return n;
 }

@@ -2,13 +2,14 @@
 /*
  * The simulated NIC's AF_XDP socket, shaped like the kernel's syscalls.
  *
- * lib/backend_sim.c drives a simulated socket exactly as libxdp drives a
+ * lib/sim/backend_sim.c drives a simulated socket exactly as libxdp drives a
  * kernel one: socket(), setsockopt(XDP_UMEM_REG), setsockopt(XDP_*_RING),
  * mmap of each ring, bind(), then sendto()/recvfrom()/poll() as wakeups and
  * getsockopt(XDP_STATISTICS / XDP_OPTIONS). Each call here validates its
- * arguments as the kernel does and fails with the kernel's errno.
- *
- * Internal to the library; lib/sim uses nothing but libc and the ring ABI.
+ * arguments as the kernel does and fails with the kernel's errno; the
+ * reason, naming the culprit ("bind: queue 4 out of range: port sim0 has 2
+ * queues"), is kept for xskx__last_reason() (lib/log_internal.h), as errno
+ * is, not logged: the caller logs it with its context or retries.
  */
 #ifndef XSKX_SIM_XSK_H
 #define XSKX_SIM_XSK_H
@@ -20,32 +21,17 @@ struct xskx_sim;
 struct xskx_sim_port;
 struct sim_xsk;
 
-/*
- * Why the last failing sim_xsk_* call on this thread failed, naming the
- * culprit ("bind: queue 4 out of range: port sim0 has 2 queues"); lib/sim
- * cannot log, so lib/backend_sim.c passes this to the library's log.
- */
-const char *sim_xsk_last_error(void);
-
-/*
- * Where the reasons of failing public xskx_sim_* calls go: the library
- * registers its log here (once, before any sim call, e.g. from a
- * constructor) so that they are logged like any xskx failure. The reasons of
- * sim_xsk_* failures are not passed here: the library logs those itself.
- */
-void sim_xsk_set_fail_log(void (*log)(int err, const char *msg));
-
-/* The simulated machine a port belongs to (for sim_xsk_socket). */
-struct xskx_sim *sim_xsk_port_machine(const struct xskx_sim_port *port);
+/* The simulated machine a port belongs to (for xskx__sim_xsk_socket). */
+struct xskx_sim *xskx__sim_xsk_port_machine(const struct xskx_sim_port *port);
 
 /* socket(AF_XDP, SOCK_RAW, 0) */
-int sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
+int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
 
 /*
  * setsockopt(XDP_UMEM_REG): -EINVAL (the checks of the kernel's
  * xdp_umem_reg()), -EFAULT (no area), -EBUSY (already registered or bound).
  */
-int sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
+int xskx__sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
 
 /*
  * setsockopt(XDP_RX_RING / XDP_TX_RING / XDP_UMEM_FILL_RING /
@@ -54,7 +40,7 @@ int sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
  * -EBUSY once the socket is bound. A new TX ring has XDP_RING_NEED_WAKEUP
  * set, as in the kernel: TX needs one wakeup to start.
  */
-int sim_xsk_set_ring(struct sim_xsk *xsk, int which, uint32_t entries);
+int xskx__sim_xsk_set_ring(struct sim_xsk *xsk, int which, uint32_t entries);
 
 /* What mmap(XDP_PGOFF_* / XDP_UMEM_PGOFF_*) plus XDP_MMAP_OFFSETS yield. */
 struct sim_ring_map {
@@ -66,7 +52,7 @@ struct sim_ring_map {
 };
 
 /* which: XDP_RX_RING, XDP_TX_RING, XDP_UMEM_FILL_RING, XDP_UMEM_COMPLETION_RING */
-int sim_xsk_map_ring(struct sim_xsk *xsk, int which, struct sim_ring_map *map);
+int xskx__sim_xsk_map_ring(struct sim_xsk *xsk, int which, struct sim_ring_map *map);
 
 /*
  * bind(): flags are the sockaddr_xdp flags (XDP_SHARED_UMEM, XDP_COPY,
@@ -80,18 +66,18 @@ int sim_xsk_map_ring(struct sim_xsk *xsk, int which, struct sim_ring_map *map);
  * -EBADF (shared socket not bound), -ENODEV (no port). A down link does not
  * fail bind.
  */
-int sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
-		 uint32_t queue_id, uint16_t flags, struct sim_xsk *shared);
+int xskx__sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
+		       uint32_t queue_id, uint16_t flags, struct sim_xsk *shared);
 
 /*
  * sendto(MSG_DONTWAIT): wake TX. Deterministic mode: runs the queue's TX
  * work now; threaded: wakes the NIC thread. 0, or -EAGAIN / -EBUSY /
  * -ENOBUFS (try again), -ENETDOWN, -ENXIO (not bound).
  */
-int sim_xsk_sendto(struct sim_xsk *xsk);
+int xskx__sim_xsk_sendto(struct sim_xsk *xsk);
 
 /* recvfrom(MSG_DONTWAIT): wake RX (NAPI poll + refill); errors likewise. */
-int sim_xsk_recvfrom(struct sim_xsk *xsk);
+int xskx__sim_xsk_recvfrom(struct sim_xsk *xsk);
 
 /*
  * poll(): kicks where a need_wakeup flag asks, then reports POLLIN (RX not
@@ -99,7 +85,7 @@ int sim_xsk_recvfrom(struct sim_xsk *xsk);
  * waits up to timeout_ms for one of them; deterministic mode never waits.
  * An unbound socket or a down link reports no events (0), at once.
  */
-int sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
+int xskx__sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
 
 /*
  * getsockopt(XDP_STATISTICS) and getsockopt(XDP_OPTIONS). Unlike the kernel,
@@ -108,8 +94,8 @@ int sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
  * which nothing raises); rx_fill_ring_empty_descs and rx_invalid_descs are
  * the pair's, shared by the sockets on it.
  */
-int sim_xsk_get_stats(struct sim_xsk *xsk, struct xdp_statistics *stats);
-int sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
+int xskx__sim_xsk_get_stats(struct sim_xsk *xsk, struct xdp_statistics *stats);
+int xskx__sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
 
 /*
  * Frames of this socket's FILL/COMPLETION pair that the NIC holds: taken from
@@ -119,7 +105,7 @@ int sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
  * descriptors are not held: zero-copy never completes them, copy mode
  * completes them at once. For the frame census.
  */
-uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
+uint32_t xskx__sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
 
 /*
  * close(): unbind, release the queue (a later bind on it succeeds at once),
@@ -135,7 +121,7 @@ uint32_t sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
  * are skipped. give_back may be NULL. A UMEM owner's registration lives on while a socket shares it, as in
  * the kernel.
  */
-void sim_xsk_close(struct sim_xsk *xsk,
-		   void (*give_back)(uint64_t addr, void *ctx), void *ctx);
+void xskx__sim_xsk_close(struct sim_xsk *xsk,
+		         void (*give_back)(uint64_t addr, void *ctx), void *ctx);
 
 #endif /* XSKX_SIM_XSK_H */

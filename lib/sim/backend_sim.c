@@ -10,7 +10,7 @@
 #include "backend.h"
 #include "filter_sim.h"
 #include "log_internal.h"
-#include "sim/sim_xsk.h"
+#include "sim_xsk.h"
 #include "socket_internal.h"
 
 static struct sim_xsk *sim_of(const struct xskx_socket *s)
@@ -20,15 +20,15 @@ static struct sim_xsk *sim_of(const struct xskx_socket *s)
 
 static int sim_error(int err, const char *what, const struct xskx_socket_opts *o)
 {
-	return xskx_fail(err, "sim port queue %u: %s: %s", o->queue_id, what,
-			 sim_xsk_last_error());
+	return xskx__fail(err, "sim port queue %u: %s: %s", o->queue_id, what,
+			  xskx__last_reason());
 }
 
 static void map_prod(struct sim_xsk *x, int which, struct xsk_ring_prod *r)
 {
 	struct sim_ring_map m;
 
-	sim_xsk_map_ring(x, which, &m);
+	xskx__sim_xsk_map_ring(x, which, &m);
 	*r = (struct xsk_ring_prod){
 		.cached_prod = *m.producer,
 		/* libxdp's convention: the cached consumer runs one ring ahead. */
@@ -46,7 +46,7 @@ static void map_cons(struct sim_xsk *x, int which, struct xsk_ring_cons *r)
 {
 	struct sim_ring_map m;
 
-	sim_xsk_map_ring(x, which, &m);
+	xskx__sim_xsk_map_ring(x, which, &m);
 	*r = (struct xsk_ring_cons){
 		.cached_prod = *m.producer,
 		.cached_cons = *m.consumer,
@@ -73,17 +73,6 @@ static struct sim_xsk *umem_sharer(const struct xskx_socket *s)
 	return s->umem->sockets ? sim_of(s->umem->sockets) : NULL;
 }
 
-static void log_sim_failure(int err, const char *msg)
-{
-	xskx_fail(err, "%s", msg);
-}
-
-/* Failures of the public xskx_sim_* calls are logged like any other. */
-__attribute__((constructor)) static void route_sim_failures(void)
-{
-	sim_xsk_set_fail_log(log_sim_failure);
-}
-
 static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
 		     const struct xskx_socket_opts *o)
 {
@@ -91,19 +80,19 @@ static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
 	int err = 0;
 
 	if (!s->fq->users) {
-		err = sim_xsk_set_ring(x, XDP_UMEM_FILL_RING, umem->fill_size);
+		err = xskx__sim_xsk_set_ring(x, XDP_UMEM_FILL_RING, umem->fill_size);
 		if (!err)
-			err = sim_xsk_set_ring(x, XDP_UMEM_COMPLETION_RING, umem->comp_size);
+			err = xskx__sim_xsk_set_ring(x, XDP_UMEM_COMPLETION_RING, umem->comp_size);
 		if (err)
 			return sim_error(err, "FILL/COMPLETION ring", o);
 	}
 	if (!(o->flags & XSKX_SOCKET_NO_RX)) {
-		err = sim_xsk_set_ring(x, XDP_RX_RING, o->rx_size);
+		err = xskx__sim_xsk_set_ring(x, XDP_RX_RING, o->rx_size);
 		if (err)
 			return sim_error(err, "RX ring", o);
 	}
 	if (!(o->flags & XSKX_SOCKET_NO_TX)) {
-		err = sim_xsk_set_ring(x, XDP_TX_RING, o->tx_size);
+		err = xskx__sim_xsk_set_ring(x, XDP_TX_RING, o->tx_size);
 		if (err)
 			return sim_error(err, "TX ring", o);
 	}
@@ -132,7 +121,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	uint16_t flags;
 	int err;
 
-	err = sim_xsk_socket(sim_xsk_port_machine(o->sim_port), &x);
+	err = xskx__sim_xsk_socket(xskx__sim_xsk_port_machine(o->sim_port), &x);
 	if (err)
 		return sim_error(err, "socket", o);
 	if (!sharer) {
@@ -145,7 +134,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 					 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
 		};
 
-		err = sim_xsk_umem_reg(x, &reg);
+		err = xskx__sim_xsk_umem_reg(x, &reg);
 		if (err) {
 			err = sim_error(err, "UMEM registration", o);
 			goto err_close;
@@ -156,14 +145,14 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_close;
 
 	/* A socket sharing the UMEM inherits the owner's mode flags. */
-	flags = sharer ? XDP_SHARED_UMEM : xskx_socket_bind_flags(o);
-	err = sim_xsk_bind(x, o->sim_port, o->queue_id, flags, sharer);
+	flags = sharer ? XDP_SHARED_UMEM : xskx__socket_bind_flags(o);
+	err = xskx__sim_xsk_bind(x, o->sim_port, o->queue_id, flags, sharer);
 	if (err) {
 		err = sim_error(err, "bind", o);
 		goto err_close;
 	}
-	err = xskx_filter_sim_hold(o->sim_port, o->queue_id,
-				   !(o->flags & XSKX_SOCKET_NO_RX));
+	err = xskx__filter_sim_hold(o->sim_port, o->queue_id,
+				    !(o->flags & XSKX_SOCKET_NO_RX));
 	if (err)
 		goto err_close;
 	s->bind_flags = sharer ? umem->sockets->bind_flags : flags;
@@ -172,38 +161,38 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	return 0;
 
 err_close:
-	sim_xsk_close(x, NULL, NULL);
+	xskx__sim_xsk_close(x, NULL, NULL);
 	return err;
 }
 
 static int sim_kick_rx(struct xskx_socket *s)
 {
-	return sim_xsk_recvfrom(sim_of(s));
+	return xskx__sim_xsk_recvfrom(sim_of(s));
 }
 
 static int sim_kick_tx(struct xskx_socket *s)
 {
-	return sim_xsk_sendto(sim_of(s));
+	return xskx__sim_xsk_sendto(sim_of(s));
 }
 
 static int sim_poll(struct xskx_socket *s, short events, int timeout_ms)
 {
-	return sim_xsk_poll(sim_of(s), events, timeout_ms);
+	return xskx__sim_xsk_poll(sim_of(s), events, timeout_ms);
 }
 
 static int sim_stats(struct xskx_socket *s, struct xdp_statistics *stats)
 {
-	return sim_xsk_get_stats(sim_of(s), stats);
+	return xskx__sim_xsk_get_stats(sim_of(s), stats);
 }
 
 static int sim_options(const struct xskx_socket *s, struct xdp_options *options)
 {
-	return sim_xsk_get_options(sim_of(s), options);
+	return xskx__sim_xsk_get_options(sim_of(s), options);
 }
 
 static int64_t sim_frames_in_peer(const struct xskx_fq_cq *fq)
 {
-	return sim_xsk_frames_in_nic(fq->backend);
+	return xskx__sim_xsk_frames_in_nic(fq->backend);
 }
 
 static int sim_fd(const struct xskx_socket *s)
@@ -216,12 +205,12 @@ static void sim_close(struct xskx_socket *s,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
 {
 	/* Out of the deny list's hook first, as out of an XSKMAP. */
-	xskx_filter_sim_put(s->fq->sim_port, s->queue_id,
-			    !(s->flags & XSKX_SOCKET_NO_RX));
-	sim_xsk_close(sim_of(s), give_back, ctx);
+	xskx__filter_sim_put(s->fq->sim_port, s->queue_id,
+			     !(s->flags & XSKX_SOCKET_NO_RX));
+	xskx__sim_xsk_close(sim_of(s), give_back, ctx);
 }
 
-const struct xskx_backend_ops xskx_backend_sim = {
+const struct xskx_backend_ops xskx__backend_sim = {
 	.name = "sim",
 	.open = sim_open,
 	.kick_rx = sim_kick_rx,
@@ -233,5 +222,5 @@ const struct xskx_backend_ops xskx_backend_sim = {
 	.fd = sim_fd,
 	.close = sim_close,
 	/* No umem_release: the registration ends with the UMEM's last socket. */
-	.filter_begin = xskx_filter_sim_begin,
+	.filter_begin = xskx__filter_sim_begin,
 };

@@ -9,7 +9,8 @@
  * the NIC holds while it runs hooks (inside kicks and xskx_sim_poll(), or on
  * the NIC thread). So once it returns no hook can be reading the old table,
  * which is freed at once; and a packet meets either the old table or the
- * new one, whole. lib/sim knows nothing of this: it only runs a hook.
+ * new one, whole. The rest of the simulated NIC knows nothing of this: a
+ * port only runs a hook.
  *
  * An empty list installs no hook (the port's default). A hook set with
  * xskx_sim_port_set_xdp() is replaced while the list is not empty: the
@@ -75,7 +76,7 @@ static const struct xskx_filter_entry *lookup(const struct sim_filter_table *t,
 		const struct xskx_filter_entry *e = &t->entries[i];
 
 		if (e->field == field && e->prefix.family == family &&
-		    xskx_prefix_covers(&e->prefix, addr))
+		    xskx__prefix_covers(&e->prefix, addr))
 			return e;
 	}
 	return NULL;
@@ -134,7 +135,7 @@ static int publish(struct sim_filter *f)
 		t = malloc(sizeof(*t) + f->n * sizeof(t->entries[0]) +
 			   f->nqueues);
 		if (!t)
-			return xskx_fail(-ENOMEM, "filter: out of memory");
+			return xskx__fail(-ENOMEM, "filter: out of memory");
 		t->counters = f->counters;
 		t->n = f->n;
 		t->nqueues = f->nqueues;
@@ -167,7 +168,7 @@ static void destroy(struct sim_filter *f)
 	free(f);
 }
 
-int xskx_filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx)
+int xskx__filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx)
 {
 	struct sim_filter *f;
 	int err = 0;
@@ -177,7 +178,7 @@ int xskx_filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx)
 	if (!f) {
 		f = calloc(1, sizeof(*f));
 		if (!f) {
-			err = xskx_fail(-ENOMEM, "out of memory");
+			err = xskx__fail(-ENOMEM, "out of memory");
 			goto out;
 		}
 		f->port = port;
@@ -189,7 +190,7 @@ int xskx_filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx)
 			realloc(f->rx_sockets, (queue + 1) * sizeof(*grown));
 
 		if (!grown) {
-			err = xskx_fail(-ENOMEM, "out of memory");
+			err = xskx__fail(-ENOMEM, "out of memory");
 			goto out;
 		}
 		memset(grown + f->nqueues, 0,
@@ -214,7 +215,7 @@ out:
 	return err;
 }
 
-void xskx_filter_sim_put(struct xskx_sim_port *port, uint32_t queue, bool rx)
+void xskx__filter_sim_put(struct xskx_sim_port *port, uint32_t queue, bool rx)
 {
 	struct sim_filter *f;
 
@@ -255,7 +256,7 @@ static int sim_filter_set(struct xskx_filter_dev *dev,
 	if (n) {
 		copy = malloc(n * sizeof(*copy));
 		if (!copy)
-			return xskx_fail(-ENOMEM, "filter set: out of memory");
+			return xskx__fail(-ENOMEM, "filter set: out of memory");
 		memcpy(copy, entries, n * sizeof(*copy));
 	}
 	pthread_mutex_lock(&filters_lock);
@@ -288,7 +289,7 @@ static int sim_filter_list(struct xskx_filter_dev *dev,
 		if (*entries)
 			memcpy(*entries, f->entries, f->n * sizeof(**entries));
 		else
-			err = xskx_fail(-ENOMEM, "filter list: out of memory");
+			err = xskx__fail(-ENOMEM, "filter list: out of memory");
 	}
 	pthread_mutex_unlock(&filters_lock);
 	return err;
@@ -311,7 +312,7 @@ static const struct xskx_filter_dev_ops sim_filter_ops = {
 	.rule_stats = sim_filter_rule_stats,
 };
 
-int xskx_filter_sim_begin(struct xskx_socket *sock, struct xskx_filter_dev *dev)
+int xskx__filter_sim_begin(struct xskx_socket *sock, struct xskx_filter_dev *dev)
 {
 	struct sim_filter *f;
 

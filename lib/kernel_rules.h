@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The kernel's AF_XDP rules that both the core and the simulated NIC
+ * apply, each stated once, with where the kernel states it. The core checks
+ * them before any syscall so that its message names the field; the
+ * simulated NIC checks them because it plays the kernel. Each side words its
+ * own message around the same verdict.
+ */
+#ifndef XSKX_KERNEL_RULES_H
+#define XSKX_KERNEL_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <xskx/umem.h>
+
+/*
+ * XDP_PACKET_HEADROOM (include/uapi/linux/bpf.h): the bytes in front of
+ * every frame's data. Public, as XSKX_XDP_PACKET_HEADROOM (xskx/umem.h).
+ */
+_Static_assert(XSKX_XDP_PACKET_HEADROOM == 256, "XDP_PACKET_HEADROOM");
+
+/* XDP_UMEM_MIN_CHUNK_SIZE (net/xdp/xdp_umem.c): the smallest chunk. */
+#define XSKX_MIN_CHUNK_SIZE 2048
+
+/* ETH_HLEN and VLAN_HLEN (include/uapi/linux/if_ether.h, linux/if_vlan.h). */
+#define XSKX_ETH_HLEN 14
+#define XSKX_VLAN_HLEN 4
+/* VLAN tags a frame may carry (802.1ad: an S-tag and a C-tag). */
+#define XSKX_MAX_VLANS 2
+
+/*
+ * What a frame holds beyond the MTU: the Ethernet header and two VLAN tags,
+ * 22 bytes. The MTU counts neither; the FCS is
+ * not in the frame (the NIC strips it before the buffer the XDP program
+ * sees). Intel's drivers size their buffers with the FCS as well
+ * (LIBIE_RX_LL_LEN, I40E_PACKET_HDR_PAD: 26); xskx does not.
+ */
+#define XSKX_L2_OVERHEAD (XSKX_ETH_HLEN + XSKX_MAX_VLANS * XSKX_VLAN_HLEN)
+
+/*
+ * TX_BATCH_SIZE (net/xdp/xsk.c): descriptors a copy-mode sendto() sends at
+ * most before it returns; a TX ring with more needs another kick.
+ */
+#define XSKX_COPY_TX_BATCH 32
+
+static inline bool xskx_is_power_of_2(uint64_t n)
+{
+	return n && !(n & (n - 1));
+}
+
+/* Why a UMEM registration is refused, in the order xdp_umem_reg() checks. */
+enum xskx_umem_fault {
+	XSKX_UMEM_FAULT_NONE = 0,
+	XSKX_UMEM_FAULT_CHUNK_RANGE,	/* chunk_size outside [2048, page] */
+	XSKX_UMEM_FAULT_FLAGS,		/* flags other than unaligned */
+	XSKX_UMEM_FAULT_CHUNK_NOT_POW2, /* aligned mode, chunk not 2^n */
+	XSKX_UMEM_FAULT_ADDR_ALIGN,	/* area not page-aligned */
+	XSKX_UMEM_FAULT_LEN_TOO_LARGE,	/* area wraps, or 2^32 pages or more */
+	XSKX_UMEM_FAULT_CHUNK_COUNT,	/* not 1 to 2^32 - 1 chunks */
+	XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE, /* aligned mode, a partial chunk */
+	XSKX_UMEM_FAULT_HEADROOM,	  /* headroom >= chunk - 256 */
+};
+
+/* A registration as setsockopt(XDP_UMEM_REG) sees it. */
+struct xskx_umem_geometry {
+	uint64_t addr;
+	uint64_t len;
+	uint32_t chunk_size;
+	uint32_t headroom;
+	bool unaligned;
+	uint32_t unknown_flags; /* flags neither side knows: refused */
+};
+
+/*
+ * The geometry checks of xdp_umem_reg() (net/xdp/xdp_umem.c), in its
+ * order; page is the page size. Pinning the pages (-EFAULT for an area that
+ * is not mapped) is not a geometry rule and is left to the caller.
+ */
+enum xskx_umem_fault
+xskx__umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page);
+
+#endif /* XSKX_KERNEL_RULES_H */
