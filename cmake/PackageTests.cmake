@@ -3,6 +3,8 @@
 #                 name the same functions (scripts/check-exports.sh)
 #   xskx_install  an installed xskx works for a user's program, through
 #                 pkg-config and find_package (scripts/check-install.sh)
+#   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
+#                 (scripts/check-abi.sh: how to refresh it on purpose)
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -34,3 +36,13 @@ set_tests_properties(xskx_install PROPERTIES
 	ENVIRONMENT "${xskx_install_env}"
 	LABELS package
 	TIMEOUT 300)
+
+# Skipped (77) for a library without debug info (Release, MinSizeRel).
+add_test(NAME xskx_abi
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-abi.sh
+		${PROJECT_SOURCE_DIR}/include
+		$<TARGET_FILE:xskx>
+		${PROJECT_SOURCE_DIR}/abi/libxskx.abi)
+set_tests_properties(xskx_abi PROPERTIES
+	LABELS package
+	SKIP_RETURN_CODE 77)
