@@ -3,6 +3,8 @@
 #                 name the same functions (scripts/check-exports.sh)
 #   xskx_install  an installed xskx works for a user's program, through
 #                 pkg-config and find_package (scripts/check-install.sh)
+#   xskx_man      every function of the API has a page in man/man3, and
+#                 every page lints clean (scripts/check-man.sh)
 #   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
 #                 (scripts/check-abi.sh: how to refresh it on purpose)
 
@@ -21,11 +23,20 @@ set_tests_properties(xskx_exports PROPERTIES
 	ENVIRONMENT "CC=${xskx_gcc}"
 	LABELS package)
 
+add_test(NAME xskx_man
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-man.sh
+		${PROJECT_SOURCE_DIR}/include
+		${PROJECT_SOURCE_DIR}/man)
+set_tests_properties(xskx_man PROPERTIES
+	ENVIRONMENT "CC=${xskx_gcc}"
+	LABELS package)
+
 list(JOIN XSKX_SANITIZER_FLAGS " " xskx_consumer_cflags)
 set(xskx_install_env
 	CC=${CMAKE_C_COMPILER}
 	CFLAGS=${xskx_consumer_cflags}
-	CMAKE=${CMAKE_COMMAND})
+	CMAKE=${CMAKE_COMMAND}
+	MANDIR=${CMAKE_INSTALL_MANDIR})
 if(XSKX_BPF_CLANG)
 	list(APPEND xskx_install_env CLANG=${XSKX_BPF_CLANG})
 endif()
