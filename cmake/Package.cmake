@@ -1,5 +1,6 @@
 # Installation: the headers, libxskx.so and libxskx.a, a pkg-config file,
-# a CMake package and the man pages, so that a user finds xskx either way:
+# a CMake package, the man pages and the documents, so that a user finds
+# xskx either way:
 #     pkg-config --cflags --libs xskx      (--static for libxskx.a)
 #     find_package(xskx) -> xskx::xskx, xskx::xskx_static
 # Both files locate the prefix from where they are installed, so an install
@@ -60,3 +61,11 @@ install(FILES ${PROJECT_BINARY_DIR}/xskx.pc
 # installed as links.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/man/man3 ${PROJECT_SOURCE_DIR}/man/man7
 	DESTINATION ${CMAKE_INSTALL_MANDIR})
+
+install(FILES
+	${PROJECT_SOURCE_DIR}/README.md
+	${PROJECT_SOURCE_DIR}/CHANGELOG.md
+	${PROJECT_SOURCE_DIR}/LICENSE
+	${PROJECT_SOURCE_DIR}/LICENSE.LGPL-2.1
+	${PROJECT_SOURCE_DIR}/LICENSE.BSD-2-Clause
+	DESTINATION ${CMAKE_INSTALL_DOCDIR})
