@@ -1,5 +1,6 @@
-# Installation: the headers, libxskx.so and libxskx.a, a pkg-config file and
-# a CMake package, so that a user finds xskx either way:
+# Installation: the headers, libxskx.so and libxskx.a, a pkg-config file,
+# a CMake package, the man pages and the documents, so that a user finds
+# xskx either way:
 #     pkg-config --cflags --libs xskx      (--static for libxskx.a)
 #     find_package(xskx) -> xskx::xskx, xskx::xskx_static
 # Both files locate the prefix from where they are installed, so an install
@@ -54,3 +55,17 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/xskx.pc.in
 	${PROJECT_BINARY_DIR}/xskx.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/xskx.pc
 	DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR})
+
+# man/: a page per function name in man3 (a group's page, or a symbolic link
+# to it: `man xskx_rx_burst`), and xskx(7), the overview. Links are
+# installed as links.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/man/man3 ${PROJECT_SOURCE_DIR}/man/man7
+	DESTINATION ${CMAKE_INSTALL_MANDIR})
+
+install(FILES
+	${PROJECT_SOURCE_DIR}/README.md
+	${PROJECT_SOURCE_DIR}/CHANGELOG.md
+	${PROJECT_SOURCE_DIR}/LICENSE
+	${PROJECT_SOURCE_DIR}/LICENSE.LGPL-2.1
+	${PROJECT_SOURCE_DIR}/LICENSE.BSD-2-Clause
+	DESTINATION ${CMAKE_INSTALL_DOCDIR})

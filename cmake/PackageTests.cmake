@@ -6,6 +6,10 @@
 #                 against libxskx.a
 #   xskx_install  an installed xskx works for a user's program, through
 #                 pkg-config and find_package (scripts/check-install.sh)
+#   xskx_man      every function of the API has a page in man/man3, and
+#                 every page lints clean (scripts/check-man.sh)
+#   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
+#                 (scripts/check-abi.sh: how to refresh it on purpose)
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -27,11 +31,20 @@ xskx_add_exports_test(xskx_exports xskx)
 # libxskx.a exports only the API too (lib/CMakeLists.txt).
 xskx_add_exports_test(xskx_static_exports xskx_static)
 
+add_test(NAME xskx_man
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-man.sh
+		${PROJECT_SOURCE_DIR}/include
+		${PROJECT_SOURCE_DIR}/man)
+set_tests_properties(xskx_man PROPERTIES
+	ENVIRONMENT "CC=${xskx_gcc}"
+	LABELS package)
+
 list(JOIN XSKX_SANITIZER_FLAGS " " xskx_consumer_cflags)
 set(xskx_install_env
 	CC=${CMAKE_C_COMPILER}
 	CFLAGS=${xskx_consumer_cflags}
-	CMAKE=${CMAKE_COMMAND})
+	CMAKE=${CMAKE_COMMAND}
+	MANDIR=${CMAKE_INSTALL_MANDIR})
 if(XSKX_BPF_CLANG)
 	list(APPEND xskx_install_env CLANG=${XSKX_BPF_CLANG})
 endif()
@@ -59,3 +72,13 @@ set_tests_properties(xskx_static_names.build PROPERTIES
 set_tests_properties(xskx_static_names PROPERTIES
 	FIXTURES_REQUIRED xskx_static_names
 	LABELS package)
+
+# Skipped (77) for a library without debug info (Release, MinSizeRel).
+add_test(NAME xskx_abi
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-abi.sh
+		${PROJECT_SOURCE_DIR}/include
+		$<TARGET_FILE:xskx>
+		${PROJECT_SOURCE_DIR}/abi/libxskx.abi)
+set_tests_properties(xskx_abi PROPERTIES
+	LABELS package
+	SKIP_RETURN_CODE 77)

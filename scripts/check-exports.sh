@@ -9,9 +9,8 @@
 # libxskx.a (its global defined symbols: an internal one left global there
 # would clash with a program's function of the same name).
 #
-# The declarations come from the compiler, not from a pattern over the
-# text: gcc -aux-info writes one normalised prototype per function it saw,
-# tagged with the file that declared it. CC must therefore be gcc.
+# The declarations come from scripts/list-api.sh (gcc -aux-info, so CC
+# must be gcc).
 set -euo pipefail
 export LC_ALL=C
 
@@ -19,7 +18,7 @@ if [[ $# -ne 3 ]]; then
 	echo "usage: $0 INCLUDE_DIR VERSION_SCRIPT LIBRARY" >&2
 	exit 2
 fi
-include_dir=$(realpath "$1")
+include_dir=$1
 map=$2
 library=$3
 cc=${CC:-gcc}
@@ -27,15 +26,7 @@ cc=${CC:-gcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for header in "$include_dir"/xskx/*.h; do
-	printf '#include <xskx/%s>\n' "${header##*/}"
-done >"$work/all.c"
-"$cc" -I"$include_dir" -fsyntax-only -aux-info "$work/aux" "$work/all.c"
-# "/* <file>:<line>:NC */ extern int xskx_sim_poll (struct xskx_sim *);"
-# Static inline helpers appear as "static ...": they are not exported.
-grep -F "/* $include_dir/xskx/" "$work/aux" |
-	sed -n 's/^[^*]*\*[^*]*\*\/ extern [^(]*[ *]\([A-Za-z_][A-Za-z0-9_]*\) (.*/\1/p' |
-	sort -u >"$work/declared"
+"$(dirname "$0")/list-api.sh" "$include_dir" >"$work/declared"
 
 # Every "name;" of the version script, its comments stripped by the
 # preprocessor; "local: *;" has no name.
@@ -52,11 +43,6 @@ else
 	nm -D --defined-only "$library" |
 		awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }'
 fi | sort -u >"$work/exported"
-
-if [[ ! -s $work/declared ]]; then
-	echo "no function declarations found in $include_dir/xskx/*.h" >&2
-	exit 1
-fi
 
 status=0
 report() {

@@ -8,10 +8,12 @@
 #   pkg-config --static   -> libxskx.a (no libxskx.so in the program)
 #   find_package(xskx)    -> xskx::xskx, and xskx::xskx_static
 # and, when the BPF headers are installed, compiles an XDP program on
-# <xskx/bpf/xskx_maps.bpf.h> with clang.
+# <xskx/bpf/xskx_maps.bpf.h> with clang; and checks that every page and
+# link of man/ is installed where man looks for it.
 # Environment: CC, and CFLAGS (also used to link: the sanitizer flags of a
 # sanitized build), CMAKE (the cmake binary; default: cmake from PATH),
-# CLANG (default: clang from PATH).
+# CLANG (default: clang from PATH), MANDIR (CMAKE_INSTALL_MANDIR; default
+# share/man).
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -113,4 +115,16 @@ if [[ -f $maps_header ]]; then
 		-c "$consumer/consumer.bpf.c" -o "$work/consumer.bpf.o"
 fi
 
-step "the installed xskx works through pkg-config and find_package"
+step "man pages"
+# Where man looks for NAME in section N: MANDIR/manN/NAME.N (a link to a
+# group's page must lead to it).
+for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7; do
+	name=${page##*/}
+	installed=$prefix/${MANDIR:-share/man}/man${name##*.}/$name
+	if [[ ! -f $installed ]]; then
+		echo "man ${name%.*}: no page $installed" >&2
+		exit 1
+	fi
+done
+
+step "the installed xskx works through pkg-config and find_package; its man pages are in place"

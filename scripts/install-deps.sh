@@ -17,6 +17,8 @@ packages=(
 	check libsubunit-dev	# the test framework
 	iproute2		# veth tests in network namespaces
 	valgrind		# instruction counts of the benchmark
+	groff-base mandoc	# the man pages' check: groff -ww, mandoc -Tlint
+	abigail-tools		# abidw, abidiff: the ABI check
 )
 
 missing=()

@@ -1,0 +1,84 @@
+#!/bin/bash
+# Usage: check-man.sh INCLUDE_DIR MAN_DIR
+#
+# Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/xskx/*.h
+# declares, the list the export check holds lib/libxskx.map to) has a page,
+# MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
+# symbolic link to the page of its group, whose NAME section lists it. A
+# name a page lists that the API lacks is stale. Every page passes
+# `groff -man -ww` and `mandoc -Tlint` without a word.
+# Environment: CC (gcc), for list-api.sh.
+set -euo pipefail
+export LC_ALL=C
+
+if [[ $# -ne 2 ]]; then
+	echo "usage: $0 INCLUDE_DIR MAN_DIR" >&2
+	exit 2
+fi
+include_dir=$1
+man_dir=$2
+
+for tool in groff mandoc; do
+	if ! command -v "$tool" >/dev/null; then
+		echo "$tool not found: run scripts/install-deps.sh" >&2
+		exit 1
+	fi
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$(dirname "$0")/list-api.sh" "$include_dir" >"$work/declared"
+
+# The names a page's NAME section lists: "a, b, c \- what they do".
+names_of() {
+	sed -n '/^\.SH NAME/,/^\.SH/{/^\.SH/d;p}' "$1" | tr '\n' ' ' |
+		sed 's/\\-.*//' | tr ', ' '\n\n' | sed '/^$/d'
+}
+
+status=0
+fail() {
+	echo "$*"
+	status=1
+}
+
+: >"$work/listed"
+for page in "$man_dir"/man3/*.3 "$man_dir"/man7/*.7; do
+	if [[ -L $page ]]; then
+		target=$(readlink -f "$page")
+		if [[ ! -f $target || $(dirname "$target") != \
+		      $(cd "$(dirname "$page")" && pwd -P) ]]; then
+			fail "$page: a link to no page beside it"
+		fi
+		continue
+	fi
+	if ! lint=$({ groff -man -Tutf8 -ww -z "$page" &&
+		mandoc -Tlint "$page"; } 2>&1) || [[ -n $lint ]]; then
+		fail "$page: not clean:"
+		echo "$lint" | sed 's/^/	/'
+	fi
+	if [[ $page == *.3 ]]; then
+		names_of "$page" >>"$work/listed"
+	fi
+done
+sort -u -o "$work/listed" "$work/listed"
+
+while read -r name; do
+	page=$man_dir/man3/$name.3
+	if [[ ! -e $page ]]; then
+		fail "$name: no page $page (write one, or link it to its group's)"
+	elif ! names_of "$page" | grep -qx "$name"; then
+		fail "$name: $page ($(readlink "$page" || echo page)) does not list it under NAME"
+	fi
+done <"$work/declared"
+comm -13 "$work/declared" "$work/listed" | while read -r name; do
+	echo "$name: listed under NAME in $man_dir/man3, but not declared in $include_dir/xskx"
+done | tee "$work/stale"
+if [[ -s $work/stale ]]; then
+	status=1
+fi
+
+if [[ $status -eq 0 ]]; then
+	echo "$(wc -l <"$work/declared") functions, each with its page;" \
+		"every page lints clean"
+fi
+exit $status
