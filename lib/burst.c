@@ -103,11 +103,9 @@ void xskx__refill(struct xskx_socket *s)
 {
 	struct xskx_fq_cq *fq = s->fq;
 
-	if (fq->posted + s->refill_batch > fq->fill_max &&
-	    !xskx_ring_needs_wakeup(&fq->fill))
-		return;
-	if (xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch &&
-	    !xskx_ring_needs_wakeup(&fq->fill))
+	if (!xskx_ring_needs_wakeup(&fq->fill) &&
+	    (fq->posted + s->refill_batch > fq->fill_max ||
+	     xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch))
 		return;
 	if (xskx__fill_from_pool(s, UINT32_MAX))
 		s->stats.fill_refills++;
