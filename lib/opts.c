@@ -6,8 +6,8 @@
 #include "log_internal.h"
 #include "opts_internal.h"
 
-int xskx__opts_copy(void *out, size_t out_size, const void *opts,
-		    const char *type_name)
+int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
+		    const void *opts, const char *type_name)
 {
 	const unsigned char *in = opts;
 	size_t sz;
@@ -20,11 +20,11 @@ int xskx__opts_copy(void *out, size_t out_size, const void *opts,
 		return xskx__fail(-EINVAL,
 				  "struct %s: sz is %zu; set it to sizeof(struct %s) (use XSKX_OPTS)",
 				  type_name, sz, type_name);
-	for (size_t i = out_size; i < sz; i++)
+	for (size_t i = known_size; i < sz; i++)
 		if (in[i])
 			return xskx__fail(-E2BIG,
-					  "struct %s: %zu bytes given, this library knows %zu and the rest is not zero; link a newer libxskx",
-					  type_name, sz, out_size);
-	memcpy(out, opts, sz < out_size ? sz : out_size);
+					  "struct %s: %zu bytes given, this library knows %zu and byte %zu is not zero; link a newer libxskx, or zero the struct (XSKX_OPTS)",
+					  type_name, sz, known_size, i);
+	memcpy(out, opts, sz < known_size ? sz : known_size);
 	return 0;
 }

@@ -7,14 +7,22 @@
 
 /*
  * Copy the caller's opts (NULL: all defaults) into the zeroed *out of
- * out_size bytes. Returns 0, -EINVAL when sz is smaller than the sz field
- * itself, or -E2BIG when the caller's struct is larger and its unknown tail is
- * not all zero; both logged with the struct's name.
+ * out_size bytes, of which the library knows the first known_size (up to
+ * the end of the last field: what follows is padding). Returns 0, -EINVAL
+ * when sz is smaller than the sz field itself, or -E2BIG when the caller's
+ * struct has a non-zero byte past known_size; both logged with the struct's
+ * name.
  */
-int xskx__opts_copy(void *out, size_t out_size, const void *opts,
-		    const char *type_name);
+int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
+		    const void *opts, const char *type_name);
+
+/* The end of a struct's last field (TYPE__last_field, xskx/opts.h). */
+#define XSKX_OPTS_KNOWN(type)                                                  \
+	(offsetof(struct type, type##__last_field) +                           \
+	 sizeof(((struct type *)0)->type##__last_field))
 
 #define XSKX_OPTS_COPY(out, opts, type)                                        \
-	xskx__opts_copy(out, sizeof(*(out)), opts, #type)
+	xskx__opts_copy(out, sizeof(*(out)), XSKX_OPTS_KNOWN(type), opts,      \
+			#type)
 
 #endif /* XSKX_OPTS_INTERNAL_H */

@@ -6,6 +6,8 @@
  * full TX ring, forwarding without a copy, kicks only when asked.
  */
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -302,6 +304,32 @@ START_TEST(opts_with_unknown_tail)
 	newer.known.sz = sizeof(newer);
 	newer.future_field = 7;
 	expect_open_error(rig.umem, &newer.known, -E2BIG, "xskx_socket_opts");
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * The bytes after the last field the library knows (here the struct's own
+ * tail padding) may be a newer library's field: not zero is refused, with
+ * the byte named; XSKX_OPTS zeroes them.
+ */
+START_TEST(opts_padding_past_the_last_field)
+{
+	XSKX_OPTS(xskx_socket_opts, zeroed);
+	struct xskx_socket_opts opts;
+	size_t end = offsetof(struct xskx_socket_opts, tx_reserve) +
+		     sizeof(opts.tx_reserve);
+	struct rig rig;
+	char byte[32];
+
+	ck_assert_uint_gt(sizeof(opts), end);
+	for (size_t i = end; i < sizeof(zeroed); i++)
+		ck_assert_uint_eq(((unsigned char *)&zeroed)[i], 0);
+	rig_create(&rig, true);
+	opts = sim_opts_for(&rig, 0);
+	memset((unsigned char *)&opts + end, 0x5a, sizeof(opts) - end);
+	snprintf(byte, sizeof(byte), "byte %zu", end);
+	expect_open_error(rig.umem, &opts, -E2BIG, byte);
 	rig_destroy(&rig);
 }
 END_TEST
@@ -643,6 +671,7 @@ static Suite *socket_suite(void)
 	tcase_add_test(bind, zero_copy_where_the_port_has_it);
 	tcase_add_test(bind, no_wakeup_is_reported);
 	tcase_add_test(bind, opts_with_unknown_tail);
+	tcase_add_test(bind, opts_padding_past_the_last_field);
 	tcase_add_test(bind, busy_while_a_socket_is_open);
 	suite_add_tcase(s, bind);
 

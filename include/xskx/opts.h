@@ -12,14 +12,23 @@
  *	XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8192);
  *
  * declares a struct with sz set, one field chosen and every other field at
- * its default.
+ * its default. The macro zeroes the whole struct first, padding included:
+ * a library that knows fields the caller's header did not have finds zero
+ * in their place, even where they took the place of padding.
+ *
+ * Each options struct names its last field in TYPE__last_field: the library
+ * checks that every byte the caller gave past the end of that field is zero.
  */
 #ifndef XSKX_OPTS_H
 #define XSKX_OPTS_H
 
 #include <stddef.h>
+#include <string.h>
 
 #define XSKX_OPTS(TYPE, NAME, ...)                                             \
-	struct TYPE NAME = { .sz = sizeof(struct TYPE), __VA_ARGS__ }
+	struct TYPE NAME = ({                                                  \
+		memset(&NAME, 0, sizeof(struct TYPE));                         \
+		(struct TYPE){ .sz = sizeof(struct TYPE), __VA_ARGS__ };       \
+	})
 
 #endif /* XSKX_OPTS_H */

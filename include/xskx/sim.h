@@ -76,6 +76,7 @@ struct xskx_sim_opts {
 	 */
 	bool busy_poll;
 };
+#define xskx_sim_opts__last_field busy_poll
 
 /* Create an empty simulated machine: add ports, wires and sources to it. */
 int xskx_sim_create(struct xskx_sim **sim, const struct xskx_sim_opts *opts);
@@ -103,6 +104,7 @@ struct xskx_sim_port_opts {
 	bool no_zero_copy;	/* behave like a driver without zero-copy */
 	uint32_t max_frags;	/* multi-buffer fragments per packet; 0: 18 */
 };
+#define xskx_sim_port_opts__last_field max_frags
 
 int xskx_sim_port_create(struct xskx_sim *sim,
 			 const struct xskx_sim_port_opts *opts,
@@ -179,6 +181,7 @@ struct xskx_sim_source_opts {
 	uint32_t flows;		/* 0: 1 */
 	uint32_t burst;		/* packets per injection round; 0: 64 */
 };
+#define xskx_sim_source_opts__last_field burst
 
 int xskx_sim_port_add_source(struct xskx_sim_port *port,
 			     const struct xskx_sim_source_opts *opts);

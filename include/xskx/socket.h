@@ -108,6 +108,7 @@ struct xskx_socket_opts {
 	 */
 	uint32_t tx_reserve;
 };
+#define xskx_socket_opts__last_field tx_reserve
 
 #define XSKX_TX_RESERVE_NONE UINT32_MAX
 

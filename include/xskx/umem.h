@@ -57,6 +57,7 @@ struct xskx_umem_opts {
 	uint32_t comp_size;	/* COMPLETION ring entries; 0: likewise */
 	uint32_t flags;		/* XSKX_UMEM_UNALIGNED */
 };
+#define xskx_umem_opts__last_field flags
 
 /*
  * Validate the configuration exactly as the kernel's XDP_UMEM_REG does,
