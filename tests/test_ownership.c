@@ -326,6 +326,7 @@ START_TEST(foreign_release_is_refused_and_counted)
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "index 1"));
 	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
 	ck_assert_uint_eq(c.foreign_frees, 1);
+	ck_assert_uint_eq(c.double_frees, 0); /* foreign, not released twice */
 	ck_assert_uint_eq(c.app, 0);
 	ck_assert_uint_eq(c.total, FRAMES);
 	ck_assert_int_eq(c.unaccounted, 0);
@@ -401,6 +402,12 @@ START_TEST(absurd_ring_sizes_are_refused)
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "rx_size"));
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), largest));
 	rig_destroy(&rig);
+	/* The largest size itself is allowed (rings are made at bind). */
+	umem_opts.fill_size = XSKX_RING_MAX_SIZE;
+	umem_opts.comp_size = XSKX_RING_MAX_SIZE;
+	ck_assert_msg(xskx_umem_create(&umem, &umem_opts) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 }
 END_TEST
 

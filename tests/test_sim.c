@@ -275,6 +275,195 @@ START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 }
 END_TEST
 
+/*
+ * A NIC stopped on a full RX ring raises FILL's wakeup flag, but has
+ * nothing to add while RX still holds packets: the burst that takes them
+ * does not kick (the rest come after, with the kick of an empty burst).
+ */
+START_TEST(no_kick_from_a_burst_that_received_packets)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts,
+		  .rx_full_policy = XSKX_SIM_RX_FULL_STOP);
+	struct xskx_pkt pkts[BURST];
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	uint64_t kicks;
+	uint32_t got = 0;
+	struct nic nic;
+	int n;
+
+	nic_create(&nic, &port_opts);
+	sock = open_rx(&nic, 0, RX_RING, 0);
+	inject(&nic, 2 * RX_RING);
+	poll_unread(&nic);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	kicks = stats.rx_kicks;
+	n = xskx_rx_burst(sock, pkts, BURST);
+	ck_assert_int_eq(n, RX_RING);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_kicks, kicks);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, (uint32_t)n), 0);
+	got = (uint32_t)n;
+	for (int turn = 0; turn < 100 && got < 2 * RX_RING; turn++) {
+		n = xskx_rx_burst(sock, pkts, BURST);
+		ck_assert_int_ge(n, 0);
+		ck_assert_int_eq(xskx_rx_release(sock, pkts, (uint32_t)n), 0);
+		got += (uint32_t)n;
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	}
+	ck_assert_uint_eq(got, 2 * RX_RING);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/* A socket with both rings on a copy-mode port (its TX flag stays up). */
+static struct xskx_socket *open_copy_rx_tx(struct nic *nic)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port);
+	struct xskx_socket *sock;
+
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	return sock;
+}
+
+/* Nothing queued on TX, nothing to wake the peer for: no sendto. */
+START_TEST(empty_tx_bursts_do_not_kick)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_copy_rx_tx(&nic);
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_kicks, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Copy mode completes an invalid TX descriptor whatever its address; one
+ * outside the UMEM is no frame: reclaimed as a bad completion, never as a
+ * completed packet. (Written on the raw ring: the burst API refuses it.)
+ */
+START_TEST(bad_completion_is_not_a_completed_packet)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_rings rings;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct xdp_desc *d;
+	uint32_t idx = 0;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_copy_rx_tx(&nic);
+	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	ck_assert_uint_eq(xsk_ring_prod__reserve(rings.tx, 1, &idx), 1);
+	d = xsk_ring_prod__tx_desc(rings.tx, idx);
+	d->addr = xskx_umem_size(nic.umem) + 4096;
+	d->len = 64;
+	d->options = 0;
+	xsk_ring_prod__submit(rings.tx, 1);
+	test_log_capture();
+	ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_invalid_descs, 1);
+	ck_assert_uint_eq(stats.tx_bad_completions, 1);
+	ck_assert_uint_eq(stats.tx_completed, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/* A receiving socket with fill_frames on FILL and no burst yet. */
+static struct xskx_socket *open_unfilled(struct nic *nic, uint32_t fill_frames)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+		  .flags = XSKX_SOCKET_NO_TX, .fill_frames = fill_frames);
+	struct xskx_socket *sock;
+
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	return sock;
+}
+
+/*
+ * Copy mode takes a frame from FILL per packet as it arrives (the kernel's
+ * __xsk_rcv): with 8 frames on FILL and 20 packets, 8 are delivered and each
+ * of the other 12 is one rx_dropped and one rx_fill_ring_empty_descs —
+ * exactly, and no other counter moves.
+ */
+START_TEST(copy_mode_counts_each_packet_that_finds_fill_empty_once)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_port_stats ps;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_unfilled(&nic, 8);
+	inject(&nic, 20);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_dropped, 12);
+	ck_assert_uint_eq(stats.rx_fill_ring_empty_descs, 12);
+	ck_assert_uint_eq(stats.rx_ring_full, 0);
+	ck_assert_uint_eq(stats.rx_invalid_descs, 0);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.rx_packets, 20);
+	ck_assert_uint_eq(ps.xdp_redirect, 8);
+	ck_assert_uint_eq(ps.xdp_redirect_err, 12);
+	ck_assert_uint_eq(receive_in_order(&nic, sock, 8), 8);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_packets, 8);
+	ck_assert_uint_eq(stats.rx_bytes, 8 * 64);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Zero-copy counts a refill of the hardware ring that found FILL empty once
+ * per attempt (xp_alloc_batch): one at bind, one per poll that a kick asks
+ * for; packets arriving meanwhile find no buffer (rx_missed) and are no
+ * socket's drop.
+ */
+START_TEST(zero_copy_counts_each_refill_that_finds_fill_empty_once)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts);
+	struct xskx_sim_port_stats ps;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_unfilled(&nic, 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_fill_ring_empty_descs, 1);
+	inject(&nic, 5);
+	poll_unread(&nic);
+	ck_assert_int_eq(xskx_socket_kick_rx(sock), 0);
+	poll_unread(&nic);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.rx_fill_ring_empty_descs, 2);
+	ck_assert_uint_eq(stats.rx_dropped, 0);
+	ck_assert_uint_eq(stats.rx_ring_full, 0);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.rx_missed, 5);
+	ck_assert_uint_eq(ps.xdp_redirect, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -284,6 +473,11 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, full_rx_ring_drops_with_the_drop_policy);
 	tcase_add_test(tc, rss_spreads_flows_over_queues_and_keeps_each_on_one);
 	tcase_add_test(tc, xdp_pass_goes_to_the_stack_not_the_socket);
+	tcase_add_test(tc, no_kick_from_a_burst_that_received_packets);
+	tcase_add_test(tc, empty_tx_bursts_do_not_kick);
+	tcase_add_test(tc, bad_completion_is_not_a_completed_packet);
+	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
+	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -114,8 +114,16 @@ static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		return;
 	}
 	build_packet(expected, origin, seq);
-	if (s->expect_swapped)
-		fwd_swap_macs(expected);
+	/*
+	 * Reflected: the MACs written out, not fwd_swap_macs() (the code under
+	 * test) applied to the sent frame.
+	 */
+	if (s->expect_swapped) {
+		static const uint8_t reflected[12] = { 0x02, 0, 0, 0, 0, 0x0a,
+						       0x02, 0, 0, 0, 0, 0x0b };
+
+		memcpy(expected, reflected, sizeof(reflected));
+	}
 	if (memcmp(expected, data, len))
 		s->corrupt++;
 	s->seen[origin][seq]++;

@@ -115,8 +115,11 @@ static void raw_drain(struct raw_port *p, bool swapped)
 			continue;
 		}
 		build_frame(expected, seq);
-		if (swapped)
-			fwd_swap_macs(expected);
+		/* Reflected: B's MAC as the source, A's as the destination. */
+		if (swapped) {
+			memcpy(expected, veth_mac_a, 6);
+			memcpy(expected + 6, veth_mac_b, 6);
+		}
 		if (memcmp(f, expected, PKT_LEN))
 			p->corrupt++;
 		p->seen[seq]++;

@@ -15,7 +15,9 @@ int veth_end_open(struct veth_end *end, const struct veth_end_opts *o)
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = FRAMES,
 		  .frame_size = o->frame_size ? o->frame_size : 4096);
 	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
-		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode);
+		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode,
+		  .busy_poll_usec = o->busy_poll_usec,
+		  .busy_poll_budget = o->busy_poll_budget);
 	int err;
 
 	memset(end, 0, sizeof(*end));

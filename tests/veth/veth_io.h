@@ -22,6 +22,7 @@ struct veth_end_opts {
 	uint32_t flags; /* XSKX_SOCKET_* */
 	enum xskx_xdp_mode mode;
 	uint32_t frame_size;
+	uint32_t busy_poll_usec, busy_poll_budget; /* 0: the library's defaults */
 };
 
 /* Create the UMEM and open the socket. 0 or the socket open's errno. */

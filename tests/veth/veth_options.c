@@ -3,7 +3,9 @@
  * Socket options on the kernel backend: what the socket reports about its
  * binding, busy polling, and two sockets on one UMEM across the pair.
  */
+#include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "helpers.h"
 #include "netns.h"
@@ -49,7 +51,24 @@ static void binding_reported(enum xskx_xdp_mode mode)
 	veth_pair_delete(PEER_VETH_A);
 }
 
-/* With busy polling on (it needs CAP_NET_ADMIN) traffic still flows. */
+/* A socket option of the socket's fd, as the kernel reports it. */
+static int sock_opt(const struct veth_end *end, int name)
+{
+	int fd = xskx_socket_fd(end->sock), value = -1;
+	socklen_t len = sizeof(value);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_msg(!getsockopt(fd, SOL_SOCKET, name, &value, &len),
+		      "getsockopt %d: %s", name, strerror(errno));
+	return value;
+}
+
+/*
+ * With busy polling on (it needs CAP_NET_ADMIN) the kernel has the options
+ * on the socket — read back with getsockopt: preferred, and the library's
+ * default of 20 us or the time asked for (the kernel does not report
+ * SO_BUSY_POLL_BUDGET back) — and traffic still flows.
+ */
 static void busy_poll(enum xskx_xdp_mode mode)
 {
 	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
@@ -59,7 +78,9 @@ static void busy_poll(enum xskx_xdp_mode mode)
 	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
 					 .mode = mode,
 					 .flags = XSKX_SOCKET_NO_RX |
-						  XSKX_SOCKET_BUSY_POLL };
+						  XSKX_SOCKET_BUSY_POLL,
+					 .busy_poll_usec = 50,
+					 .busy_poll_budget = 16 };
 	struct veth_end rx, tx;
 
 	pair_up();
@@ -67,6 +88,10 @@ static void busy_poll(enum xskx_xdp_mode mode)
 		      xskx_last_error());
 	ck_assert_msg(veth_end_open(&tx, &tx_opts) == 0, "%s",
 		      xskx_last_error());
+	ck_assert_int_eq(sock_opt(&rx, SO_PREFER_BUSY_POLL), 1);
+	ck_assert_int_eq(sock_opt(&rx, SO_BUSY_POLL), 20);
+	ck_assert_int_eq(sock_opt(&tx, SO_PREFER_BUSY_POLL), 1);
+	ck_assert_int_eq(sock_opt(&tx, SO_BUSY_POLL), 50);
 	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
 	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
 	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);

@@ -6,7 +6,9 @@
  * socket cannot hold shows up in the socket's rx_dropped.
  *
  * (Queues: in generic mode veth records no RX queue on its packets, so they
- * all count as queue 0; only queue 0 is sent to here.)
+ * all count as queue 0; only queue 0 is sent to here. In native mode a
+ * packet arrives on the RX queue of the peer's TX queue it was sent on, and
+ * an AF_XDP socket sends on its own queue: XDP_QUEUES_native steers by that.)
  */
 #include <errno.h>
 #include <unistd.h>
@@ -92,6 +94,57 @@ static void verdicts(enum xskx_xdp_mode mode)
 }
 
 /*
+ * Native mode on a pair with two queues each: what A's socket on queue q
+ * sends arrives on B's queue q, and the program redirects it to B's socket
+ * on that queue, never to the other one.
+ */
+static void queues_native(void)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B,
+				       .queues = 2 };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = XSKX_XDP_NATIVE,
+					 .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = XSKX_XDP_NATIVE,
+					 .flags = XSKX_SOCKET_NO_RX };
+	struct veth_end rx[2], tx[2];
+	struct xskx_xdp_verdicts v;
+	const uint32_t count[2] = { 100, 200 };
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	for (uint32_t q = 0; q < 2; q++) {
+		rx_opts.queue = tx_opts.queue = q;
+		ck_assert_msg(veth_end_open(&rx[q], &rx_opts) == 0, "%s",
+			      xskx_last_error());
+		ck_assert_msg(veth_end_open(&tx[q], &tx_opts) == 0, "%s",
+			      xskx_last_error());
+	}
+
+	/* Queue 1 first: nothing may reach queue 0's socket meanwhile. */
+	ck_assert_uint_eq(veth_send(&tx[1], count[1], 64, 0), count[1]);
+	ck_assert_int_eq(veth_receive(&rx[1], count[1], 0, 1000), count[1]);
+	ck_assert_int_eq(veth_receive(&rx[0], 1, 0, 50), 0);
+	ck_assert_uint_eq(veth_send(&tx[0], count[0], 64, 0), count[0]);
+	ck_assert_int_eq(veth_receive(&rx[0], count[0], 0, 1000), count[0]);
+	ck_assert_int_eq(veth_receive(&rx[1], 1, 0, 50), 0);
+
+	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), 0);
+	ck_assert_uint_eq(v.redirected, count[0] + count[1]);
+	ck_assert_uint_eq(v.redirect_failed, 0);
+	ck_assert_uint_eq(v.passed, 0);
+	ck_assert_uint_eq(v.dropped, 0);
+	for (uint32_t q = 0; q < 2; q++) {
+		ck_assert_uint_eq(veth_wait_completions(&tx[q], count[q]),
+				  count[q]);
+		veth_end_close(&tx[q]);
+		veth_end_close(&rx[q]);
+	}
+	veth_pair_delete(PEER_VETH_A);
+}
+
+/*
  * The library refuses an MTU its frames cannot hold; raised after the bind,
  * the larger packets are redirected and then dropped by the socket, counted
  * in rx_dropped (the kernel selftests' STAT_RX_DROPPED on veth).
@@ -148,6 +201,12 @@ START_TEST(verdicts_native)
 }
 END_TEST
 
+START_TEST(queues_native_case)
+{
+	queues_native();
+}
+END_TEST
+
 START_TEST(rx_dropped_generic)
 {
 	rx_dropped_after_mtu_raise(XSKX_XDP_GENERIC);
@@ -164,6 +223,7 @@ void add_verdict_cases(Suite *suite)
 {
 	veth_add_case(suite, "XDP_VERDICTS_generic", verdicts_generic);
 	veth_add_case(suite, "XDP_VERDICTS_native", verdicts_native);
+	veth_add_case(suite, "XDP_QUEUES_native", queues_native_case);
 	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_generic",
 		      rx_dropped_generic);
 	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_native",
