@@ -55,17 +55,28 @@ static void nic_destroy(struct nic *nic)
 	ck_assert_int_eq(xskx_sim_destroy(nic->sim), 0);
 }
 
-static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue,
-				   uint32_t rx_size, uint32_t fill_frames)
+/* A socket on the NIC's port, with no burst made yet. */
+static struct xskx_socket *open_socket(struct nic *nic, uint32_t flags,
+				       uint32_t queue, uint32_t rx_size,
+				       uint32_t fill_frames)
 {
 	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
-		  .queue_id = queue, .rx_size = rx_size,
-		  .flags = XSKX_SOCKET_NO_TX, .fill_frames = fill_frames);
+		  .queue_id = queue, .rx_size = rx_size, .flags = flags,
+		  .fill_frames = fill_frames);
 	struct xskx_socket *sock;
-	struct xskx_pkt none[1];
 
 	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
 		      xskx_last_error());
+	return sock;
+}
+
+static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue,
+				   uint32_t rx_size, uint32_t fill_frames)
+{
+	struct xskx_socket *sock = open_socket(nic, XSKX_SOCKET_NO_TX, queue,
+					       rx_size, fill_frames);
+	struct xskx_pkt none[1];
+
 	/* Hand FILL to the NIC before anything arrives. */
 	ck_assert_int_eq(xskx_rx_burst(sock, none, 1), 0);
 	return sock;
@@ -317,17 +328,6 @@ START_TEST(no_kick_from_a_burst_that_received_packets)
 }
 END_TEST
 
-/* A socket with both rings on a copy-mode port (its TX flag stays up). */
-static struct xskx_socket *open_copy_rx_tx(struct nic *nic)
-{
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port);
-	struct xskx_socket *sock;
-
-	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
-		      xskx_last_error());
-	return sock;
-}
-
 /* Nothing queued on TX, nothing to wake the peer for: no sendto. */
 START_TEST(empty_tx_bursts_do_not_kick)
 {
@@ -337,7 +337,8 @@ START_TEST(empty_tx_bursts_do_not_kick)
 	struct nic nic;
 
 	nic_create(&nic, &port_opts);
-	sock = open_copy_rx_tx(&nic);
+	/* Both rings on a copy-mode port: its TX flag stays up. */
+	sock = open_socket(&nic, 0, 0, 0, 0);
 	for (int i = 0; i < 10; i++)
 		ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
@@ -363,7 +364,8 @@ START_TEST(bad_completion_is_not_a_completed_packet)
 	struct nic nic;
 
 	nic_create(&nic, &port_opts);
-	sock = open_copy_rx_tx(&nic);
+	/* Both rings on a copy-mode port: its TX flag stays up. */
+	sock = open_socket(&nic, 0, 0, 0, 0);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
 	ck_assert_uint_eq(xsk_ring_prod__reserve(rings.tx, 1, &idx), 1);
 	d = xsk_ring_prod__tx_desc(rings.tx, idx);
@@ -383,18 +385,6 @@ START_TEST(bad_completion_is_not_a_completed_packet)
 }
 END_TEST
 
-/* A receiving socket with fill_frames on FILL and no burst yet. */
-static struct xskx_socket *open_unfilled(struct nic *nic, uint32_t fill_frames)
-{
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
-		  .flags = XSKX_SOCKET_NO_TX, .fill_frames = fill_frames);
-	struct xskx_socket *sock;
-
-	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
-		      xskx_last_error());
-	return sock;
-}
-
 /*
  * Copy mode takes a frame from FILL per packet as it arrives (the kernel's
  * __xsk_rcv): with 8 frames on FILL and 20 packets, 8 are delivered and each
@@ -410,7 +400,7 @@ START_TEST(copy_mode_counts_each_packet_that_finds_fill_empty_once)
 	struct nic nic;
 
 	nic_create(&nic, &port_opts);
-	sock = open_unfilled(&nic, 8);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 8);
 	inject(&nic, 20);
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
 	ck_assert_uint_eq(stats.rx_dropped, 12);
@@ -445,7 +435,7 @@ START_TEST(zero_copy_counts_each_refill_that_finds_fill_empty_once)
 	struct nic nic;
 
 	nic_create(&nic, &port_opts);
-	sock = open_unfilled(&nic, 0);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 0);
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
 	ck_assert_uint_eq(stats.rx_fill_ring_empty_descs, 1);
 	inject(&nic, 5);
