@@ -146,7 +146,8 @@ bool loss_port_offered(const struct loss_port *p, uint64_t *offered);
  */
 void loss_print_text(FILE *f, const struct loss *l, double seconds);
 
-/* The JSON object {"nic_rx": A, ..., "total": N}. */
-void loss_print_json(FILE *f, const struct loss *l);
+/* The member KEY: {"nic_rx": A, ..., "total": N} (json.h). */
+struct json;
+void loss_json(struct json *j, const char *key, const struct loss *l);
 
 #endif /* XSKX_EXAMPLES_LOSS_H */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "json.h"
 
 struct counter {
 	const char *name;
@@ -175,61 +176,6 @@ static bool frames_accounted(const struct bench_result *r)
 	return !r->census.nic_counted || r->census.total == r->frame_count;
 }
 
-/* A flat JSON writer: enough for one object with nested objects. */
-struct json {
-	bool first;
-};
-
-static void json_key(struct json *j, const char *key)
-{
-	printf("%s\"%s\": ", j->first ? "" : ", ", key);
-	j->first = false;
-}
-
-static void json_open(struct json *j, const char *key)
-{
-	if (key)
-		json_key(j, key);
-	putchar('{');
-	j->first = true;
-}
-
-static void json_close(struct json *j)
-{
-	putchar('}');
-	j->first = false;
-}
-
-static void json_u64(struct json *j, const char *key, uint64_t v)
-{
-	json_key(j, key);
-	printf("%llu", (unsigned long long)v);
-}
-
-static void json_num(struct json *j, const char *key, double v)
-{
-	json_key(j, key);
-	printf("%.4f", v);
-}
-
-static void json_str(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	putchar('"');
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			putchar('\\');
-		putchar(*v);
-	}
-	putchar('"');
-}
-
-static void json_bool(struct json *j, const char *key, bool v)
-{
-	json_key(j, key);
-	fputs(v ? "true" : "false", stdout);
-}
-
 static void json_counters(struct json *j, const void *base,
 			  const struct counter *c, size_t n)
 {
@@ -275,13 +221,13 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_bool(j, "need_wakeup", r->info.need_wakeup);
 	if (r->xdp_mode)
 		json_str(j, "xdp_mode", r->xdp_mode);
-	json_num(j, "duration_s", r->seconds);
+	json_num(j, "duration_s", r->seconds, 4);
 	json_str(j, "stopped_by", stop_names[r->stop]);
 	json_u64(j, "rx_packets", r->rx_packets);
 	json_u64(j, "tx_packets", r->tx_packets);
-	json_num(j, "pps", mode_pps(o, r));
-	json_num(j, "rx_pps", rate(r->rx_packets, r->seconds));
-	json_num(j, "tx_pps", rate(r->tx_packets, r->seconds));
+	json_num(j, "pps", mode_pps(o, r), 4);
+	json_num(j, "rx_pps", rate(r->rx_packets, r->seconds), 4);
+	json_num(j, "tx_pps", rate(r->tx_packets, r->seconds), 4);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
 	json_counters(j, &r->stats, xdp_counters, COUNT(xdp_counters));
@@ -290,14 +236,13 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "lost", loss_total(&r->loss));
 	if (r->offered_known)
 		json_u64(j, "offered", r->offered);
-	json_key(j, "loss");
-	loss_print_json(stdout, &r->loss);
+	loss_json(j, "loss", &r->loss);
 	if (r->have_port) {
-		json_open(j, "sim_port");
+		json_object(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
-		json_close(j);
+		json_object_end(j);
 	}
-	json_open(j, "frames");
+	json_object(j, "frames");
 	json_u64(j, "size", r->frame_size);
 	json_u64(j, "umem", r->frame_count);
 	json_u64(j, "umem_bytes", (uint64_t)r->frame_count * r->frame_size);
@@ -310,7 +255,7 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "comp", c->comp);
 	json_u64(j, "total", c->total);
 	json_bool(j, "accounted", frames_accounted(r));
-	json_close(j);
+	json_object_end(j);
 }
 
 static void text_counters(const char *title, const void *base,
@@ -373,11 +318,10 @@ void bench_report_result(const struct bench_opts *o,
 		text_result(o, r);
 		return;
 	}
-	json_open(&j, NULL);
+	json_begin(&j, stdout, "xskx-bench", "summary");
 	json_settings(&j, o);
 	json_result(&j, o, r);
-	json_close(&j);
-	putchar('\n');
+	json_end(&j);
 }
 
 void bench_report_compare(const struct bench_opts *o,
@@ -398,17 +342,16 @@ void bench_report_compare(const struct bench_opts *o,
 		       burst_pps / 1e6, baseline_pps / 1e6, ratio);
 		return;
 	}
-	json_open(&j, NULL);
+	json_begin(&j, stdout, "xskx-bench", "summary");
 	json_settings(&j, o);
-	json_num(&j, "burst_pps", burst_pps);
-	json_num(&j, "baseline_pps", baseline_pps);
-	json_num(&j, "ratio", ratio);
-	json_open(&j, "burst");
+	json_num(&j, "burst_pps", burst_pps, 4);
+	json_num(&j, "baseline_pps", baseline_pps, 4);
+	json_num(&j, "ratio", ratio, 4);
+	json_object(&j, "burst");
 	json_result(&j, o, burst);
-	json_close(&j);
-	json_open(&j, "baseline");
+	json_object_end(&j);
+	json_object(&j, "baseline");
 	json_result(&j, o, baseline);
-	json_close(&j);
-	json_close(&j);
-	putchar('\n');
+	json_object_end(&j);
+	json_end(&j);
 }

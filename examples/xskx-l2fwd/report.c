@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json.h"
 #include "l2fwd.h"
 #include "run.h"
 
@@ -278,14 +279,16 @@ static void json_summary(const struct l2fwd *app, double seconds,
 	const struct l2fwd_opts *o = app->opts;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
-	const char *sep = "";
+	struct json j;
 
-	printf("{\"mode\": \"%s\", \"backend\": \"%s\", \"queues\": %u, "
-	       "\"tx_full\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
-	       "\"ports\": [",
-	       o->reflect ? "reflect" : "forward", o->fwd.sim ? "sim" : "kernel",
-	       o->queues, fwd_tx_full_names[o->fwd.tx_full], seconds,
-	       stop_reason);
+	json_begin(&j, stdout, "xskx-l2fwd", "summary");
+	json_str(&j, "mode", o->reflect ? "reflect" : "forward");
+	json_str(&j, "backend", o->fwd.sim ? "sim" : "kernel");
+	json_u64(&j, "queues", o->queues);
+	json_str(&j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
+	json_num(&j, "seconds", seconds, 3);
+	json_str(&j, "stop", stop_reason);
+	json_array(&j, "ports");
 	for (uint32_t k = 0; k < o->queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
@@ -293,18 +296,17 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			struct port_result r;
 
 			port_result(&q->ports[i], &r);
-			printf("%s{\"queue\": %u, \"port\": \"%s\", \"rx\": %llu, "
-			       "\"tx\": %llu, \"tx_full_drops\": %llu, \"dropped\": %llu",
-			       sep, k, app->port_names[i],
-			       (unsigned long long)r.count.rx,
-			       (unsigned long long)r.count.tx,
-			       (unsigned long long)r.count.tx_full_drops,
-			       (unsigned long long)r.count.dropped);
+			json_object(&j, NULL);
+			json_u64(&j, "queue", k);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "rx", r.count.rx);
+			json_u64(&j, "tx", r.count.tx);
+			json_u64(&j, "tx_full_drops", r.count.tx_full_drops);
+			json_u64(&j, "dropped", r.count.dropped);
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
-				printf(", \"%s\": %llu", socket_counters[c].name,
-				       (unsigned long long)socket_counter(&r.stats, c));
-			printf("}");
-			sep = ", ";
+				json_u64(&j, socket_counters[c].name,
+					 socket_counter(&r.stats, c));
+			json_object_end(&j);
 			rx += r.count.rx;
 			tx += r.count.tx;
 			tx_full_drops += r.count.tx_full_drops;
@@ -312,45 +314,45 @@ static void json_summary(const struct l2fwd *app, double seconds,
 		}
 		accounted = accounted && frames_accounted(q);
 	}
+	json_array_end(&j);
 	run_losses(app, &losses);
-	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, "
-	       "\"tx_full_drops\": %llu, \"dropped\": %llu, "
-	       "\"delivered\": %llu, \"lost\": %llu, ",
-	       (unsigned long long)rx, (unsigned long long)tx,
-	       (unsigned long long)tx_full_drops, (unsigned long long)dropped,
-	       (unsigned long long)losses.delivered,
-	       (unsigned long long)loss_total(&losses.total));
+	json_object(&j, "total");
+	json_u64(&j, "rx", rx);
+	json_u64(&j, "tx", tx);
+	json_u64(&j, "tx_full_drops", tx_full_drops);
+	json_u64(&j, "dropped", dropped);
+	json_u64(&j, "delivered", losses.delivered);
+	json_u64(&j, "lost", loss_total(&losses.total));
 	if (losses.offered_known)
-		printf("\"offered\": %llu, ", (unsigned long long)losses.offered);
-	printf("\"loss\": ");
-	loss_print_json(stdout, &losses.total);
-	printf("}, \"port_losses\": [");
+		json_u64(&j, "offered", losses.offered);
+	loss_json(&j, "loss", &losses.total);
+	json_object_end(&j);
+	json_array(&j, "port_losses");
 	for (uint32_t i = 0; i < app->nports; i++) {
-		printf("%s{\"port\": \"%s\", ", i ? ", " : "",
-		       app->port_names[i]);
-		printf("\"loss\": ");
-	loss_print_json(stdout, &losses.s.loss[i]);
-		printf("}");
+		json_object(&j, NULL);
+		json_str(&j, "port", app->port_names[i]);
+		loss_json(&j, "loss", &losses.s.loss[i]);
+		json_object_end(&j);
 	}
-	printf("]");
+	json_array_end(&j);
 	if (app->sim) {
-		printf(", \"sim_ports\": [");
+		json_array(&j, "sim_ports");
 		for (uint32_t i = 0; i < app->nports; i++) {
 			struct xskx_sim_port_stats s = { 0 };
 
 			xskx_sim_port_stats(app->sim_ports[i], &s);
-			printf("%s{\"port\": \"%s\", \"generated\": %llu, "
-			       "\"rx_missed\": %llu, \"xdp_redirect_err\": %llu, "
-			       "\"transmitted\": %llu}",
-			       i ? ", " : "", app->port_names[i],
-			       (unsigned long long)s.source_packets,
-			       (unsigned long long)s.rx_missed,
-			       (unsigned long long)s.xdp_redirect_err,
-			       (unsigned long long)s.tx_packets);
+			json_object(&j, NULL);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "generated", s.source_packets);
+			json_u64(&j, "rx_missed", s.rx_missed);
+			json_u64(&j, "xdp_redirect_err", s.xdp_redirect_err);
+			json_u64(&j, "transmitted", s.tx_packets);
+			json_object_end(&j);
 		}
-		printf("]");
+		json_array_end(&j);
 	}
-	printf(", \"frames_accounted\": %s}\n", accounted ? "true" : "false");
+	json_bool(&j, "frames_accounted", accounted);
+	json_end(&j);
 }
 
 void l2fwd_report_summary(const struct l2fwd *app, double seconds,

@@ -1,0 +1,22 @@
+# The example programs as tools (issue 13): their JSON output parses
+# whatever the names in it (a small python3 script does the parsing).
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(XSKX_CHECK_JSON ${Python3_EXECUTABLE}
+	${CMAKE_CURRENT_SOURCE_DIR}/check_json.py)
+
+add_executable(test_json test_json.c)
+target_link_libraries(test_json PRIVATE xskx_examples_common)
+xskx_add_test(NAME examples.json.writer_escapes_every_string
+	COMMAND ${XSKX_CHECK_JSON} writer $<TARGET_FILE:test_json>
+	LABELS unit examples)
+xskx_add_test(NAME examples.json.fw_rules_file_name
+	COMMAND ${XSKX_CHECK_JSON} fw-name $<TARGET_FILE:xskx-fw>
+	LABELS sim examples)
+xskx_add_test(NAME examples.json.bench_summary
+	COMMAND ${XSKX_CHECK_JSON} summary $<TARGET_FILE:xskx-bench>
+		--sim --duration 1
+	LABELS sim examples)
+xskx_add_test(NAME examples.json.l2fwd_summary
+	COMMAND ${XSKX_CHECK_JSON} summary $<TARGET_FILE:xskx-l2fwd>
+		--sim --duration 1
+	LABELS sim examples)
