@@ -107,9 +107,9 @@ static FILE *live_stream(const struct bench_opts *o)
 	return o->json ? stderr : stdout;
 }
 
-void bench_report_line(const struct bench *b, const char *variant,
-		       struct bench_sample *prev,
-		       const struct bench_sample *now)
+static void report_line(const struct bench *b, const char *variant,
+			const struct bench_sample *prev,
+			const struct bench_sample *now)
 {
 	const struct bench_opts *o = b->opts;
 	FILE *f = live_stream(o);
@@ -150,7 +150,6 @@ void bench_report_line(const struct bench *b, const char *variant,
 	}
 	fputc('\n', f);
 	fflush(f);
-	*prev = *now;
 }
 
 /* The mode's own rate: received for rxdrop, sent (forwarded) otherwise. */
@@ -164,11 +163,17 @@ static double mode_pps(const struct bench_opts *o, const struct bench_result *r)
  * What the mode delivered: received (rxdrop), or sent and not lost on the
  * way out (txonly, l2fwd).
  */
+static uint64_t delivered_of(const struct bench_opts *o, uint64_t rx_packets,
+			     uint64_t tx_packets, const struct loss *l)
+{
+	return o->mode == BENCH_RXDROP ? rx_packets :
+					 loss_delivered(tx_packets, l);
+}
+
 static uint64_t delivered(const struct bench_opts *o,
 			  const struct bench_result *r)
 {
-	return o->mode == BENCH_RXDROP ? r->rx_packets :
-					 loss_delivered(r->tx_packets, &r->loss);
+	return delivered_of(o, r->rx_packets, r->tx_packets, &r->loss);
 }
 
 static bool frames_accounted(const struct bench_result *r)
@@ -211,6 +216,32 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "rate_pps", o->rate_pps);
 }
 
+/*
+ * The counters a summary and an interval share: totals since the start,
+ * and the rates of the rx and tx packets moved in `seconds` (for the
+ * summary, the whole run: rx = rx_packets, tx = tx_packets).
+ */
+static void json_totals(struct json *j, const struct bench_opts *o,
+			uint64_t rx_packets, uint64_t tx_packets, uint64_t rx,
+			uint64_t tx, double seconds,
+			const struct xskx_stats *stats, const struct loss *l,
+			const uint64_t *offered)
+{
+	json_u64(j, "rx_packets", rx_packets);
+	json_u64(j, "tx_packets", tx_packets);
+	json_num(j, "pps",
+		 rate(o->mode == BENCH_RXDROP ? rx : tx, seconds), 4);
+	json_num(j, "rx_pps", rate(rx, seconds), 4);
+	json_num(j, "tx_pps", rate(tx, seconds), 4);
+	json_counters(j, stats, xdp_counters, COUNT(xdp_counters));
+	json_counters(j, stats, library_counters, COUNT(library_counters));
+	json_u64(j, "delivered", delivered_of(o, rx_packets, tx_packets, l));
+	json_u64(j, "lost", loss_total(l));
+	if (offered)
+		json_u64(j, "offered", *offered);
+	loss_json(j, "loss", l);
+}
+
 static void json_result(struct json *j, const struct bench_opts *o,
 			const struct bench_result *r)
 {
@@ -223,20 +254,11 @@ static void json_result(struct json *j, const struct bench_opts *o,
 		json_str(j, "xdp_mode", r->xdp_mode);
 	json_num(j, "duration_s", r->seconds, 4);
 	json_str(j, "stopped_by", stop_names[r->stop]);
-	json_u64(j, "rx_packets", r->rx_packets);
-	json_u64(j, "tx_packets", r->tx_packets);
-	json_num(j, "pps", mode_pps(o, r), 4);
-	json_num(j, "rx_pps", rate(r->rx_packets, r->seconds), 4);
-	json_num(j, "tx_pps", rate(r->tx_packets, r->seconds), 4);
+	json_totals(j, o, r->rx_packets, r->tx_packets, r->rx_packets,
+		    r->tx_packets, r->seconds,
+		    &r->stats, &r->loss, r->offered_known ? &r->offered : NULL);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
-	json_counters(j, &r->stats, xdp_counters, COUNT(xdp_counters));
-	json_counters(j, &r->stats, library_counters, COUNT(library_counters));
-	json_u64(j, "delivered", delivered(o, r));
-	json_u64(j, "lost", loss_total(&r->loss));
-	if (r->offered_known)
-		json_u64(j, "offered", r->offered);
-	loss_json(j, "loss", &r->loss);
 	if (r->have_port) {
 		json_object(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
@@ -256,6 +278,41 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "total", c->total);
 	json_bool(j, "accounted", frames_accounted(r));
 	json_object_end(j);
+}
+
+/* --json-lines: the interval's object, with the summary's counters. */
+static void json_interval(const struct bench *b, const char *variant,
+			  double start, const struct bench_sample *prev,
+			  const struct bench_sample *now)
+{
+	const struct bench_opts *o = b->opts;
+	struct json j;
+
+	json_begin(&j, stdout, "xskx-bench", "interval");
+	json_num(&j, "elapsed_s", now->t - start, 3);
+	json_num(&j, "interval_s", now->t - prev->t, 3);
+	json_settings(&j, o);
+	json_str(&j, "variant", variant);
+	json_totals(&j, o, now->rx_packets, now->tx_packets,
+		    now->rx_packets - prev->rx_packets,
+		    now->tx_packets - prev->tx_packets, now->t - prev->t,
+		    &now->stats, &now->loss,
+		    now->offered_known ? &now->offered : NULL);
+	json_end(&j);
+}
+
+void bench_report_interval(const struct bench *b, const char *variant,
+			   double start, struct bench_sample *prev,
+			   const struct bench_sample *now)
+{
+	/* Nothing left of the last second (the run ended on one). */
+	if (now->t - prev->t < 1e-3)
+		return;
+	if (!b->opts->quiet)
+		report_line(b, variant, prev, now);
+	if (b->opts->json_lines)
+		json_interval(b, variant, start, prev, now);
+	*prev = *now;
 }
 
 static void text_counters(const char *title, const void *base,

@@ -51,9 +51,9 @@ static void total_loss(const struct fwapp_sample *s, struct loss *l)
 		loss_add(l, &s->loss[i]);
 }
 
-void fwapp_report_line(const struct fwapp *app,
-		       const struct fwapp_sample *prev,
-		       const struct fwapp_sample *now)
+static void report_line(const struct fwapp *app,
+			const struct fwapp_sample *prev,
+			const struct fwapp_sample *now)
 {
 	double dt = now->t - prev->t;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0;
@@ -200,20 +200,33 @@ static void json_counter(struct json *j, const char *name,
 	json_object_end(j);
 }
 
-static void json_summary(const struct fwapp *app, double seconds,
-			 const char *stop_reason, const struct fwapp_sample *s)
+/*
+ * The summary (prev NULL: seconds and stop_reason say how long and why) or,
+ * for --json-lines, the interval from prev to s: the same counters, totals
+ * since the start.
+ */
+static void json_object_of(const struct fwapp *app, double seconds,
+			   const char *stop_reason,
+			   const struct fwapp_sample *prev,
+			   const struct fwapp_sample *s)
 {
 	const struct fw_ruleset *rs = app->fw.rules;
 	uint64_t offered_n;
 	struct loss total;
 	struct json j;
 
-	json_begin(&j, stdout, "xskx-fw", "summary");
+	json_begin(&j, stdout, "xskx-fw", prev ? "interval" : "summary");
+	if (prev) {
+		json_num(&j, "elapsed_s", s->t - app->start, 3);
+		json_num(&j, "interval_s", s->t - prev->t, 3);
+	}
 	json_str(&j, "backend", app->opts->fwd.sim ? "sim" : "kernel");
 	json_str(&j, "rules_file", app->opts->rules_path);
 	json_str(&j, "tx_full", fwd_tx_full_names[app->opts->fwd.tx_full]);
-	json_num(&j, "seconds", seconds, 3);
-	json_str(&j, "stop", stop_reason);
+	if (!prev) {
+		json_num(&j, "seconds", seconds, 3);
+		json_str(&j, "stop", stop_reason);
+	}
 	json_u64(&j, "reloads", app->reloads);
 	json_u64(&j, "reloads_rejected", app->reloads_rejected);
 	json_array(&j, "ports");
@@ -271,6 +284,19 @@ static void json_summary(const struct fwapp *app, double seconds,
 	json_end(&j);
 }
 
+bool fwapp_report_interval(const struct fwapp *app,
+			   const struct fwapp_sample *prev,
+			   const struct fwapp_sample *now)
+{
+	if (now->t - prev->t < 1e-3)
+		return false;
+	if (!app->opts->fwd.quiet)
+		report_line(app, prev, now);
+	if (app->opts->fwd.json_lines)
+		json_object_of(app, 0, NULL, prev, now);
+	return true;
+}
+
 void fwapp_report_summary(const struct fwapp *app, double seconds,
 			  const char *stop_reason)
 {
@@ -278,7 +304,7 @@ void fwapp_report_summary(const struct fwapp *app, double seconds,
 
 	fwapp_sample_take(app, seconds, &s);
 	if (app->opts->fwd.json)
-		json_summary(app, seconds, stop_reason, &s);
+		json_object_of(app, seconds, stop_reason, NULL, &s);
 	else
 		text_summary(app, seconds, stop_reason, &s);
 	fflush(stdout);

@@ -93,9 +93,9 @@ static uint64_t held_for(const struct fwd_counters *in,
 	return in->rx > gone ? in->rx - gone : 0;
 }
 
-void l2fwd_report_line(const struct l2fwd *app,
-		       const struct l2fwd_sample *prev,
-		       const struct l2fwd_sample *now)
+static void report_line(const struct l2fwd *app,
+			const struct l2fwd_sample *prev,
+			const struct l2fwd_sample *now)
 {
 	double dt = now->t - prev->t;
 	FILE *f = live_out(app);
@@ -272,20 +272,149 @@ static void text_summary(const struct l2fwd *app, double seconds,
 					   "census MISMATCH (a frame went missing)");
 }
 
+/* The offered count of every port, if the ports know it (--sim). */
+static bool offered_now(const struct l2fwd *app, uint64_t *offered)
+{
+	bool known = app->nports > 0;
+
+	*offered = 0;
+	for (uint32_t i = 0; i < app->nports; i++) {
+		uint64_t n;
+
+		known = loss_port_offered(&app->loss[i], &n) && known;
+		*offered += n;
+	}
+	return known;
+}
+
+/*
+ * "total" and "port_losses", from a sample: what the summary and every
+ * interval share.
+ */
+static void json_totals(struct json *j, const struct l2fwd *app,
+			const struct l2fwd_sample *s)
+{
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0, offered;
+	struct loss total;
+
+	for (uint32_t k = 0; k < app->opts->queues; k++)
+		for (uint32_t i = 0; i < app->nports; i++) {
+			rx += s->ports[k][i].rx;
+			tx += s->ports[k][i].tx;
+			tx_full_drops += s->ports[k][i].tx_full_drops;
+			dropped += s->ports[k][i].dropped;
+		}
+	total_loss(app, s, &total);
+	json_object(j, "total");
+	json_u64(j, "rx", rx);
+	json_u64(j, "tx", tx);
+	json_u64(j, "tx_full_drops", tx_full_drops);
+	json_u64(j, "dropped", dropped);
+	json_u64(j, "delivered", loss_delivered(s->sent, &total));
+	json_u64(j, "lost", loss_total(&total));
+	if (offered_now(app, &offered))
+		json_u64(j, "offered", offered);
+	loss_json(j, "loss", &total);
+	json_object_end(j);
+	json_array(j, "port_losses");
+	for (uint32_t i = 0; i < app->nports; i++) {
+		json_object(j, NULL);
+		json_str(j, "port", app->port_names[i]);
+		loss_json(j, "loss", &s->loss[i]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* What the simulated ports counted (--sim). */
+static void json_sim_ports(struct json *j, const struct l2fwd *app)
+{
+	if (!app->sim)
+		return;
+	json_array(j, "sim_ports");
+	for (uint32_t i = 0; i < app->nports; i++) {
+		struct xskx_sim_port_stats s = { 0 };
+
+		xskx_sim_port_stats(app->sim_ports[i], &s);
+		json_object(j, NULL);
+		json_str(j, "port", app->port_names[i]);
+		json_u64(j, "generated", s.source_packets);
+		json_u64(j, "rx_missed", s.rx_missed);
+		json_u64(j, "xdp_redirect_err", s.xdp_redirect_err);
+		json_u64(j, "transmitted", s.tx_packets);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void json_settings(struct json *j, const struct l2fwd_opts *o)
+{
+	json_str(j, "mode", o->reflect ? "reflect" : "forward");
+	json_str(j, "backend", o->fwd.sim ? "sim" : "kernel");
+	json_u64(j, "queues", o->queues);
+	json_str(j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
+}
+
+/*
+ * --json-lines: an interval's object. Per queue and port the forwarder's
+ * counters (the sockets' own are the owning thread's until the end: in the
+ * summary), then what the summary has.
+ */
+static void json_interval(const struct l2fwd *app,
+			  const struct l2fwd_sample *prev,
+			  const struct l2fwd_sample *now)
+{
+	struct json j;
+
+	json_begin(&j, stdout, "xskx-l2fwd", "interval");
+	json_num(&j, "elapsed_s", now->t - app->start, 3);
+	json_num(&j, "interval_s", now->t - prev->t, 3);
+	json_settings(&j, app->opts);
+	json_array(&j, "ports");
+	for (uint32_t k = 0; k < app->opts->queues; k++)
+		for (uint32_t i = 0; i < app->nports; i++) {
+			const struct fwd_counters *c = &now->ports[k][i];
+
+			json_object(&j, NULL);
+			json_u64(&j, "queue", k);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "rx", c->rx);
+			json_u64(&j, "tx", c->tx);
+			json_u64(&j, "tx_full_drops", c->tx_full_drops);
+			json_u64(&j, "dropped", c->dropped);
+			json_u64(&j, "held",
+				 held_for(&now->ports[k][app->nports - 1 - i], c));
+			json_object_end(&j);
+		}
+	json_array_end(&j);
+	json_totals(&j, app, now);
+	json_sim_ports(&j, app);
+	json_end(&j);
+}
+
+bool l2fwd_report_interval(const struct l2fwd *app,
+			   const struct l2fwd_sample *prev,
+			   const struct l2fwd_sample *now)
+{
+	if (now->t - prev->t < 1e-3)
+		return false;
+	if (!app->opts->fwd.quiet)
+		report_line(app, prev, now);
+	if (app->opts->fwd.json_lines)
+		json_interval(app, prev, now);
+	return true;
+}
+
 static void json_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
 	static struct run_losses losses;
 	const struct l2fwd_opts *o = app->opts;
-	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
 	struct json j;
 
 	json_begin(&j, stdout, "xskx-l2fwd", "summary");
-	json_str(&j, "mode", o->reflect ? "reflect" : "forward");
-	json_str(&j, "backend", o->fwd.sim ? "sim" : "kernel");
-	json_u64(&j, "queues", o->queues);
-	json_str(&j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
+	json_settings(&j, o);
 	json_num(&j, "seconds", seconds, 3);
 	json_str(&j, "stop", stop_reason);
 	json_array(&j, "ports");
@@ -307,50 +436,13 @@ static void json_summary(const struct l2fwd *app, double seconds,
 				json_u64(&j, socket_counters[c].name,
 					 socket_counter(&r.stats, c));
 			json_object_end(&j);
-			rx += r.count.rx;
-			tx += r.count.tx;
-			tx_full_drops += r.count.tx_full_drops;
-			dropped += r.count.dropped;
 		}
 		accounted = accounted && frames_accounted(q);
 	}
 	json_array_end(&j);
 	run_losses(app, &losses);
-	json_object(&j, "total");
-	json_u64(&j, "rx", rx);
-	json_u64(&j, "tx", tx);
-	json_u64(&j, "tx_full_drops", tx_full_drops);
-	json_u64(&j, "dropped", dropped);
-	json_u64(&j, "delivered", losses.delivered);
-	json_u64(&j, "lost", loss_total(&losses.total));
-	if (losses.offered_known)
-		json_u64(&j, "offered", losses.offered);
-	loss_json(&j, "loss", &losses.total);
-	json_object_end(&j);
-	json_array(&j, "port_losses");
-	for (uint32_t i = 0; i < app->nports; i++) {
-		json_object(&j, NULL);
-		json_str(&j, "port", app->port_names[i]);
-		loss_json(&j, "loss", &losses.s.loss[i]);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	if (app->sim) {
-		json_array(&j, "sim_ports");
-		for (uint32_t i = 0; i < app->nports; i++) {
-			struct xskx_sim_port_stats s = { 0 };
-
-			xskx_sim_port_stats(app->sim_ports[i], &s);
-			json_object(&j, NULL);
-			json_str(&j, "port", app->port_names[i]);
-			json_u64(&j, "generated", s.source_packets);
-			json_u64(&j, "rx_missed", s.rx_missed);
-			json_u64(&j, "xdp_redirect_err", s.xdp_redirect_err);
-			json_u64(&j, "transmitted", s.tx_packets);
-			json_object_end(&j);
-		}
-		json_array_end(&j);
-	}
+	json_totals(&j, app, &losses.s);
+	json_sim_ports(&j, app);
 	json_bool(&j, "frames_accounted", accounted);
 	json_end(&j);
 }

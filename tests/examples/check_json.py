@@ -8,6 +8,12 @@
                                       control characters
   check_json.py summary PROGRAM ARGS  PROGRAM ARGS --json: one object, with
                                       the header every object carries
+  check_json.py lines SECONDS PROGRAM ARGS
+                                      PROGRAM ARGS --json-lines --duration
+                                      SECONDS: every line parses; an
+                                      "interval" line per interval, the
+                                      short last one included, then the
+                                      "summary"; the totals never go down
 
 Each object must parse with python's json module (strict: no control
 characters in strings) and start with "program", "xskx_version" and
@@ -105,6 +111,73 @@ def summary(argv):
     print("%s: one summary object, version %s" % (program, obj["xskx_version"]))
 
 
+# The running totals of each program, as paths into its objects: each must
+# be there in every interval and in the summary, and never go down.
+TOTALS = {
+    "xskx-bench": [("rx_packets",), ("tx_packets",), ("delivered",),
+                   ("lost",), ("loss", "total"), ("rx_kicks",)],
+    "xskx-l2fwd": [("total", "rx"), ("total", "tx"), ("total", "delivered"),
+                   ("total", "lost"), ("total", "offered")],
+    "xskx-fw": [("total", "delivered"), ("total", "filtered"),
+                ("total", "lost"), ("total", "offered"),
+                ("stage2", "allowed", "packets")],
+}
+
+
+def dig(obj, path, what):
+    for key in path:
+        if not isinstance(obj, dict) or key not in obj:
+            fail("%s: no %s" % (what, ".".join(path)))
+        obj = obj[key]
+    if not isinstance(obj, int):
+        fail("%s: %s is %r, not a count" % (what, ".".join(path), obj))
+    return obj
+
+
+def lines(seconds, argv):
+    program = os.path.basename(argv[0])
+    text = run(argv + ["--json-lines", "--duration", seconds, "--quiet"])
+    objs = [parse(line, "%s line %d" % (program, n + 1))
+            for n, line in enumerate(text.splitlines())]
+    if not objs:
+        fail("%s: no output" % program)
+    *intervals, summary = objs
+    for o in intervals:
+        check_header(o, program, "interval")
+    check_header(summary, program, "summary")
+    # One a second, and the short last one: ceil(seconds).
+    want = -(-float(seconds) // 1)
+    if len(intervals) != want:
+        fail("%s: %d intervals in %s s, expected %d" %
+             (program, len(intervals), seconds, want))
+    elapsed = 0.0
+    for n, o in enumerate(intervals):
+        if o["interval_s"] <= 0 or o["elapsed_s"] < elapsed:
+            fail("%s: interval %d: elapsed %r, length %r" %
+                 (program, n + 1, o["elapsed_s"], o["interval_s"]))
+        # Rounded to the millisecond each: allow one per interval.
+        if abs(o["elapsed_s"] - elapsed - o["interval_s"]) > 0.0015:
+            fail("%s: interval %d: %r s after %r s is not %r s long" %
+                 (program, n + 1, o["elapsed_s"], elapsed, o["interval_s"]))
+        elapsed = o["elapsed_s"]
+    last = intervals[-1]["interval_s"]
+    if float(seconds) % 1 and not 0 < last < 0.9:
+        fail("%s: the last interval is %r s long, not the short rest" %
+             (program, last))
+    for path in TOTALS[program]:
+        before = 0
+        for n, o in enumerate(objs):
+            v = dig(o, path, "%s line %d" % (program, n + 1))
+            if v < before:
+                fail("%s: %s went down, %d to %d, at line %d" %
+                     (program, ".".join(path), before, v, n + 1))
+            before = v
+    if dig(intervals[-1], TOTALS[program][0], program) == 0:
+        fail("%s: nothing moved" % program)
+    print("%s: %d intervals (the last %.3f s) and the summary; every line "
+          "parses, the totals never go down" % (program, len(intervals), last))
+
+
 def main():
     if len(sys.argv) < 3:
         fail(__doc__)
@@ -113,6 +186,8 @@ def main():
         writer(sys.argv[2])
     elif mode == "fw-name":
         fw_name(sys.argv[2])
+    elif mode == "lines":
+        lines(sys.argv[2], sys.argv[3:])
     elif mode == "summary":
         summary(sys.argv[2:])
     else:

@@ -20,3 +20,16 @@ xskx_add_test(NAME examples.json.l2fwd_summary
 	COMMAND ${XSKX_CHECK_JSON} summary $<TARGET_FILE:xskx-l2fwd>
 		--sim --duration 1
 	LABELS sim examples)
+
+# --json-lines on the simulated NIC for 2.5 s: two full intervals and the
+# short last one, then the summary; the totals never go down.
+xskx_add_test(NAME examples.json_lines.bench
+	COMMAND ${XSKX_CHECK_JSON} lines 2.5 $<TARGET_FILE:xskx-bench> --sim
+	LABELS sim examples)
+xskx_add_test(NAME examples.json_lines.l2fwd
+	COMMAND ${XSKX_CHECK_JSON} lines 2.5 $<TARGET_FILE:xskx-l2fwd> --sim
+	LABELS sim examples)
+xskx_add_test(NAME examples.json_lines.fw
+	COMMAND ${XSKX_CHECK_JSON} lines 2.5 $<TARGET_FILE:xskx-fw> --sim
+		-r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules
+	LABELS sim examples)
