@@ -204,6 +204,13 @@ void loss_print_text(FILE *f, const struct loss *l, double seconds)
 		fputc(')', f);
 }
 
+void loss_print_interval(FILE *f, const struct loss *interval,
+			 const struct loss *total, double seconds)
+{
+	loss_print_text(f, interval, seconds);
+	fprintf(f, " pps, %llu pkts", (unsigned long long)loss_total(total));
+}
+
 void loss_json(struct json *j, const char *key, const struct loss *l)
 {
 	json_object(j, key);

@@ -108,7 +108,7 @@ static FILE *live_stream(const struct bench_opts *o)
 }
 
 static void report_line(const struct bench *b, const char *variant,
-			const struct bench_sample *prev,
+			double start, const struct bench_sample *prev,
 			const struct bench_sample *now)
 {
 	const struct bench_opts *o = b->opts;
@@ -119,13 +119,15 @@ static void report_line(const struct bench *b, const char *variant,
 	struct loss lost;
 
 	fprintf(f,
-		"%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
-		bench_mode_name(o->mode), variant, rate(rx, dt) / 1e6,
+		"%6.1fs %5.2fs  %s %-8s rx %8.3f Mpps %9.1f Mbit/s %11llu pkts  tx %8.3f Mpps %9.1f Mbit/s %11llu pkts",
+		now->t - start, dt, bench_mode_name(o->mode), variant,
+		rate(rx, dt) / 1e6,
 		mbit(now->stats.rx_bytes - prev->stats.rx_bytes, rx,
 		     o->pkt_size, dt),
-		rate(tx, dt) / 1e6,
+		(unsigned long long)now->rx_packets, rate(tx, dt) / 1e6,
 		mbit(now->stats.tx_bytes - prev->stats.tx_bytes, tx,
-		     o->pkt_size, dt));
+		     o->pkt_size, dt),
+		(unsigned long long)now->tx_packets);
 	for (size_t i = 0; i < COUNT(xdp_counters); i++) {
 		uint64_t d = value(&now->stats, &xdp_counters[i]) -
 			     value(&prev->stats, &xdp_counters[i]);
@@ -143,10 +145,9 @@ static void report_line(const struct bench *b, const char *variant,
 				(unsigned long long)d);
 	}
 	loss_since(&lost, &now->loss, &prev->loss);
-	if (loss_total(&lost)) {
+	if (loss_total(&now->loss)) {
 		fputs("  ", f);
-		loss_print_text(f, &lost, dt);
-		fputs(" pps", f);
+		loss_print_interval(f, &lost, &now->loss, dt);
 	}
 	fputc('\n', f);
 	fflush(f);
@@ -309,7 +310,7 @@ void bench_report_interval(const struct bench *b, const char *variant,
 	if (now->t - prev->t < 1e-3)
 		return;
 	if (!b->opts->quiet)
-		report_line(b, variant, prev, now);
+		report_line(b, variant, start, prev, now);
 	if (b->opts->json_lines)
 		json_interval(b, variant, start, prev, now);
 	*prev = *now;

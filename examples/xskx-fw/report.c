@@ -57,6 +57,7 @@ static void report_line(const struct fwapp *app,
 {
 	double dt = now->t - prev->t;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0;
+	uint64_t rx_total = 0, tx_total = 0, tx_full_total = 0;
 	FILE *f = live_out(app);
 	struct loss was, is, lost;
 
@@ -66,20 +67,31 @@ static void report_line(const struct fwapp *app,
 		tx_full_drops += now->ports[i].tx_full_drops -
 				 prev->ports[i].tx_full_drops;
 	}
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		rx_total += now->ports[i].rx;
+		tx_total += now->ports[i].tx;
+		tx_full_total += now->ports[i].tx_full_drops;
+	}
 	fprintf(f,
-		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps  tx-full drops %8.0f pps  ",
-		now->t - app->start, (double)rx / dt, (double)tx / dt,
+		"%6.1fs %5.2fs  received %9.0f pps %11llu pkts  forwarded %9.0f pps %11llu pkts  stage1 dropped %9.0f pps %11llu pkts  stage2 denied %9.0f pps %11llu pkts  unclassified %7.0f pps %9llu pkts  tx-full drops %7.0f pps %9llu pkts  ",
+		now->t - app->start, dt, (double)rx / dt,
+		(unsigned long long)rx_total, (double)tx / dt,
+		(unsigned long long)tx_total,
 		(double)(now->stage1.packets - prev->stage1.packets) / dt,
+		(unsigned long long)now->stage1.packets,
 		(double)(now->stage2.denied.packets -
 			 prev->stage2.denied.packets) / dt,
+		(unsigned long long)now->stage2.denied.packets,
 		(double)(unclassified(&now->stage2) -
 			 unclassified(&prev->stage2)) / dt,
-		(double)tx_full_drops / dt);
+		(unsigned long long)unclassified(&now->stage2),
+		(double)tx_full_drops / dt,
+		(unsigned long long)tx_full_total);
 	total_loss(prev, &was);
 	total_loss(now, &is);
 	loss_since(&lost, &is, &was);
-	loss_print_text(f, &lost, dt);
-	fputs(" pps\n", f);
+	loss_print_interval(f, &lost, &is, dt);
+	fputc('\n', f);
 	fflush(f);
 }
 

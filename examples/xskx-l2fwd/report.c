@@ -107,11 +107,14 @@ static void report_line(const struct l2fwd *app,
 			const struct fwd_counters *b = &now->ports[k][i];
 
 			fprintf(f,
-				"%6.1fs  q%-2u %-10s rx %11.0f pps  tx %11.0f pps  tx-full drops %11.0f pps  held %4llu\n",
-				now->t - app->start, k, app->port_names[i],
+				"%6.1fs %5.2fs  q%-2u %-10s rx %9.0f pps %11llu pkts  tx %9.0f pps %11llu pkts  tx-full drops %7.0f pps %9llu pkts  held %4llu\n",
+				now->t - app->start, dt, k, app->port_names[i],
 				(double)(b->rx - a->rx) / dt,
+				(unsigned long long)b->rx,
 				(double)(b->tx - a->tx) / dt,
+				(unsigned long long)b->tx,
 				(double)(b->tx_full_drops - a->tx_full_drops) / dt,
+				(unsigned long long)b->tx_full_drops,
 				(unsigned long long)held_for(
 					&now->ports[k][app->nports - 1 - i], b));
 		}
@@ -119,11 +122,13 @@ static void report_line(const struct l2fwd *app,
 	total_loss(app, prev, &was);
 	total_loss(app, now, &is);
 	loss_since(&lost, &is, &was);
-	fprintf(f, "%6.1fs  all ports      delivered %11.0f pps  ", now->t - app->start,
+	fprintf(f, "%6.1fs %5.2fs  all ports      delivered %9.0f pps %11llu pkts  ",
+		now->t - app->start, dt,
 		((double)loss_delivered(now->sent, &is) -
-		 (double)loss_delivered(prev->sent, &was)) / dt);
-	loss_print_text(f, &lost, dt);
-	fputs(" pps\n", f);
+		 (double)loss_delivered(prev->sent, &was)) / dt,
+		(unsigned long long)loss_delivered(now->sent, &is));
+	loss_print_interval(f, &lost, &is, dt);
+	fputc('\n', f);
 	fflush(f);
 }
 

@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-"""The example programs' JSON output parses, whatever the names in it.
+"""The example programs' output: JSON that parses whatever the names in it,
+JSON Lines, and the line per second.
 
-  check_json.py writer TEST_JSON      the writer itself (tests/examples/test_json.c)
-  check_json.py fw-name XSKX_FW       xskx-fw --sim --json with a rules file
+  check_output.py writer TEST_JSON      the writer itself (tests/examples/test_json.c)
+  check_output.py fw-name XSKX_FW       xskx-fw --sim --json with a rules file
                                       named with quotes, backslashes and
                                       control characters
-  check_json.py summary PROGRAM ARGS  PROGRAM ARGS --json: one object, with
+  check_output.py summary PROGRAM ARGS  PROGRAM ARGS --json: one object, with
                                       the header every object carries
-  check_json.py lines SECONDS PROGRAM ARGS
+  check_output.py lines SECONDS PROGRAM ARGS
                                       PROGRAM ARGS --json-lines --duration
                                       SECONDS: every line parses; an
                                       "interval" line per interval, the
                                       short last one included, then the
                                       "summary"; the totals never go down
+  check_output.py text SECONDS PROGRAM ARGS
+                                      PROGRAM ARGS --duration SECONDS: a
+                                      line (or a group of lines, one per
+                                      port) per interval, the short last
+                                      one included, each with its elapsed
+                                      time, its length and running totals
 
 Each object must parse with python's json module (strict: no control
 characters in strings) and start with "program", "xskx_version" and
@@ -21,6 +28,7 @@ characters in strings) and start with "program", "xskx_version" and
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -178,6 +186,38 @@ def lines(seconds, argv):
           "parses, the totals never go down" % (program, len(intervals), last))
 
 
+LINE = re.compile(r"^ *([0-9]+\.[0-9])s +([0-9]+\.[0-9]{2})s  ")
+PKTS = re.compile(r" ([0-9]+) pkts")
+
+
+def text(seconds, argv):
+    program = os.path.basename(argv[0])
+    out = run(argv + ["--duration", seconds])
+    groups = []  # (elapsed, length, the first line's totals)
+    for line in out.splitlines():
+        m = LINE.match(line)
+        if not m:
+            continue
+        totals = [int(n) for n in PKTS.findall(line)]
+        if not totals:
+            fail("%s: no running total in %r" % (program, line))
+        if groups and groups[-1][0] == m.group(1):
+            continue  # the same interval's next port
+        groups.append((m.group(1), float(m.group(2)), totals))
+    want = -(-float(seconds) // 1)
+    if len(groups) != want:
+        fail("%s: %d intervals printed in %s s, expected %d:\n%s" %
+             (program, len(groups), seconds, want, out))
+    for (_, _, a), (e, _, b) in zip(groups, groups[1:]):
+        if any(y < x for x, y in zip(a, b)):
+            fail("%s: a running total went down at %ss: %r then %r" %
+                 (program, e, a, b))
+    if not 0 < groups[-1][1] <= 1.2:
+        fail("%s: the last interval is %r s" % (program, groups[-1][1]))
+    print("%s: %d lines, at %s" % (program, len(groups),
+                                   ", ".join(g[0] + "s" for g in groups)))
+
+
 def main():
     if len(sys.argv) < 3:
         fail(__doc__)
@@ -186,6 +226,8 @@ def main():
         writer(sys.argv[2])
     elif mode == "fw-name":
         fw_name(sys.argv[2])
+    elif mode == "text":
+        text(sys.argv[2], sys.argv[3:])
     elif mode == "lines":
         lines(sys.argv[2], sys.argv[3:])
     elif mode == "summary":
