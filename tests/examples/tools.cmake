@@ -21,28 +21,24 @@ xskx_add_test(NAME examples.json.l2fwd_summary
 		--sim --duration 1
 	LABELS sim examples)
 
-# --json-lines on the simulated NIC for 2.5 s: two full intervals and the
-# short last one, then the summary; the totals never go down.
-xskx_add_test(NAME examples.json_lines.bench
-	COMMAND ${XSKX_CHECK_OUTPUT} lines 2.5 $<TARGET_FILE:xskx-bench> --sim
-	LABELS sim examples)
-xskx_add_test(NAME examples.json_lines.l2fwd
-	COMMAND ${XSKX_CHECK_OUTPUT} lines 2.5 $<TARGET_FILE:xskx-l2fwd> --sim
-	LABELS sim examples)
-xskx_add_test(NAME examples.json_lines.fw
-	COMMAND ${XSKX_CHECK_OUTPUT} lines 2.5 $<TARGET_FILE:xskx-fw> --sim
-		-r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules
-	LABELS sim examples)
-
-# The line per second: a 3-second run prints 3 (the last interval ends the
-# run), with elapsed time, interval length and running totals.
-xskx_add_test(NAME examples.lines.bench
-	COMMAND ${XSKX_CHECK_OUTPUT} text 3 $<TARGET_FILE:xskx-bench> --sim
-	LABELS sim examples)
-xskx_add_test(NAME examples.lines.l2fwd
-	COMMAND ${XSKX_CHECK_OUTPUT} text 3 $<TARGET_FILE:xskx-l2fwd> --sim
-	LABELS sim examples)
-xskx_add_test(NAME examples.lines.fw
-	COMMAND ${XSKX_CHECK_OUTPUT} text 3 $<TARGET_FILE:xskx-fw> --sim
-		-r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules
-	LABELS sim examples)
+# Each program on the simulated NIC (xskx-fw with rules that let its
+# traffic through):
+#   json_lines  --json-lines for 2.5 s: two full intervals and the short
+#               last one, then the summary; the totals never go down
+#   lines       the line per second: a 3-second run prints 3 (the last
+#               interval ends the run), with elapsed time, interval length
+#               and running totals
+set(xskx_tool_bench xskx-bench --sim)
+set(xskx_tool_l2fwd xskx-l2fwd --sim)
+set(xskx_tool_fw xskx-fw --sim -r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules)
+foreach(tool bench l2fwd fw)
+	list(POP_FRONT xskx_tool_${tool} target)
+	xskx_add_test(NAME examples.json_lines.${tool}
+		COMMAND ${XSKX_CHECK_OUTPUT} lines 2.5 $<TARGET_FILE:${target}>
+			${xskx_tool_${tool}}
+		LABELS sim examples)
+	xskx_add_test(NAME examples.lines.${tool}
+		COMMAND ${XSKX_CHECK_OUTPUT} text 3 $<TARGET_FILE:${target}>
+			${xskx_tool_${tool}}
+		LABELS sim examples)
+endforeach()
