@@ -9,7 +9,9 @@
 #   find_package(xskx)    -> xskx::xskx, and xskx::xskx_static
 # and, when the BPF headers are installed, compiles an XDP program on
 # <xskx/bpf/xskx_maps.bpf.h> with clang; and checks that every page and
-# link of man/ is installed where man looks for it.
+# link of man/ is installed where man looks for it; and that the programs
+# xskx-bench, xskx-l2fwd and xskx-fw are installed in bin/ with their pages,
+# load the installed libxskx and run (--help) from the prefix.
 # Environment: CC, and CFLAGS (also used to link: the sanitizer flags of a
 # sanitized build), CMAKE (the cmake binary; default: cmake from PATH),
 # CLANG (default: clang from PATH), MANDIR (CMAKE_INSTALL_MANDIR; default
@@ -118,7 +120,9 @@ fi
 step "man pages"
 # Where man looks for NAME in section N: MANDIR/manN/NAME.N (a link to a
 # group's page must lead to it).
-for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7; do
+for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7 \
+	"$source_dir"/man/man1/*.1 "$source_dir"/man/man5/*.5 \
+	"$source_dir"/man/man8/*.8; do
 	name=${page##*/}
 	installed=$prefix/${MANDIR:-share/man}/man${name##*.}/$name
 	if [[ ! -f $installed ]]; then
@@ -127,4 +131,36 @@ for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7; do
 	fi
 done
 
-step "the installed xskx works through pkg-config and find_package; its man pages are in place"
+step "the programs"
+# Each program with its page: section 1, but xskx-fw (8, an administrator's
+# daemon) and its rule file (5).
+for page in bin/xskx-bench:man1/xskx-bench.1 bin/xskx-l2fwd:man1/xskx-l2fwd.1 \
+	bin/xskx-fw:man8/xskx-fw.8 bin/xskx-fw:man5/xskx-fw.rules.5; do
+	program=$prefix/${page%%:*}
+	installed=$prefix/${MANDIR:-share/man}/${page#*:}
+	if [[ ! -x $program ]]; then
+		echo "${program##*/}: not installed as $program" >&2
+		exit 1
+	fi
+	if [[ ! -f $installed ]]; then
+		echo "${program##*/}: no page $installed" >&2
+		exit 1
+	fi
+	dynamic=$(ldd "$program")
+	if ! grep -q "libxskx\.so.* => $prefix/" <<<"$dynamic"; then
+		echo "$program: libxskx.so not loaded from $prefix:" >&2
+		echo "$dynamic" >&2
+		exit 1
+	fi
+done
+# From the prefix, with no build tree to fall back on.
+(cd "$work" && "$prefix/bin/xskx-bench" --help >"$work/help.txt")
+if ! grep -q '^Usage: xskx-bench' "$work/help.txt"; then
+	echo "$prefix/bin/xskx-bench --help printed no usage:" >&2
+	cat "$work/help.txt" >&2
+	exit 1
+fi
+"$prefix/bin/xskx-l2fwd" --help >/dev/null
+"$prefix/bin/xskx-fw" --help >/dev/null
+
+step "the installed xskx works through pkg-config and find_package; its man pages are in place; the programs run from the prefix"

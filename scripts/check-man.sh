@@ -6,7 +6,8 @@
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
 # name a page lists that the API lacks is stale. Every page passes
-# `groff -man -ww` and `mandoc -Tlint` without a word.
+# `groff -man -ww` and `mandoc -Tlint` without a word: those of the API
+# (man3, man7) and those of the programs (man1, man5, man8).
 # Environment: CC (gcc), for list-api.sh.
 set -euo pipefail
 export LC_ALL=C
@@ -42,7 +43,9 @@ fail() {
 }
 
 : >"$work/listed"
-for page in "$man_dir"/man3/*.3 "$man_dir"/man7/*.7; do
+shopt -s nullglob
+for page in "$man_dir"/man3/*.3 "$man_dir"/man7/*.7 "$man_dir"/man1/*.1 \
+	"$man_dir"/man5/*.5 "$man_dir"/man8/*.8; do
 	if [[ -L $page ]]; then
 		target=$(readlink -f "$page")
 		if [[ ! -f $target || $(dirname "$target") != \
@@ -79,6 +82,6 @@ fi
 
 if [[ $status -eq 0 ]]; then
 	echo "$(wc -l <"$work/declared") functions, each with its page;" \
-		"every page lints clean"
+		"every page lints clean, the programs' too"
 fi
 exit $status

@@ -19,6 +19,7 @@ packages=(
 	valgrind		# instruction counts of the benchmark
 	groff-base mandoc	# the man pages' check: groff -ww, mandoc -Tlint
 	abigail-tools		# abidw, abidiff: the ABI check
+	python3			# the JSON checks of the example programs
 )
 
 missing=()

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "json.h"
 #include "loss.h"
 
 static const struct {
@@ -203,11 +204,18 @@ void loss_print_text(FILE *f, const struct loss *l, double seconds)
 		fputc(')', f);
 }
 
-void loss_print_json(FILE *f, const struct loss *l)
+void loss_print_interval(FILE *f, const struct loss *interval,
+			 const struct loss *total, double seconds)
 {
-	fputc('{', f);
+	loss_print_text(f, interval, seconds);
+	fprintf(f, " pps, %llu pkts", (unsigned long long)loss_total(total));
+}
+
+void loss_json(struct json *j, const char *key, const struct loss *l)
+{
+	json_object(j, key);
 	for (size_t i = 0; i < NSTAGES; i++)
-		fprintf(f, "\"%s\": %llu, ", stages[i].name,
-			(unsigned long long)stage_of(l, i));
-	fprintf(f, "\"total\": %llu}", (unsigned long long)loss_total(l));
+		json_u64(j, stages[i].name, stage_of(l, i));
+	json_u64(j, "total", loss_total(l));
+	json_object_end(j);
 }

@@ -146,7 +146,15 @@ bool loss_port_offered(const struct loss_port *p, uint64_t *offered);
  */
 void loss_print_text(FILE *f, const struct loss *l, double seconds);
 
-/* The JSON object {"nic_rx": A, ..., "total": N}. */
-void loss_print_json(FILE *f, const struct loss *l);
+/*
+ * The line per second's: "lost R pps (stage R, ...), T pkts": the
+ * interval's losses per second, then the total since the start.
+ */
+void loss_print_interval(FILE *f, const struct loss *interval,
+			 const struct loss *total, double seconds);
+
+/* The member KEY: {"nic_rx": A, ..., "total": N} (json.h). */
+struct json;
+void loss_json(struct json *j, const char *key, const struct loss *l);
 
 #endif /* XSKX_EXAMPLES_LOSS_H */

@@ -95,11 +95,18 @@ struct bench_sample {
 	uint64_t rx_packets, tx_packets;
 	struct xskx_stats stats;
 	struct loss loss;
+	bool offered_known;
+	uint64_t offered;
 };
 
-void bench_report_line(const struct bench *b, const char *variant,
-		       struct bench_sample *prev,
-		       const struct bench_sample *now);
+/*
+ * One interval, from prev to now (each second, and the short last one of
+ * the run): the line on the terminal unless --quiet, the JSON line with
+ * --json-lines. start: when the run started. Then *prev = *now.
+ */
+void bench_report_interval(const struct bench *b, const char *variant,
+			   double start, struct bench_sample *prev,
+			   const struct bench_sample *now);
 void bench_report_result(const struct bench_opts *o,
 			 const struct bench_result *res);
 void bench_report_compare(const struct bench_opts *o,

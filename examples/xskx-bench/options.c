@@ -83,6 +83,9 @@ static const char usage[] =
 	"Output:\n"
 	"  --json                 a final JSON summary on stdout (the live lines\n"
 	"                         go to stderr)\n"
+	"  --json-lines           JSON Lines on stdout: an object per interval\n"
+	"                         (each second, and the short last one) with\n"
+	"                         the running totals, then the summary\n"
 	"  --quiet                no live line per second\n"
 	"  -h, --help\n"
 	"\n"
@@ -112,6 +115,7 @@ enum {
 	OPT_BASELINE,
 	OPT_COMPARE,
 	OPT_JSON,
+	OPT_JSON_LINES,
 	OPT_QUIET,
 };
 
@@ -155,6 +159,7 @@ static const struct option long_options[] = {
 	{ "baseline", no_argument, NULL, OPT_BASELINE },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "json-lines", no_argument, NULL, OPT_JSON_LINES },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
@@ -442,6 +447,9 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			break;
 		case OPT_JSON:
 			o->json = true;
+			break;
+		case OPT_JSON_LINES:
+			o->json = o->json_lines = true;
 			break;
 		case OPT_QUIET:
 			o->quiet = true;

@@ -54,6 +54,7 @@ struct bench_opts {
 	bool baseline; /* rxdrop on bare libxdp ring operations */
 	bool compare;  /* rxdrop burst, then baseline, same settings */
 	bool json;
+	bool json_lines; /* an object per interval, then the summary */
 	bool quiet;
 };
 

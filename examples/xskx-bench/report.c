@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "json.h"
 
 struct counter {
 	const char *name;
@@ -106,9 +107,9 @@ static FILE *live_stream(const struct bench_opts *o)
 	return o->json ? stderr : stdout;
 }
 
-void bench_report_line(const struct bench *b, const char *variant,
-		       struct bench_sample *prev,
-		       const struct bench_sample *now)
+static void report_line(const struct bench *b, const char *variant,
+			double start, const struct bench_sample *prev,
+			const struct bench_sample *now)
 {
 	const struct bench_opts *o = b->opts;
 	FILE *f = live_stream(o);
@@ -118,13 +119,15 @@ void bench_report_line(const struct bench *b, const char *variant,
 	struct loss lost;
 
 	fprintf(f,
-		"%s %-8s rx %8.3f Mpps %9.1f Mbit/s  tx %8.3f Mpps %9.1f Mbit/s",
-		bench_mode_name(o->mode), variant, rate(rx, dt) / 1e6,
+		"%6.1fs %5.2fs  %s %-8s rx %8.3f Mpps %9.1f Mbit/s %11llu pkts  tx %8.3f Mpps %9.1f Mbit/s %11llu pkts",
+		now->t - start, dt, bench_mode_name(o->mode), variant,
+		rate(rx, dt) / 1e6,
 		mbit(now->stats.rx_bytes - prev->stats.rx_bytes, rx,
 		     o->pkt_size, dt),
-		rate(tx, dt) / 1e6,
+		(unsigned long long)now->rx_packets, rate(tx, dt) / 1e6,
 		mbit(now->stats.tx_bytes - prev->stats.tx_bytes, tx,
-		     o->pkt_size, dt));
+		     o->pkt_size, dt),
+		(unsigned long long)now->tx_packets);
 	for (size_t i = 0; i < COUNT(xdp_counters); i++) {
 		uint64_t d = value(&now->stats, &xdp_counters[i]) -
 			     value(&prev->stats, &xdp_counters[i]);
@@ -142,14 +145,12 @@ void bench_report_line(const struct bench *b, const char *variant,
 				(unsigned long long)d);
 	}
 	loss_since(&lost, &now->loss, &prev->loss);
-	if (loss_total(&lost)) {
+	if (loss_total(&now->loss)) {
 		fputs("  ", f);
-		loss_print_text(f, &lost, dt);
-		fputs(" pps", f);
+		loss_print_interval(f, &lost, &now->loss, dt);
 	}
 	fputc('\n', f);
 	fflush(f);
-	*prev = *now;
 }
 
 /* The mode's own rate: received for rxdrop, sent (forwarded) otherwise. */
@@ -163,71 +164,22 @@ static double mode_pps(const struct bench_opts *o, const struct bench_result *r)
  * What the mode delivered: received (rxdrop), or sent and not lost on the
  * way out (txonly, l2fwd).
  */
+static uint64_t delivered_of(const struct bench_opts *o, uint64_t rx_packets,
+			     uint64_t tx_packets, const struct loss *l)
+{
+	return o->mode == BENCH_RXDROP ? rx_packets :
+					 loss_delivered(tx_packets, l);
+}
+
 static uint64_t delivered(const struct bench_opts *o,
 			  const struct bench_result *r)
 {
-	return o->mode == BENCH_RXDROP ? r->rx_packets :
-					 loss_delivered(r->tx_packets, &r->loss);
+	return delivered_of(o, r->rx_packets, r->tx_packets, &r->loss);
 }
 
 static bool frames_accounted(const struct bench_result *r)
 {
 	return !r->census.nic_counted || r->census.total == r->frame_count;
-}
-
-/* A flat JSON writer: enough for one object with nested objects. */
-struct json {
-	bool first;
-};
-
-static void json_key(struct json *j, const char *key)
-{
-	printf("%s\"%s\": ", j->first ? "" : ", ", key);
-	j->first = false;
-}
-
-static void json_open(struct json *j, const char *key)
-{
-	if (key)
-		json_key(j, key);
-	putchar('{');
-	j->first = true;
-}
-
-static void json_close(struct json *j)
-{
-	putchar('}');
-	j->first = false;
-}
-
-static void json_u64(struct json *j, const char *key, uint64_t v)
-{
-	json_key(j, key);
-	printf("%llu", (unsigned long long)v);
-}
-
-static void json_num(struct json *j, const char *key, double v)
-{
-	json_key(j, key);
-	printf("%.4f", v);
-}
-
-static void json_str(struct json *j, const char *key, const char *v)
-{
-	json_key(j, key);
-	putchar('"');
-	for (; *v; v++) {
-		if (*v == '"' || *v == '\\')
-			putchar('\\');
-		putchar(*v);
-	}
-	putchar('"');
-}
-
-static void json_bool(struct json *j, const char *key, bool v)
-{
-	json_key(j, key);
-	fputs(v ? "true" : "false", stdout);
 }
 
 static void json_counters(struct json *j, const void *base,
@@ -265,6 +217,32 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "rate_pps", o->rate_pps);
 }
 
+/*
+ * The counters a summary and an interval share: totals since the start,
+ * and the rates of the rx and tx packets moved in `seconds` (for the
+ * summary, the whole run: rx = rx_packets, tx = tx_packets).
+ */
+static void json_totals(struct json *j, const struct bench_opts *o,
+			uint64_t rx_packets, uint64_t tx_packets, uint64_t rx,
+			uint64_t tx, double seconds,
+			const struct xskx_stats *stats, const struct loss *l,
+			const uint64_t *offered)
+{
+	json_u64(j, "rx_packets", rx_packets);
+	json_u64(j, "tx_packets", tx_packets);
+	json_num(j, "pps",
+		 rate(o->mode == BENCH_RXDROP ? rx : tx, seconds), 4);
+	json_num(j, "rx_pps", rate(rx, seconds), 4);
+	json_num(j, "tx_pps", rate(tx, seconds), 4);
+	json_counters(j, stats, xdp_counters, COUNT(xdp_counters));
+	json_counters(j, stats, library_counters, COUNT(library_counters));
+	json_u64(j, "delivered", delivered_of(o, rx_packets, tx_packets, l));
+	json_u64(j, "lost", loss_total(l));
+	if (offered)
+		json_u64(j, "offered", *offered);
+	loss_json(j, "loss", l);
+}
+
 static void json_result(struct json *j, const struct bench_opts *o,
 			const struct bench_result *r)
 {
@@ -275,29 +253,19 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_bool(j, "need_wakeup", r->info.need_wakeup);
 	if (r->xdp_mode)
 		json_str(j, "xdp_mode", r->xdp_mode);
-	json_num(j, "duration_s", r->seconds);
+	json_num(j, "duration_s", r->seconds, 4);
 	json_str(j, "stopped_by", stop_names[r->stop]);
-	json_u64(j, "rx_packets", r->rx_packets);
-	json_u64(j, "tx_packets", r->tx_packets);
-	json_num(j, "pps", mode_pps(o, r));
-	json_num(j, "rx_pps", rate(r->rx_packets, r->seconds));
-	json_num(j, "tx_pps", rate(r->tx_packets, r->seconds));
+	json_totals(j, o, r->rx_packets, r->tx_packets, r->rx_packets,
+		    r->tx_packets, r->seconds,
+		    &r->stats, &r->loss, r->offered_known ? &r->offered : NULL);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
-	json_counters(j, &r->stats, xdp_counters, COUNT(xdp_counters));
-	json_counters(j, &r->stats, library_counters, COUNT(library_counters));
-	json_u64(j, "delivered", delivered(o, r));
-	json_u64(j, "lost", loss_total(&r->loss));
-	if (r->offered_known)
-		json_u64(j, "offered", r->offered);
-	json_key(j, "loss");
-	loss_print_json(stdout, &r->loss);
 	if (r->have_port) {
-		json_open(j, "sim_port");
+		json_object(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
-		json_close(j);
+		json_object_end(j);
 	}
-	json_open(j, "frames");
+	json_object(j, "frames");
 	json_u64(j, "size", r->frame_size);
 	json_u64(j, "umem", r->frame_count);
 	json_u64(j, "umem_bytes", (uint64_t)r->frame_count * r->frame_size);
@@ -310,7 +278,42 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "comp", c->comp);
 	json_u64(j, "total", c->total);
 	json_bool(j, "accounted", frames_accounted(r));
-	json_close(j);
+	json_object_end(j);
+}
+
+/* --json-lines: the interval's object, with the summary's counters. */
+static void json_interval(const struct bench *b, const char *variant,
+			  double start, const struct bench_sample *prev,
+			  const struct bench_sample *now)
+{
+	const struct bench_opts *o = b->opts;
+	struct json j;
+
+	json_begin(&j, stdout, "xskx-bench", "interval");
+	json_num(&j, "elapsed_s", now->t - start, 3);
+	json_num(&j, "interval_s", now->t - prev->t, 3);
+	json_settings(&j, o);
+	json_str(&j, "variant", variant);
+	json_totals(&j, o, now->rx_packets, now->tx_packets,
+		    now->rx_packets - prev->rx_packets,
+		    now->tx_packets - prev->tx_packets, now->t - prev->t,
+		    &now->stats, &now->loss,
+		    now->offered_known ? &now->offered : NULL);
+	json_end(&j);
+}
+
+void bench_report_interval(const struct bench *b, const char *variant,
+			   double start, struct bench_sample *prev,
+			   const struct bench_sample *now)
+{
+	/* Nothing left of the last second (the run ended on one). */
+	if (now->t - prev->t < 1e-3)
+		return;
+	if (!b->opts->quiet)
+		report_line(b, variant, start, prev, now);
+	if (b->opts->json_lines)
+		json_interval(b, variant, start, prev, now);
+	*prev = *now;
 }
 
 static void text_counters(const char *title, const void *base,
@@ -373,11 +376,10 @@ void bench_report_result(const struct bench_opts *o,
 		text_result(o, r);
 		return;
 	}
-	json_open(&j, NULL);
+	json_begin(&j, stdout, "xskx-bench", "summary");
 	json_settings(&j, o);
 	json_result(&j, o, r);
-	json_close(&j);
-	putchar('\n');
+	json_end(&j);
 }
 
 void bench_report_compare(const struct bench_opts *o,
@@ -398,17 +400,16 @@ void bench_report_compare(const struct bench_opts *o,
 		       burst_pps / 1e6, baseline_pps / 1e6, ratio);
 		return;
 	}
-	json_open(&j, NULL);
+	json_begin(&j, stdout, "xskx-bench", "summary");
 	json_settings(&j, o);
-	json_num(&j, "burst_pps", burst_pps);
-	json_num(&j, "baseline_pps", baseline_pps);
-	json_num(&j, "ratio", ratio);
-	json_open(&j, "burst");
+	json_num(&j, "burst_pps", burst_pps, 4);
+	json_num(&j, "baseline_pps", baseline_pps, 4);
+	json_num(&j, "ratio", ratio, 4);
+	json_object(&j, "burst");
 	json_result(&j, o, burst);
-	json_close(&j);
-	json_open(&j, "baseline");
+	json_object_end(&j);
+	json_object(&j, "baseline");
 	json_result(&j, o, baseline);
-	json_close(&j);
-	json_close(&j);
-	putchar('\n');
+	json_object_end(&j);
+	json_end(&j);
 }

@@ -28,6 +28,7 @@ static int sample(struct bench *b, double t, struct bench_sample *s)
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
 	read_losses(b, &s->stats, &s->loss);
+	s->offered_known = loss_port_offered(&b->loss, &s->offered);
 	s->t = t;
 	s->rx_packets = b->rx_packets;
 	s->tx_packets = b->tx_packets;
@@ -167,10 +168,14 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		if (t >= next_line) {
 			next_line += 1;
 			err = sample(b, t, &cur);
-			if (!err && !o->quiet)
-				bench_report_line(b, variant, &last, &cur);
+			if (!err)
+				bench_report_interval(b, variant, start, &last,
+						      &cur);
 		}
 	}
 	res->seconds = run_now_s() - start;
+	/* The short last interval, since the last line. */
+	if (!err && !(err = sample(b, start + res->seconds, &cur)))
+		bench_report_interval(b, variant, start, &last, &cur);
 	return err ? err : finish(b, res);
 }

@@ -80,9 +80,14 @@ struct fwapp_sample {
 
 void fwapp_sample_take(const struct fwapp *app, double t,
 		       struct fwapp_sample *s);
-void fwapp_report_line(const struct fwapp *app,
-		       const struct fwapp_sample *prev,
-		       const struct fwapp_sample *now);
+/*
+ * One interval, prev to now (each second, and the short last one): the
+ * line on the terminal unless --quiet, the object with --json-lines.
+ * Returns false for an interval too short to report.
+ */
+bool fwapp_report_interval(const struct fwapp *app,
+			   const struct fwapp_sample *prev,
+			   const struct fwapp_sample *now);
 /* The rule set's counters, per rule, as a table on f. */
 void fwapp_report_rules(FILE *f, const struct fwapp *app,
 			const struct fw_ruleset *rs);

@@ -169,12 +169,15 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 			continue;
 		next_line += 1;
 		fwapp_sample_take(app, t, now);
-		if (!o->fwd.quiet)
-			fwapp_report_line(app, prev, now);
+		if (!fwapp_report_interval(app, prev, now))
+			continue;
 		swap = prev;
 		prev = now;
 		now = swap;
 	}
+	/* The short last interval, since the last line. */
+	fwapp_sample_take(app, run_now_s(), now);
+	fwapp_report_interval(app, prev, now);
 	return signals_stop_requested() ? "signal" : "duration";
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "fwapp.h"
+#include "json.h"
 
 static FILE *live_out(const struct fwapp *app)
 {
@@ -50,12 +51,13 @@ static void total_loss(const struct fwapp_sample *s, struct loss *l)
 		loss_add(l, &s->loss[i]);
 }
 
-void fwapp_report_line(const struct fwapp *app,
-		       const struct fwapp_sample *prev,
-		       const struct fwapp_sample *now)
+static void report_line(const struct fwapp *app,
+			const struct fwapp_sample *prev,
+			const struct fwapp_sample *now)
 {
 	double dt = now->t - prev->t;
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0;
+	uint64_t rx_total = 0, tx_total = 0, tx_full_total = 0;
 	FILE *f = live_out(app);
 	struct loss was, is, lost;
 
@@ -65,20 +67,31 @@ void fwapp_report_line(const struct fwapp *app,
 		tx_full_drops += now->ports[i].tx_full_drops -
 				 prev->ports[i].tx_full_drops;
 	}
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		rx_total += now->ports[i].rx;
+		tx_total += now->ports[i].tx;
+		tx_full_total += now->ports[i].tx_full_drops;
+	}
 	fprintf(f,
-		"%6.1fs  received %10.0f pps  forwarded %10.0f pps  stage1 dropped %10.0f pps  stage2 denied %10.0f pps  unclassified %8.0f pps  tx-full drops %8.0f pps  ",
-		now->t - app->start, (double)rx / dt, (double)tx / dt,
+		"%6.1fs %5.2fs  received %9.0f pps %11llu pkts  forwarded %9.0f pps %11llu pkts  stage1 dropped %9.0f pps %11llu pkts  stage2 denied %9.0f pps %11llu pkts  unclassified %7.0f pps %9llu pkts  tx-full drops %7.0f pps %9llu pkts  ",
+		now->t - app->start, dt, (double)rx / dt,
+		(unsigned long long)rx_total, (double)tx / dt,
+		(unsigned long long)tx_total,
 		(double)(now->stage1.packets - prev->stage1.packets) / dt,
+		(unsigned long long)now->stage1.packets,
 		(double)(now->stage2.denied.packets -
 			 prev->stage2.denied.packets) / dt,
+		(unsigned long long)now->stage2.denied.packets,
 		(double)(unclassified(&now->stage2) -
 			 unclassified(&prev->stage2)) / dt,
-		(double)tx_full_drops / dt);
+		(unsigned long long)unclassified(&now->stage2),
+		(double)tx_full_drops / dt,
+		(unsigned long long)tx_full_total);
 	total_loss(prev, &was);
 	total_loss(now, &is);
 	loss_since(&lost, &is, &was);
-	loss_print_text(f, &lost, dt);
-	fputs(" pps\n", f);
+	loss_print_interval(f, &lost, &is, dt);
+	fputc('\n', f);
 	fflush(f);
 }
 
@@ -190,50 +203,66 @@ static void text_summary(const struct fwapp *app, double seconds,
 	text_losses(app, s);
 }
 
-static void json_counter(const char *name, const struct fw_counter *c,
-			 const char *sep)
+static void json_counter(struct json *j, const char *name,
+			 const struct fw_counter *c)
 {
-	printf("\"%s\": {\"packets\": %llu, \"bytes\": %llu}%s", name,
-	       (unsigned long long)c->packets, (unsigned long long)c->bytes,
-	       sep);
+	json_object(j, name);
+	json_u64(j, "packets", c->packets);
+	json_u64(j, "bytes", c->bytes);
+	json_object_end(j);
 }
 
-static void json_summary(const struct fwapp *app, double seconds,
-			 const char *stop_reason, const struct fwapp_sample *s)
+/*
+ * The summary (prev NULL: seconds and stop_reason say how long and why) or,
+ * for --json-lines, the interval from prev to s: the same counters, totals
+ * since the start.
+ */
+static void json_object_of(const struct fwapp *app, double seconds,
+			   const char *stop_reason,
+			   const struct fwapp_sample *prev,
+			   const struct fwapp_sample *s)
 {
 	const struct fw_ruleset *rs = app->fw.rules;
 	uint64_t offered_n;
 	struct loss total;
+	struct json j;
 
-	printf("{\"backend\": \"%s\", \"tx_full\": \"%s\", \"seconds\": %.3f, "
-	       "\"stop\": \"%s\", \"reloads\": %u, \"reloads_rejected\": %u, "
-	       "\"ports\": [",
-	       app->opts->fwd.sim ? "sim" : "kernel",
-	       fwd_tx_full_names[app->opts->fwd.tx_full], seconds, stop_reason,
-	       app->reloads, app->reloads_rejected);
-	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
-		printf("%s{\"port\": \"%s\", \"rx\": %llu, \"tx\": %llu, "
-		       "\"tx_full_drops\": %llu, \"dropped\": %llu, ",
-		       i ? ", " : "", app->port_names[i],
-		       (unsigned long long)s->ports[i].rx,
-		       (unsigned long long)s->ports[i].tx,
-		       (unsigned long long)s->ports[i].tx_full_drops,
-		       (unsigned long long)s->ports[i].dropped);
-		printf("\"loss\": ");
-	loss_print_json(stdout, &s->loss[i]);
-		printf("}");
+	json_begin(&j, stdout, "xskx-fw", prev ? "interval" : "summary");
+	if (prev) {
+		json_num(&j, "elapsed_s", s->t - app->start, 3);
+		json_num(&j, "interval_s", s->t - prev->t, 3);
 	}
+	json_str(&j, "backend", app->opts->fwd.sim ? "sim" : "kernel");
+	json_str(&j, "rules_file", app->opts->rules_path);
+	json_str(&j, "tx_full", fwd_tx_full_names[app->opts->fwd.tx_full]);
+	if (!prev) {
+		json_num(&j, "seconds", seconds, 3);
+		json_str(&j, "stop", stop_reason);
+	}
+	json_u64(&j, "reloads", app->reloads);
+	json_u64(&j, "reloads_rejected", app->reloads_rejected);
+	json_array(&j, "ports");
+	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+		json_object(&j, NULL);
+		json_str(&j, "port", app->port_names[i]);
+		json_u64(&j, "rx", s->ports[i].rx);
+		json_u64(&j, "tx", s->ports[i].tx);
+		json_u64(&j, "tx_full_drops", s->ports[i].tx_full_drops);
+		json_u64(&j, "dropped", s->ports[i].dropped);
+		loss_json(&j, "loss", &s->loss[i]);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
 	total_loss(s, &total);
-	printf("], \"total\": {\"delivered\": %llu, \"filtered\": %llu, "
-	       "\"lost\": %llu, ",
-	       (unsigned long long)loss_delivered(s->sent, &total),
-	       (unsigned long long)filtered(s),
-	       (unsigned long long)loss_total(&total));
+	json_object(&j, "total");
+	json_u64(&j, "delivered", loss_delivered(s->sent, &total));
+	json_u64(&j, "filtered", filtered(s));
+	json_u64(&j, "lost", loss_total(&total));
 	if (offered(app, &offered_n))
-		printf("\"offered\": %llu, ", (unsigned long long)offered_n);
-	printf("\"loss\": ");
-	loss_print_json(stdout, &total);
-	printf("}, \"rules\": [");
+		json_u64(&j, "offered", offered_n);
+	loss_json(&j, "loss", &total);
+	json_object_end(&j);
+	json_array(&j, "rules");
 	for (uint32_t i = 0; i <= rs->count; i++) {
 		struct fw_counter s1, s2;
 		char text[160];
@@ -244,23 +273,40 @@ static void json_summary(const struct fwapp *app, double seconds,
 				 rs->default_action == FW_ALLOW ? "allow" : "deny");
 		else
 			fw_rule_format(&rs->rules[i], text, sizeof(text));
-		printf("%s{\"line\": %u, \"rule\": \"%s\", \"stage\": \"%s\", ",
-		       i ? ", " : "", i < rs->count ? rs->rules[i].line : 0,
-		       text,
-		       i == rs->count ? "default" :
-		       rs->rules[i].in_xdp ? "xdp+user" : "user");
-		json_counter("xdp", &s1, ", ");
-		json_counter("user", &s2, "}");
+		json_object(&j, NULL);
+		json_u64(&j, "line", i < rs->count ? rs->rules[i].line : 0);
+		json_str(&j, "rule", text);
+		json_str(&j, "stage", i == rs->count ? "default" :
+				      rs->rules[i].in_xdp ? "xdp+user" : "user");
+		json_counter(&j, "xdp", &s1);
+		json_counter(&j, "user", &s2);
+		json_object_end(&j);
 	}
-	printf("], ");
-	json_counter("stage1_dropped", &s->stage1, ", ");
-	printf("\"stage2\": {");
-	json_counter("allowed", &s->stage2.allowed, ", ");
-	json_counter("denied", &s->stage2.denied, ", ");
-	printf("\"unclassified\": {");
+	json_array_end(&j);
+	json_counter(&j, "stage1_dropped", &s->stage1);
+	json_object(&j, "stage2");
+	json_counter(&j, "allowed", &s->stage2.allowed);
+	json_counter(&j, "denied", &s->stage2.denied);
+	json_object(&j, "unclassified");
 	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
-		json_counter(fw_unclassified_names[k], &s->stage2.unclassified[k],
-			     k + 1 < FW_UNCLASSIFIED_KINDS ? ", " : "}}}\n");
+		json_counter(&j, fw_unclassified_names[k],
+			     &s->stage2.unclassified[k]);
+	json_object_end(&j);
+	json_object_end(&j);
+	json_end(&j);
+}
+
+bool fwapp_report_interval(const struct fwapp *app,
+			   const struct fwapp_sample *prev,
+			   const struct fwapp_sample *now)
+{
+	if (now->t - prev->t < 1e-3)
+		return false;
+	if (!app->opts->fwd.quiet)
+		report_line(app, prev, now);
+	if (app->opts->fwd.json_lines)
+		json_object_of(app, 0, NULL, prev, now);
+	return true;
 }
 
 void fwapp_report_summary(const struct fwapp *app, double seconds,
@@ -270,7 +316,7 @@ void fwapp_report_summary(const struct fwapp *app, double seconds,
 
 	fwapp_sample_take(app, seconds, &s);
 	if (app->opts->fwd.json)
-		json_summary(app, seconds, stop_reason, &s);
+		json_object_of(app, seconds, stop_reason, NULL, &s);
 	else
 		text_summary(app, seconds, stop_reason, &s);
 	fflush(stdout);

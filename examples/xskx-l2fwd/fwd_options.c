@@ -42,6 +42,9 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 	case FWD_OPT_JSON:
 		o->json = true;
 		return true;
+	case FWD_OPT_JSON_LINES:
+		o->json = o->json_lines = true;
+		return true;
 	case FWD_OPT_QUIET:
 		o->quiet = true;
 		return true;

@@ -27,6 +27,7 @@ struct fwd_options {
 	uint32_t pkt_size;
 	uint64_t packets;   /* per port; 0: no limit */
 	bool json;
+	bool json_lines; /* an object per interval, then the summary */
 	bool quiet;
 };
 
@@ -36,6 +37,7 @@ enum {
 	FWD_OPT_TX_FULL,
 	FWD_OPT_PACKETS,
 	FWD_OPT_JSON,
+	FWD_OPT_JSON_LINES,
 	FWD_OPT_QUIET,
 	FWD_OPT_PROGRAM, /* the first value free for a program's own flags */
 };
@@ -60,6 +62,7 @@ enum {
 	{ "pkt-size", required_argument, NULL, 's' },           \
 	{ "packets", required_argument, NULL, FWD_OPT_PACKETS }, \
 	{ "json", no_argument, NULL, FWD_OPT_JSON },            \
+	{ "json-lines", no_argument, NULL, FWD_OPT_JSON_LINES }, \
 	{ "quiet", no_argument, NULL, FWD_OPT_QUIET }
 
 /*

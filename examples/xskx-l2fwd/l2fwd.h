@@ -82,9 +82,15 @@ struct l2fwd_sample {
 
 void l2fwd_sample_take(const struct l2fwd *app, double t,
 		       struct l2fwd_sample *s);
-void l2fwd_report_line(const struct l2fwd *app,
-		       const struct l2fwd_sample *prev,
-		       const struct l2fwd_sample *now);
+/*
+ * One interval, prev to now (each second, and the short last one): the
+ * lines on the terminal unless --quiet, the object with --json-lines.
+ * Returns false for an interval too short to report (the run ended on a
+ * line): prev stays the last one reported.
+ */
+bool l2fwd_report_interval(const struct l2fwd *app,
+			   const struct l2fwd_sample *prev,
+			   const struct l2fwd_sample *now);
 /*
  * After the threads and the NIC stopped and fwd_finish(), before the sockets
  * close: the final counters, the sockets' statistics, the frame census.

@@ -146,12 +146,15 @@ static const char *watch(struct l2fwd *app, double start)
 			continue;
 		next_line += 1;
 		l2fwd_sample_take(app, t, now);
-		if (!o->fwd.quiet)
-			l2fwd_report_line(app, prev, now);
+		if (!l2fwd_report_interval(app, prev, now))
+			continue;
 		swap = prev;
 		prev = now;
 		now = swap;
 	}
+	/* The short last interval, since the last line. */
+	l2fwd_sample_take(app, run_now_s(), now);
+	l2fwd_report_interval(app, prev, now);
 	return signals_stop_requested() ? "signal" : "duration";
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "json.h"
 #include "l2fwd.h"
 #include "run.h"
 
@@ -92,9 +93,9 @@ static uint64_t held_for(const struct fwd_counters *in,
 	return in->rx > gone ? in->rx - gone : 0;
 }
 
-void l2fwd_report_line(const struct l2fwd *app,
-		       const struct l2fwd_sample *prev,
-		       const struct l2fwd_sample *now)
+static void report_line(const struct l2fwd *app,
+			const struct l2fwd_sample *prev,
+			const struct l2fwd_sample *now)
 {
 	double dt = now->t - prev->t;
 	FILE *f = live_out(app);
@@ -106,11 +107,14 @@ void l2fwd_report_line(const struct l2fwd *app,
 			const struct fwd_counters *b = &now->ports[k][i];
 
 			fprintf(f,
-				"%6.1fs  q%-2u %-10s rx %11.0f pps  tx %11.0f pps  tx-full drops %11.0f pps  held %4llu\n",
-				now->t - app->start, k, app->port_names[i],
+				"%6.1fs %5.2fs  q%-2u %-10s rx %9.0f pps %11llu pkts  tx %9.0f pps %11llu pkts  tx-full drops %7.0f pps %9llu pkts  held %4llu\n",
+				now->t - app->start, dt, k, app->port_names[i],
 				(double)(b->rx - a->rx) / dt,
+				(unsigned long long)b->rx,
 				(double)(b->tx - a->tx) / dt,
+				(unsigned long long)b->tx,
 				(double)(b->tx_full_drops - a->tx_full_drops) / dt,
+				(unsigned long long)b->tx_full_drops,
 				(unsigned long long)held_for(
 					&now->ports[k][app->nports - 1 - i], b));
 		}
@@ -118,11 +122,13 @@ void l2fwd_report_line(const struct l2fwd *app,
 	total_loss(app, prev, &was);
 	total_loss(app, now, &is);
 	loss_since(&lost, &is, &was);
-	fprintf(f, "%6.1fs  all ports      delivered %11.0f pps  ", now->t - app->start,
+	fprintf(f, "%6.1fs %5.2fs  all ports      delivered %9.0f pps %11llu pkts  ",
+		now->t - app->start, dt,
 		((double)loss_delivered(now->sent, &is) -
-		 (double)loss_delivered(prev->sent, &was)) / dt);
-	loss_print_text(f, &lost, dt);
-	fputs(" pps\n", f);
+		 (double)loss_delivered(prev->sent, &was)) / dt,
+		(unsigned long long)loss_delivered(now->sent, &is));
+	loss_print_interval(f, &lost, &is, dt);
+	fputc('\n', f);
 	fflush(f);
 }
 
@@ -271,21 +277,152 @@ static void text_summary(const struct l2fwd *app, double seconds,
 					   "census MISMATCH (a frame went missing)");
 }
 
+/* The offered count of every port, if the ports know it (--sim). */
+static bool offered_now(const struct l2fwd *app, uint64_t *offered)
+{
+	bool known = app->nports > 0;
+
+	*offered = 0;
+	for (uint32_t i = 0; i < app->nports; i++) {
+		uint64_t n;
+
+		known = loss_port_offered(&app->loss[i], &n) && known;
+		*offered += n;
+	}
+	return known;
+}
+
+/*
+ * "total" and "port_losses", from a sample: what the summary and every
+ * interval share.
+ */
+static void json_totals(struct json *j, const struct l2fwd *app,
+			const struct l2fwd_sample *s)
+{
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0, offered;
+	struct loss total;
+
+	for (uint32_t k = 0; k < app->opts->queues; k++)
+		for (uint32_t i = 0; i < app->nports; i++) {
+			rx += s->ports[k][i].rx;
+			tx += s->ports[k][i].tx;
+			tx_full_drops += s->ports[k][i].tx_full_drops;
+			dropped += s->ports[k][i].dropped;
+		}
+	total_loss(app, s, &total);
+	json_object(j, "total");
+	json_u64(j, "rx", rx);
+	json_u64(j, "tx", tx);
+	json_u64(j, "tx_full_drops", tx_full_drops);
+	json_u64(j, "dropped", dropped);
+	json_u64(j, "delivered", loss_delivered(s->sent, &total));
+	json_u64(j, "lost", loss_total(&total));
+	if (offered_now(app, &offered))
+		json_u64(j, "offered", offered);
+	loss_json(j, "loss", &total);
+	json_object_end(j);
+	json_array(j, "port_losses");
+	for (uint32_t i = 0; i < app->nports; i++) {
+		json_object(j, NULL);
+		json_str(j, "port", app->port_names[i]);
+		loss_json(j, "loss", &s->loss[i]);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+/* What the simulated ports counted (--sim). */
+static void json_sim_ports(struct json *j, const struct l2fwd *app)
+{
+	if (!app->sim)
+		return;
+	json_array(j, "sim_ports");
+	for (uint32_t i = 0; i < app->nports; i++) {
+		struct xskx_sim_port_stats s = { 0 };
+
+		xskx_sim_port_stats(app->sim_ports[i], &s);
+		json_object(j, NULL);
+		json_str(j, "port", app->port_names[i]);
+		json_u64(j, "generated", s.source_packets);
+		json_u64(j, "rx_missed", s.rx_missed);
+		json_u64(j, "xdp_redirect_err", s.xdp_redirect_err);
+		json_u64(j, "transmitted", s.tx_packets);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void json_settings(struct json *j, const struct l2fwd_opts *o)
+{
+	json_str(j, "mode", o->reflect ? "reflect" : "forward");
+	json_str(j, "backend", o->fwd.sim ? "sim" : "kernel");
+	json_u64(j, "queues", o->queues);
+	json_str(j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
+}
+
+/*
+ * --json-lines: an interval's object. Per queue and port the forwarder's
+ * counters (the sockets' own are the owning thread's until the end: in the
+ * summary), then what the summary has.
+ */
+static void json_interval(const struct l2fwd *app,
+			  const struct l2fwd_sample *prev,
+			  const struct l2fwd_sample *now)
+{
+	struct json j;
+
+	json_begin(&j, stdout, "xskx-l2fwd", "interval");
+	json_num(&j, "elapsed_s", now->t - app->start, 3);
+	json_num(&j, "interval_s", now->t - prev->t, 3);
+	json_settings(&j, app->opts);
+	json_array(&j, "ports");
+	for (uint32_t k = 0; k < app->opts->queues; k++)
+		for (uint32_t i = 0; i < app->nports; i++) {
+			const struct fwd_counters *c = &now->ports[k][i];
+
+			json_object(&j, NULL);
+			json_u64(&j, "queue", k);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "rx", c->rx);
+			json_u64(&j, "tx", c->tx);
+			json_u64(&j, "tx_full_drops", c->tx_full_drops);
+			json_u64(&j, "dropped", c->dropped);
+			json_u64(&j, "held",
+				 held_for(&now->ports[k][app->nports - 1 - i], c));
+			json_object_end(&j);
+		}
+	json_array_end(&j);
+	json_totals(&j, app, now);
+	json_sim_ports(&j, app);
+	json_end(&j);
+}
+
+bool l2fwd_report_interval(const struct l2fwd *app,
+			   const struct l2fwd_sample *prev,
+			   const struct l2fwd_sample *now)
+{
+	if (now->t - prev->t < 1e-3)
+		return false;
+	if (!app->opts->fwd.quiet)
+		report_line(app, prev, now);
+	if (app->opts->fwd.json_lines)
+		json_interval(app, prev, now);
+	return true;
+}
+
 static void json_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
 	static struct run_losses losses;
 	const struct l2fwd_opts *o = app->opts;
-	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
 	bool accounted = true;
-	const char *sep = "";
+	struct json j;
 
-	printf("{\"mode\": \"%s\", \"backend\": \"%s\", \"queues\": %u, "
-	       "\"tx_full\": \"%s\", \"seconds\": %.3f, \"stop\": \"%s\", "
-	       "\"ports\": [",
-	       o->reflect ? "reflect" : "forward", o->fwd.sim ? "sim" : "kernel",
-	       o->queues, fwd_tx_full_names[o->fwd.tx_full], seconds,
-	       stop_reason);
+	json_begin(&j, stdout, "xskx-l2fwd", "summary");
+	json_settings(&j, o);
+	json_num(&j, "seconds", seconds, 3);
+	json_str(&j, "stop", stop_reason);
+	json_array(&j, "ports");
 	for (uint32_t k = 0; k < o->queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
@@ -293,64 +430,26 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			struct port_result r;
 
 			port_result(&q->ports[i], &r);
-			printf("%s{\"queue\": %u, \"port\": \"%s\", \"rx\": %llu, "
-			       "\"tx\": %llu, \"tx_full_drops\": %llu, \"dropped\": %llu",
-			       sep, k, app->port_names[i],
-			       (unsigned long long)r.count.rx,
-			       (unsigned long long)r.count.tx,
-			       (unsigned long long)r.count.tx_full_drops,
-			       (unsigned long long)r.count.dropped);
+			json_object(&j, NULL);
+			json_u64(&j, "queue", k);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "rx", r.count.rx);
+			json_u64(&j, "tx", r.count.tx);
+			json_u64(&j, "tx_full_drops", r.count.tx_full_drops);
+			json_u64(&j, "dropped", r.count.dropped);
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
-				printf(", \"%s\": %llu", socket_counters[c].name,
-				       (unsigned long long)socket_counter(&r.stats, c));
-			printf("}");
-			sep = ", ";
-			rx += r.count.rx;
-			tx += r.count.tx;
-			tx_full_drops += r.count.tx_full_drops;
-			dropped += r.count.dropped;
+				json_u64(&j, socket_counters[c].name,
+					 socket_counter(&r.stats, c));
+			json_object_end(&j);
 		}
 		accounted = accounted && frames_accounted(q);
 	}
+	json_array_end(&j);
 	run_losses(app, &losses);
-	printf("], \"total\": {\"rx\": %llu, \"tx\": %llu, "
-	       "\"tx_full_drops\": %llu, \"dropped\": %llu, "
-	       "\"delivered\": %llu, \"lost\": %llu, ",
-	       (unsigned long long)rx, (unsigned long long)tx,
-	       (unsigned long long)tx_full_drops, (unsigned long long)dropped,
-	       (unsigned long long)losses.delivered,
-	       (unsigned long long)loss_total(&losses.total));
-	if (losses.offered_known)
-		printf("\"offered\": %llu, ", (unsigned long long)losses.offered);
-	printf("\"loss\": ");
-	loss_print_json(stdout, &losses.total);
-	printf("}, \"port_losses\": [");
-	for (uint32_t i = 0; i < app->nports; i++) {
-		printf("%s{\"port\": \"%s\", ", i ? ", " : "",
-		       app->port_names[i]);
-		printf("\"loss\": ");
-	loss_print_json(stdout, &losses.s.loss[i]);
-		printf("}");
-	}
-	printf("]");
-	if (app->sim) {
-		printf(", \"sim_ports\": [");
-		for (uint32_t i = 0; i < app->nports; i++) {
-			struct xskx_sim_port_stats s = { 0 };
-
-			xskx_sim_port_stats(app->sim_ports[i], &s);
-			printf("%s{\"port\": \"%s\", \"generated\": %llu, "
-			       "\"rx_missed\": %llu, \"xdp_redirect_err\": %llu, "
-			       "\"transmitted\": %llu}",
-			       i ? ", " : "", app->port_names[i],
-			       (unsigned long long)s.source_packets,
-			       (unsigned long long)s.rx_missed,
-			       (unsigned long long)s.xdp_redirect_err,
-			       (unsigned long long)s.tx_packets);
-		}
-		printf("]");
-	}
-	printf(", \"frames_accounted\": %s}\n", accounted ? "true" : "false");
+	json_totals(&j, app, &losses.s);
+	json_sim_ports(&j, app);
+	json_bool(&j, "frames_accounted", accounted);
+	json_end(&j);
 }
 
 void l2fwd_report_summary(const struct l2fwd *app, double seconds,

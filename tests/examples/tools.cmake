@@ -1,0 +1,44 @@
+# The example programs as tools (issue 13): their JSON output parses
+# whatever the names in it (a small python3 script does the parsing).
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+set(XSKX_CHECK_OUTPUT ${Python3_EXECUTABLE}
+	${CMAKE_CURRENT_SOURCE_DIR}/check_output.py)
+
+add_executable(test_json test_json.c)
+target_link_libraries(test_json PRIVATE xskx_examples_common)
+xskx_add_test(NAME examples.json.writer_escapes_every_string
+	COMMAND ${XSKX_CHECK_OUTPUT} writer $<TARGET_FILE:test_json>
+	LABELS unit examples)
+xskx_add_test(NAME examples.json.fw_rules_file_name
+	COMMAND ${XSKX_CHECK_OUTPUT} fw-name $<TARGET_FILE:xskx-fw>
+	LABELS sim examples)
+xskx_add_test(NAME examples.json.bench_summary
+	COMMAND ${XSKX_CHECK_OUTPUT} summary $<TARGET_FILE:xskx-bench>
+		--sim --duration 1
+	LABELS sim examples)
+xskx_add_test(NAME examples.json.l2fwd_summary
+	COMMAND ${XSKX_CHECK_OUTPUT} summary $<TARGET_FILE:xskx-l2fwd>
+		--sim --duration 1
+	LABELS sim examples)
+
+# Each program on the simulated NIC (xskx-fw with rules that let its
+# traffic through):
+#   json_lines  --json-lines for 2.5 s: two full intervals and the short
+#               last one, then the summary; the totals never go down
+#   lines       the line per second: a 3-second run prints 3 (the last
+#               interval ends the run), with elapsed time, interval length
+#               and running totals
+set(xskx_tool_bench xskx-bench --sim)
+set(xskx_tool_l2fwd xskx-l2fwd --sim)
+set(xskx_tool_fw xskx-fw --sim -r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules)
+foreach(tool bench l2fwd fw)
+	list(POP_FRONT xskx_tool_${tool} target)
+	xskx_add_test(NAME examples.json_lines.${tool}
+		COMMAND ${XSKX_CHECK_OUTPUT} lines 2.5 $<TARGET_FILE:${target}>
+			${xskx_tool_${tool}}
+		LABELS sim examples)
+	xskx_add_test(NAME examples.lines.${tool}
+		COMMAND ${XSKX_CHECK_OUTPUT} text 3 $<TARGET_FILE:${target}>
+			${xskx_tool_${tool}}
+		LABELS sim examples)
+endforeach()
