@@ -11,6 +11,7 @@ packages=(
 	cmake
 	pkg-config
 	clang llvm		# the XDP program: clang -target bpf, llvm-strip
+	libclang-rt-14-dev	# clang's libFuzzer and sanitizer runtimes: fuzz.sh
 	libxdp-dev libbpf-dev
 	libelf-dev zlib1g-dev	# libbpf's own, for static linking
 	libnl-3-dev libnl-route-3-dev libnl-genl-3-dev

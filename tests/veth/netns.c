@@ -6,7 +6,9 @@
 #include <netlink/netlink.h>
 #include <netlink/route/link.h>
 #include <netlink/route/link/veth.h>
+#include <linux/capability.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +26,57 @@ static void die(const char *what, int err)
 	exit(1);
 }
 
-static void skip(const char *why, int err)
+/*
+ * The only reasons to skip: a privilege the process lacks or a kernel
+ * feature the kernel lacks, each checked before it is used and named.
+ * Anything else that fails while setting up, as root, is a failure.
+ */
+static void skip_privilege(const char *missing)
 {
-	printf("SKIP: %s: %s (veth tests need root: CAP_SYS_ADMIN, CAP_NET_ADMIN, CAP_BPF)\n",
-	       why, strerror(err));
+	printf("SKIP: %s (veth tests need root with CAP_SYS_ADMIN and CAP_NET_ADMIN)\n",
+	       missing);
 	exit(VETH_TEST_SKIP);
+}
+
+static void skip_feature(const char *missing)
+{
+	printf("SKIP: the kernel has no %s\n", missing);
+	exit(VETH_TEST_SKIP);
+}
+
+/* Capability cap in this process's effective set (/proc/self/status). */
+static bool has_capability(unsigned int cap)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	unsigned long long eff = 0;
+	char line[256];
+	bool found = false;
+
+	if (!f)
+		die("/proc/self/status", errno);
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "CapEff: %llx", &eff) == 1;
+	fclose(f);
+	if (!found)
+		die("/proc/self/status has no CapEff line", EINVAL);
+	return eff >> cap & 1;
+}
+
+/* A file system type the kernel knows (/proc/filesystems). */
+static bool has_filesystem(const char *type)
+{
+	FILE *f = fopen("/proc/filesystems", "r");
+	char line[128], name[64];
+	bool found = false;
+
+	if (!f)
+		die("/proc/filesystems", errno);
+	while (!found && fgets(line, sizeof(line), f))
+		found = (sscanf(line, "nodev %63s", name) == 1 ||
+			 sscanf(line, "%63s", name) == 1) &&
+			!strcmp(name, type);
+	fclose(f);
+	return found;
 }
 
 /* Write a sysctl of this network namespace; absent ones (no IPv6) are fine. */
@@ -95,9 +143,18 @@ void veth_sandbox_enter(void)
 	int err;
 
 	if (geteuid() != 0)
-		skip("not running as root", EPERM);
+		skip_privilege("not running as root");
+	if (!has_capability(CAP_SYS_ADMIN))
+		skip_privilege("root without CAP_SYS_ADMIN (a container?)");
+	if (!has_capability(CAP_NET_ADMIN))
+		skip_privilege("root without CAP_NET_ADMIN (a container?)");
+	if (access("/proc/self/ns/net", F_OK))
+		skip_feature("network namespaces (CONFIG_NET_NS): no /proc/self/ns/net");
+	if (!has_filesystem("bpf"))
+		skip_feature("BPF file system (CONFIG_BPF_SYSCALL): no bpf in /proc/filesystems");
+	/* Privileged and able: from here on every failure is one. */
 	if (unshare(CLONE_NEWNET | CLONE_NEWNS))
-		skip("unshare(CLONE_NEWNET | CLONE_NEWNS)", errno);
+		die("unshare(CLONE_NEWNET | CLONE_NEWNS) as root", errno);
 	/* Nothing mounted from here on leaks back to the host. */
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
 		die("making mounts private", errno);
@@ -106,7 +163,7 @@ void veth_sandbox_enter(void)
 		  NULL))
 		die("mounting sysfs", errno);
 	if (mount("bpf", "/sys/fs/bpf", "bpf", 0, "mode=0700"))
-		skip("mounting bpffs", errno);
+		die("mounting bpffs as root", errno);
 	write_sysctl("/proc/sys/net/ipv6/conf/default/disable_ipv6", "1");
 	write_sysctl("/proc/sys/net/ipv6/conf/all/disable_ipv6", "1");
 

@@ -16,9 +16,13 @@
  * Move the calling process (single-threaded: call first thing in main)
  * into new network and mount namespaces: mounts made private, sysfs and
  * bpffs mounted fresh, loopback up, IPv6 off for new interfaces so that
- * the kernel sends nothing of its own on them. Without the privilege to
- * do so it prints the reason and exits with VETH_TEST_SKIP; other failures
- * print and exit 1.
+ * the kernel sends nothing of its own on them. It skips (prints the
+ * reason, exits with VETH_TEST_SKIP) only for a missing privilege (not
+ * root, or root without CAP_SYS_ADMIN or CAP_NET_ADMIN) or a missing kernel
+ * feature (network namespaces, the BPF file system), each checked before
+ * use and named. Any other failure, creating the namespaces or mounting
+ * bpffs as root included, prints and exits 1: a test that cannot set up
+ * where it should be able to has failed, not been skipped.
  */
 void veth_sandbox_enter(void);
 
