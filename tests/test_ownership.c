@@ -499,6 +499,52 @@ START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
 }
 END_TEST
 
+/*
+ * Frames a closed receiver left with the peer are not in the budget the
+ * shares divide either: 4 of 8 frames orphaned on queue 0, the two queues
+ * opened next get 2 each, so the first to fill cannot take the second's.
+ */
+START_TEST(orphaned_frames_are_left_out_of_the_shares)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 3);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
+	XSKX_OPTS(xskx_socket_opts, o, .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
+	XSKX_OPTS(xskx_socket_opts, t, .flags = XSKX_SOCKET_NO_RX);
+	struct xskx_socket *rx = NULL, *tx_only = NULL, *q1 = NULL, *q2 = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	o.sim_port = t.sim_port = port;
+	ck_assert_int_eq(xskx_socket_open(&rx, umem, &o), 0);
+	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
+	ck_assert_int_eq(xskx_rx_burst(rx, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 4);
+	ck_assert_int_eq(xskx_socket_close(rx), 0);
+	o.fill_max = 0;
+	o.queue_id = 1;
+	ck_assert_int_eq(xskx_socket_open(&q1, umem, &o), 0);
+	o.queue_id = 2;
+	ck_assert_int_eq(xskx_socket_open(&q2, umem, &o), 0);
+	ck_assert_int_eq(xskx_rx_burst(q1, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 2);
+	ck_assert_int_eq(xskx_rx_burst(q2, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 0);
+	ck_assert_int_eq(xskx_socket_close(q2), 0);
+	ck_assert_int_eq(xskx_socket_close(q1), 0);
+	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 8);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+END_TEST
+
 static Suite *ownership_suite(void)
 {
 	Suite *s = suite_create("ownership");
@@ -519,6 +565,7 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, absurd_ring_sizes_are_refused);
 	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
 	tcase_add_test(tc, frames_of_a_closed_receiver_are_not_shared_again);
+	tcase_add_test(tc, orphaned_frames_are_left_out_of_the_shares);
 	suite_add_tcase(s, tc);
 	return s;
 }
