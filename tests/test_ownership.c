@@ -205,6 +205,9 @@ START_TEST(tx_refuses_fragments_without_multi_buffer)
 	struct rig rig;
 	struct xskx_pkt pkt;
 
+	struct xskx_pkt chain[2];
+	char why[512];
+
 	rig_create(&rig, 0, 0);
 	pkt = alloc_pkt(&rig, 0, PKT_LEN);
 	pkt.options = XDP_PKT_CONTD;
@@ -212,7 +215,17 @@ START_TEST(tx_refuses_fragments_without_multi_buffer)
 	pkt = alloc_pkt(&rig, 0, PKT_LEN);
 	pkt.options = 1u << 7;
 	expect_refused(&rig, pkt, true, "options");
+	/* A whole chain is still a chain: the socket has no multi-buffer. */
+	chain[0] = alloc_pkt(&rig, 0, PKT_LEN);
+	chain[0].options = XDP_PKT_CONTD;
+	chain[1] = alloc_pkt(&rig, 0, PKT_LEN);
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, chain, 2), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "XSKX_SOCKET_MULTI_BUFFER"));
+	ck_assert_msg(test_census_ok(rig.umem, 2, why, sizeof(why)), "%s", why);
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &chain[0].addr, 1), 0);
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &chain[1].addr, 1), 0);
 	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 0);
 }
 END_TEST
 
@@ -545,6 +558,51 @@ START_TEST(orphaned_frames_are_left_out_of_the_shares)
 }
 END_TEST
 
+/*
+ * Frames on a closing socket's RX ring go back to the pool, and no longer
+ * count against its queue's share: a socket opened on the same queue (the
+ * FILL ring kept open by a TX-only socket) can post them again.
+ */
+START_TEST(frames_on_a_closed_rx_ring_leave_the_share)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64, .frame_size = 2048);
+	XSKX_OPTS(xskx_socket_opts, o, .flags = XSKX_SOCKET_NO_TX);
+	XSKX_OPTS(xskx_socket_opts, t, .flags = XSKX_SOCKET_NO_RX);
+	uint8_t frame[PKT_LEN] = { 0x02, 0, 0, 0, 0, 1, 0x02, 0, 0, 0, 0, 2 };
+	struct xskx_socket *a = NULL, *tx_only = NULL, *b = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, NULL, &port), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	o.sim_port = t.sim_port = port;
+	ck_assert_int_eq(xskx_socket_open(&a, umem, &o), 0);
+	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
+	ck_assert_int_eq(xskx_rx_burst(a, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 0);
+	for (int i = 0; i < 40; i++)
+		ck_assert_int_eq(xskx_sim_port_inject(port, frame, sizeof(frame)), 0);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_ge(xskx_sim_poll(sim), 0);
+	/* 40 packets wait on a's RX ring; closing a gives their frames back. */
+	ck_assert_int_eq(xskx_socket_close(a), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 40);
+	ck_assert_int_eq(xskx_socket_open(&b, umem, &o), 0);
+	ck_assert_int_eq(xskx_rx_burst(b, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 0);
+	ck_assert_int_eq(xskx_socket_close(b), 0);
+	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 64);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+END_TEST
+
 static Suite *ownership_suite(void)
 {
 	Suite *s = suite_create("ownership");
@@ -566,6 +624,7 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
 	tcase_add_test(tc, frames_of_a_closed_receiver_are_not_shared_again);
 	tcase_add_test(tc, orphaned_frames_are_left_out_of_the_shares);
+	tcase_add_test(tc, frames_on_a_closed_rx_ring_leave_the_share);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -454,6 +454,120 @@ START_TEST(zero_copy_counts_each_refill_that_finds_fill_empty_once)
 }
 END_TEST
 
+/* A packet of 64 bytes in a frame of the application's. */
+static struct xskx_pkt held_pkt(struct nic *nic, uint32_t options)
+{
+	uint64_t frame;
+
+	ck_assert_uint_eq(xskx_frame_alloc(nic->umem, &frame, 1), 1);
+	return (struct xskx_pkt){ .addr = frame, .len = 64, .options = options };
+}
+
+/*
+ * A wakeup answered "try again" (the link is down: ENETDOWN) is counted in
+ * kick_retries, once per kick, and the burst's packet stays queued for the
+ * next one.
+ */
+START_TEST(a_kick_answered_try_again_is_counted)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults down = { .link_down = true }, up = { 0 };
+	struct xskx_stats st;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &down), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_kicks, 1);
+	ck_assert_uint_eq(st.kick_retries, 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &up), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_kicks, 2);
+	ck_assert_uint_eq(st.kick_retries, 1);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * A zero-copy driver polling TX without wakeups (no need_wakeup) counts
+ * tx_ring_empty_descs when it first finds the ring empty, not on every poll
+ * after: once at bind, once more after the packet it sent.
+ */
+START_TEST(tx_ring_empty_counted_once_per_time_found_empty)
+{
+	struct xskx_stats st;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	struct nic nic;
+
+	nic_create(&nic, NULL);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_WAKEUP, 0,
+			   0, 0);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_ring_empty_descs, 1);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_ring_empty_descs, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Zero-copy: one bad fragment makes its whole chain invalid, and every
+ * descriptor of the chain counts in tx_invalid_descs (3 here); none is
+ * completed, so the frames stay the application's. (Raw ring: the burst
+ * API refuses such a chain itself.)
+ */
+START_TEST(zero_copy_counts_every_descriptor_of_an_invalid_chain)
+{
+	struct xskx_pkt chain[3];
+	struct xskx_rings rings;
+	struct xskx_stats st;
+	struct xskx_socket *sock;
+	uint32_t idx = 0;
+	struct nic nic;
+
+	nic_create(&nic, NULL);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_RX | XSKX_SOCKET_MULTI_BUFFER, 0,
+			   0, 0);
+	chain[0] = held_pkt(&nic, XDP_PKT_CONTD);
+	chain[1] = held_pkt(&nic, XDP_PKT_CONTD);
+	chain[1].len = 0;
+	chain[2] = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	ck_assert_uint_eq(xsk_ring_prod__reserve(rings.tx, 3, &idx), 3);
+	for (uint32_t i = 0; i < 3; i++)
+		*xsk_ring_prod__tx_desc(rings.tx, idx + i) = (struct xdp_desc){
+			.addr = chain[i].addr, .len = chain[i].len,
+			.options = chain[i].options };
+	xsk_ring_prod__submit(rings.tx, 3);
+	ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_invalid_descs, 3);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	for (uint32_t i = 0; i < 3; i++)
+		ck_assert_int_eq(xskx_frame_free(nic.umem, &chain[i].addr, 1), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -468,6 +582,9 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, bad_completion_is_not_a_completed_packet);
 	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
 	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
+	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
+	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
+	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	suite_add_tcase(s, tc);
 	return s;
 }
