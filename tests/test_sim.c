@@ -568,6 +568,39 @@ START_TEST(zero_copy_counts_every_descriptor_of_an_invalid_chain)
 }
 END_TEST
 
+/*
+ * A refill batch is at most half of FILL, so the NIC always has half a ring
+ * while the other half is refilled: with an 8-entry FILL ring and a batch of
+ * 8 asked for, 4 packets taken in copy mode are refilled at the next burst.
+ */
+START_TEST(refill_batch_is_at_most_half_of_fill)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64, .fill_size = 8);
+	XSKX_OPTS(xskx_socket_opts, opts, .flags = XSKX_SOCKET_NO_TX,
+		  .refill_batch = 8);
+	struct xskx_pkt pkts[8];
+	struct xskx_stats st;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
+	ck_assert_int_eq(xskx_umem_create(&nic.umem, &umem_opts), 0);
+	opts.sim_port = nic.port;
+	ck_assert_int_eq(xskx_socket_open(&sock, nic.umem, &opts), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 0), 0);
+	inject(&nic, 4);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 4);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, 4), 0);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.fill_refills, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -585,6 +618,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
+	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -170,6 +170,9 @@ START_TEST(neither_rx_nor_tx)
 	test_log_reset();
 	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
 	ck_assert_uint_eq(test_log_count(), 1);
+	/* The message names the options at fault, not only the symptom. */
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "XSKX_SOCKET_NO_RX"));
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "XSKX_SOCKET_NO_TX"));
 	rig_destroy(&rig);
 }
 END_TEST
