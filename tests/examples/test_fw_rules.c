@@ -139,6 +139,47 @@ START_TEST(every_error_reported_with_its_line)
 }
 END_TEST
 
+/* The last port is 65535; 65536, alone or ending a range, is refused. */
+START_TEST(port_bounds)
+{
+	static const char *const bad[] = { "deny proto tcp port 65536",
+					   "deny proto udp port 1-65536",
+					   "deny proto tcp port 65536-65536" };
+	struct fw_ruleset *rs = parse_ok("deny proto tcp port 65535\n"
+					 "allow proto udp port 0-65535\n"
+					 "default allow\n");
+
+	ck_assert_uint_eq(rs->count, 2);
+	ck_assert_uint_eq(rs->rules[0].port_lo, 65535);
+	ck_assert_uint_eq(rs->rules[0].port_hi, 65535);
+	ck_assert_uint_eq(rs->rules[1].port_lo, 0);
+	ck_assert_uint_eq(rs->rules[1].port_hi, 65535);
+	fw_rules_free(rs);
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[128], msg[256], want[64];
+		struct fw_errors errs;
+
+		/* The bad rule on line 2, after a good one. */
+		snprintf(text, sizeof(text), "allow proto tcp port 65535\n%s\ndefault allow\n",
+			 bad[i]);
+		rs = (struct fw_ruleset *)1;
+		ck_assert_int_eq(fw_rules_parse(text, strlen(text), &rs, &errs),
+				 -EINVAL);
+		ck_assert_ptr_null(rs);
+		ck_assert_uint_eq(errs.count, 1);
+		ck_assert_uint_eq(errs.list[0].line, 2);
+		ck_assert_int_eq(errs.list[0].kind, FW_ERR_PORT);
+		fw_error_format(&errs.list[0], msg, sizeof(msg));
+		snprintf(want, sizeof(want), "line 2: port %s:",
+			 strstr(bad[i], "port ") + 5);
+		ck_assert_msg(!strncmp(msg, want, strlen(want)),
+			      "%s: got \"%s\"", bad[i], msg);
+		fw_errors_free(&errs);
+	}
+}
+END_TEST
+
 START_TEST(file_wide_errors)
 {
 	struct fw_ruleset *rs;
@@ -530,6 +571,7 @@ int main(int argc, char **argv)
 	add_case(s, "good_file", good_file);
 	add_case(s, "every_error_reported_with_its_line",
 		 every_error_reported_with_its_line);
+	add_case(s, "port_bounds", port_bounds);
 	add_case(s, "file_wide_errors", file_wide_errors);
 	add_case(s, "too_many_rules", too_many_rules);
 	add_case(s, "load_from_file", load_from_file);

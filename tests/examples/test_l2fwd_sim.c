@@ -129,8 +129,9 @@ static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	s->seen[origin][seq]++;
 }
 
-static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues,
-		      enum fwd_tx_full tx_full)
+static void rig_setup_filtered(struct rig *r, uint32_t nports,
+			       uint32_t nqueues, enum fwd_tx_full tx_full,
+			       fwd_filter_fn filter, void *filter_ctx)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	static const char *const names[2] = { "in", "out" };
@@ -155,13 +156,21 @@ static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues,
 	}
 	for (uint32_t k = 0; k < nqueues; k++) {
 		struct fwd_config cfg = { .nports = nports, .queue_id = k,
-					  .frames = FRAMES, .tx_full = tx_full };
+					  .frames = FRAMES, .tx_full = tx_full,
+					  .filter = filter,
+					  .filter_ctx = filter_ctx };
 
 		for (uint32_t i = 0; i < nports; i++)
 			cfg.ports[i].sim_port = r->ports[i];
 		ck_assert_msg(!fwd_open(&r->queues[k], &cfg), "fwd_open: %s",
 			      xskx_last_error());
 	}
+}
+
+static void rig_setup(struct rig *r, uint32_t nports, uint32_t nqueues,
+		      enum fwd_tx_full tx_full)
+{
+	rig_setup_filtered(r, nports, nqueues, tx_full, NULL, NULL);
 }
 
 static void rig_teardown(struct rig *r)
@@ -493,6 +502,93 @@ START_TEST(losses_add_up_to_what_was_offered)
 }
 END_TEST
 
+/*
+ * A filter that keeps the packets of even sequence number, in their order,
+ * and spoils one of them (len 0) so that the egress TX burst refuses it.
+ */
+#define FILTER_SPOILED_SEQ 4u
+
+struct filter_log {
+	uint32_t calls, seen;
+};
+
+static uint32_t keep_even_spoil_one(void *ctx, uint32_t port,
+				    struct xskx_pkt *pkts, uint32_t n)
+{
+	struct filter_log *log = ctx;
+	struct xskx_pkt dropped[64];
+	uint32_t kept = 0, ndropped = 0;
+
+	ck_assert_uint_eq(port, 0);
+	ck_assert_uint_le(n, 64);
+	log->calls++;
+	log->seen += n;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t seq;
+
+		memcpy(&seq, pkts[i].data + OFF_SEQ, sizeof(seq));
+		if (seq % 2) {
+			dropped[ndropped++] = pkts[i];
+			continue;
+		}
+		if (seq == FILTER_SPOILED_SEQ)
+			pkts[i].len = 0;
+		pkts[kept++] = pkts[i];
+	}
+	memcpy(pkts + kept, dropped, ndropped * sizeof(*dropped));
+	return kept;
+}
+
+/*
+ * Ten packets on port in; the filter keeps 0, 2, 4, 6 and 8 and spoils 4.
+ * Port in counts all ten received (the filter's drops included), TX
+ * refuses exactly one, and 0, 2, 6 and 8 leave port out once each; no
+ * frame is lost on the way (run() checks the census every round).
+ */
+START_TEST(filter_verdicts_and_a_refused_packet_counted)
+{
+	static const uint32_t delivered_seqs[] = { 0, 2, 6, 8 };
+	struct filter_log log = { 0 };
+	struct fwd_counters in, out;
+	struct xskx_stats st;
+	char why[384];
+	struct rig r;
+
+	rig_setup_filtered(&r, 2, 1, FWD_TX_FULL_HOLD, keep_even_spoil_one,
+			   &log);
+	r.senders = 1;
+	r.packets = 10;
+	run(&r, NULL);
+	ck_assert_uint_eq(log.seen, 10);
+	fwd_counters_read(&r.queues[0].ports[0], &in);
+	fwd_counters_read(&r.queues[0].ports[1], &out);
+	ck_assert_uint_eq(in.rx, 10);
+	ck_assert_uint_eq(in.tx_rejected, 1);
+	ck_assert_uint_eq(in.tx_full_drops, 0);
+	ck_assert_uint_eq(out.tx, 4);
+	ck_assert_uint_eq(out.rx, 0);
+	ck_assert_uint_eq(r.sinks[1].packets, 4);
+	ck_assert_uint_eq(r.sinks[1].corrupt, 0);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_msg(r.sinks[1].seen[0][delivered_seqs[i]] == 1,
+			      "packet %u left port out %u times",
+			      delivered_seqs[i],
+			      r.sinks[1].seen[0][delivered_seqs[i]]);
+	ck_assert_uint_eq(r.sinks[0].packets, 0);
+	/* The library refused it too, once: port out's socket says so. */
+	ck_assert_int_eq(xskx_socket_stats(r.queues[0].ports[1].sock, &st), 0);
+	ck_assert_uint_eq(st.tx_rejected, 1);
+	fwd_finish(&r.queues[0]);
+	ck_assert_uint_eq(r.queues[0].ports[0].count.dropped, 0);
+	ck_assert_msg(test_census_all_in_pool(r.queues[0].umem, why,
+					      sizeof(why)) ||
+			      test_census_ok(r.queues[0].umem, 0, why,
+					     sizeof(why)),
+		      "after the run: %s", why);
+	rig_teardown(&r);
+}
+END_TEST
+
 /* One test case per behaviour, so that CTest can run each by name. */
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
@@ -517,5 +613,7 @@ int main(int argc, char **argv)
 		 tx_full_drop_counts_what_it_releases);
 	add_case(s, "losses_add_up_to_what_was_offered",
 		 losses_add_up_to_what_was_offered);
+	add_case(s, "filter_verdicts_and_a_refused_packet_counted",
+		 filter_verdicts_and_a_refused_packet_counted);
 	return test_main(s, argc, argv);
 }
