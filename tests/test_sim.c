@@ -4,6 +4,7 @@
  * to a full RX ring (stop the poll and keep the packet, or drop it), RSS
  * spreading flows over queues, and an XDP program's verdicts.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -496,6 +497,35 @@ START_TEST(a_kick_answered_try_again_is_counted)
 END_TEST
 
 /*
+ * A wakeup that fails hard after the burst queued its packet: the burst
+ * returns the packet it took, and the error comes from the next burst on
+ * the socket, once, even when that burst needs no wakeup.
+ */
+START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), -ENXIO);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
+	broken.wakeup_error = 6;
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), -EINVAL);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * A zero-copy driver polling TX without wakeups (no need_wakeup) counts
  * tx_ring_empty_descs when it first finds the ring empty, not on every poll
  * after: once at bind, once more after the packet it sent.
@@ -616,6 +646,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
 	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);

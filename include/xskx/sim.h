@@ -189,12 +189,18 @@ int xskx_sim_port_add_source(struct xskx_sim_port *port,
 /*
  * Faults: with tx_stalled the NIC takes nothing from the TX rings; with
  * link_down the simulated sendto/recvfrom fail with -ENETDOWN (which the
- * burst API counts in kick_retries, as "try again") and nothing moves. Both
- * can be changed at any time.
+ * burst API counts in kick_retries, as "try again") and nothing moves; with
+ * wakeup_error every wakeup fails hard. All can be changed at any time.
  */
 struct xskx_sim_faults {
 	bool tx_stalled;
 	bool link_down;
+	/*
+	 * A negative errno that every wakeup (sendto, recvfrom, poll) of the
+	 * port's sockets fails with, as one that is not "try again" (-ENXIO,
+	 * say): how a program copes with a wakeup that fails hard. 0: none.
+	 */
+	int wakeup_error;
 };
 
 int xskx_sim_port_set_faults(struct xskx_sim_port *port,

@@ -155,6 +155,7 @@ struct xskx_sim_port {
 	bool no_zero_copy;
 	bool tx_stalled; /* atomic */
 	bool link_down;	 /* atomic */
+	int wakeup_error; /* atomic: every wakeup fails with it (0: none) */
 
 	struct sim_queue *queues;
 	struct xskx_sim_port *peer;
@@ -238,6 +239,8 @@ int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 
 /* sim_port.c */
 bool xskx__sim_port_link_down(const struct xskx_sim_port *port);
+/* The error every wakeup on the port fails with (faults), or 0. */
+int xskx__sim_port_wakeup_error(const struct xskx_sim_port *port);
 bool xskx__sim_port_tx_stalled(const struct xskx_sim_port *port);
 /* A packet leaves the port: to the wire's other end or to the sink. */
 void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,

@@ -17,6 +17,11 @@
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
 
+int xskx__sim_port_wakeup_error(const struct xskx_sim_port *port)
+{
+	return __atomic_load_n(&port->wakeup_error, __ATOMIC_RELAXED);
+}
+
 bool xskx__sim_port_link_down(const struct xskx_sim_port *port)
 {
 	return __atomic_load_n(&port->link_down, __ATOMIC_RELAXED);
@@ -238,10 +243,17 @@ XSKX_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
 		return xskx__fail(
 			-EINVAL,
 			"xskx_sim_port_set_faults: port and faults must not be NULL");
+	if (faults->wakeup_error > 0 || faults->wakeup_error <= -4096)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_sim_port_set_faults: wakeup_error %d is not a negative errno (e.g. -ENXIO), nor 0 for none",
+			faults->wakeup_error);
 	xskx__sim_lock(port->sim);
 	__atomic_store_n(&port->tx_stalled, faults->tx_stalled,
 			 __ATOMIC_RELAXED);
 	__atomic_store_n(&port->link_down, faults->link_down, __ATOMIC_RELAXED);
+	__atomic_store_n(&port->wakeup_error, faults->wakeup_error,
+			 __ATOMIC_RELAXED);
 	xskx__sim_unlock(port->sim);
 	return 0;
 }

@@ -23,6 +23,8 @@
 
 static int check_common(const struct sim_xsk *xs, const char *call)
 {
+	int err;
+
 	if (!xs)
 		return xskx__reason(-EINVAL, "%s: socket is NULL", call);
 	if (xs->state != SIM_XSK_BOUND)
@@ -30,6 +32,10 @@ static int check_common(const struct sim_xsk *xs, const char *call)
 	if (xskx__sim_port_link_down(xs->queue->port))
 		return xskx__reason(-ENETDOWN, "%s: port %s: link is down", call,
 				    xs->queue->port->name);
+	err = xskx__sim_port_wakeup_error(xs->queue->port);
+	if (err)
+		return xskx__reason(err, "%s: port %s: the wakeup_error fault",
+				    call, xs->queue->port->name);
 	return 0;
 }
 
