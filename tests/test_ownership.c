@@ -424,18 +424,29 @@ START_TEST(absurd_ring_sizes_are_refused)
 }
 END_TEST
 
-/* A port with two queues and a UMEM of 8 frames, for the sharing rules. */
-static void two_queues_create(struct xskx_sim **sim, struct xskx_sim_port **port,
-			      struct xskx_umem **umem)
+/* A port with queues queues and a UMEM of frames frames: the sharing rules. */
+static void shared_umem_create(struct xskx_sim **sim, struct xskx_sim_port **port,
+			       struct xskx_umem **umem, uint32_t queues,
+			       uint32_t frames)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = queues);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = frames,
+		  .frame_size = 2048);
 
 	test_log_capture();
 	ck_assert_int_eq(xskx_sim_create(sim, &sim_opts), 0);
 	ck_assert_int_eq(xskx_sim_port_create(*sim, &port_opts, port), 0);
 	ck_assert_int_eq(xskx_umem_create(umem, &umem_opts), 0);
+}
+
+/* Every socket closed: all frames home, then the UMEM and the NIC go. */
+static void shared_umem_destroy(struct xskx_sim *sim, struct xskx_umem *umem)
+{
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), xskx_umem_frame_count(umem));
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
 }
 
 /*
@@ -449,7 +460,7 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	two_queues_create(&sim, &port, &umem);
+	shared_umem_create(&sim, &port, &umem, 2, 8);
 	{
 		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
 			  .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
@@ -468,9 +479,7 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 	}
 	ck_assert_int_eq(xskx_socket_close(b), 0);
 	ck_assert_int_eq(xskx_socket_close(a), 0);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
-	xskx_set_log(NULL, NULL);
+	shared_umem_destroy(sim, umem);
 }
 END_TEST
 
@@ -487,7 +496,7 @@ START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	two_queues_create(&sim, &port, &umem);
+	shared_umem_create(&sim, &port, &umem, 2, 8);
 	{
 		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
 			  .flags = XSKX_SOCKET_NO_TX);
@@ -506,9 +515,7 @@ START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
 	}
 	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(umem), 8);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
-	xskx_set_log(NULL, NULL);
+	shared_umem_destroy(sim, umem);
 }
 END_TEST
 
@@ -519,9 +526,6 @@ END_TEST
  */
 START_TEST(orphaned_frames_are_left_out_of_the_shares)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 3);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 8, .frame_size = 2048);
 	XSKX_OPTS(xskx_socket_opts, o, .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
 	XSKX_OPTS(xskx_socket_opts, t, .flags = XSKX_SOCKET_NO_RX);
 	struct xskx_socket *rx = NULL, *tx_only = NULL, *q1 = NULL, *q2 = NULL;
@@ -529,10 +533,7 @@ START_TEST(orphaned_frames_are_left_out_of_the_shares)
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &port), 0);
-	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	shared_umem_create(&sim, &port, &umem, 3, 8);
 	o.sim_port = t.sim_port = port;
 	ck_assert_int_eq(xskx_socket_open(&rx, umem, &o), 0);
 	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
@@ -552,9 +553,7 @@ START_TEST(orphaned_frames_are_left_out_of_the_shares)
 	ck_assert_int_eq(xskx_socket_close(q1), 0);
 	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(umem), 8);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
-	xskx_set_log(NULL, NULL);
+	shared_umem_destroy(sim, umem);
 }
 END_TEST
 
@@ -565,8 +564,6 @@ END_TEST
  */
 START_TEST(frames_on_a_closed_rx_ring_leave_the_share)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64, .frame_size = 2048);
 	XSKX_OPTS(xskx_socket_opts, o, .flags = XSKX_SOCKET_NO_TX);
 	XSKX_OPTS(xskx_socket_opts, t, .flags = XSKX_SOCKET_NO_RX);
 	uint8_t frame[PKT_LEN] = { 0x02, 0, 0, 0, 0, 1, 0x02, 0, 0, 0, 0, 2 };
@@ -575,10 +572,7 @@ START_TEST(frames_on_a_closed_rx_ring_leave_the_share)
 	struct xskx_umem *umem;
 	struct xskx_sim *sim;
 
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(sim, NULL, &port), 0);
-	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	shared_umem_create(&sim, &port, &umem, 1, 64);
 	o.sim_port = t.sim_port = port;
 	ck_assert_int_eq(xskx_socket_open(&a, umem, &o), 0);
 	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
@@ -597,9 +591,7 @@ START_TEST(frames_on_a_closed_rx_ring_leave_the_share)
 	ck_assert_int_eq(xskx_socket_close(b), 0);
 	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(umem), 64);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
-	xskx_set_log(NULL, NULL);
+	shared_umem_destroy(sim, umem);
 }
 END_TEST
 
