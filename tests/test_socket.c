@@ -60,12 +60,18 @@ static void rig_destroy(struct rig *rig)
 	xskx_set_log(NULL, NULL);
 }
 
-static struct xskx_socket_opts sim_opts_for(struct rig *rig, uint32_t flags)
+/*
+ * Options for a socket on the rig's port, built in place: a struct returned
+ * or assigned by value may carry non-zero padding, which the library refuses
+ * as an unknown field of a newer header (xskx/opts.h).
+ */
+static void sim_opts_for(struct xskx_socket_opts *opts, struct rig *rig,
+			 uint32_t flags)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = rig->port,
-		  .flags = flags);
-
-	return opts;
+	memset(opts, 0, sizeof(*opts));
+	opts->sz = sizeof(*opts);
+	opts->sim_port = rig->port;
+	opts->flags = flags;
 }
 
 static struct xskx_socket *open_ok(struct xskx_umem *umem,
@@ -110,7 +116,7 @@ START_TEST(open_reports_its_binding)
 	char why[384];
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
 	ck_assert_str_eq(info.backend, "sim");
@@ -133,7 +139,7 @@ START_TEST(backend_must_be_exactly_one)
 	struct xskx_socket *sock = NULL;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	opts.sim_port = NULL;
 	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
 	opts.sim_port = rig.port;
@@ -149,7 +155,7 @@ START_TEST(ring_sizes_must_be_powers_of_two)
 	struct xskx_socket_opts opts;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	opts.rx_size = 1000;
 	expect_open_error(rig.umem, &opts, -EINVAL, "rx_size");
 	opts.rx_size = 0;
@@ -166,7 +172,7 @@ START_TEST(neither_rx_nor_tx)
 	struct xskx_socket *sock = NULL;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX);
 	test_log_reset();
 	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
 	ck_assert_uint_eq(test_log_count(), 1);
@@ -183,7 +189,7 @@ START_TEST(queue_out_of_range)
 	struct xskx_socket_opts opts;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	opts.queue_id = 1;
 	expect_open_error(rig.umem, &opts, -EINVAL, "queue");
 	rig_destroy(&rig);
@@ -196,7 +202,7 @@ START_TEST(unknown_flag)
 	struct xskx_socket_opts opts;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 1u << 12);
+	sim_opts_for(&opts, &rig, 1u << 12);
 	expect_open_error(rig.umem, &opts, -EINVAL, "flags");
 	rig_destroy(&rig);
 }
@@ -212,7 +218,7 @@ START_TEST(queue_held_by_another_umem_is_busy)
 
 	rig_create(&rig, true);
 	ck_assert_int_eq(xskx_umem_create(&other, &umem_opts), 0);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	first = open_ok(rig.umem, &opts);
 	expect_open_error(other, &opts, -EBUSY, "queue");
 
@@ -233,7 +239,7 @@ START_TEST(same_umem_same_queue_shares)
 	char why[384];
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	first = open_ok(rig.umem, &opts);
 	second = open_ok(rig.umem, &opts);
 	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
@@ -251,7 +257,7 @@ START_TEST(zero_copy_where_the_port_has_it)
 	struct xskx_socket *sock;
 
 	rig_create(&rig, false);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	opts.copy_mode = XSKX_ZEROCOPY_FORCE;
 	expect_open_error(rig.umem, &opts, -EOPNOTSUPP, "p0");
 
@@ -263,7 +269,7 @@ START_TEST(zero_copy_where_the_port_has_it)
 	rig_destroy(&rig);
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	opts.copy_mode = XSKX_COPY_FORCE;
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
@@ -281,7 +287,7 @@ START_TEST(no_wakeup_is_reported)
 	struct xskx_socket *sock;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_WAKEUP);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_WAKEUP);
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
 	ck_assert(!info.need_wakeup);
@@ -303,7 +309,7 @@ START_TEST(opts_with_unknown_tail)
 
 	rig_create(&rig, true);
 	memset(&newer, 0, sizeof(newer));
-	newer.known = sim_opts_for(&rig, 0);
+	sim_opts_for(&newer.known, &rig, 0);
 	newer.known.sz = sizeof(newer);
 	newer.future_field = 7;
 	expect_open_error(rig.umem, &newer.known, -E2BIG, "xskx_socket_opts");
@@ -329,7 +335,7 @@ START_TEST(opts_padding_past_the_last_field)
 	for (size_t i = end; i < sizeof(zeroed); i++)
 		ck_assert_uint_eq(((unsigned char *)&zeroed)[i], 0);
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	memset((unsigned char *)&opts + end, 0x5a, sizeof(opts) - end);
 	snprintf(byte, sizeof(byte), "byte %zu", end);
 	expect_open_error(rig.umem, &opts, -E2BIG, byte);
@@ -344,7 +350,7 @@ START_TEST(busy_while_a_socket_is_open)
 	struct xskx_socket *sock;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_umem_destroy(rig.umem), -EBUSY);
 	ck_assert_int_eq(xskx_sim_destroy(rig.sim), -EBUSY);
@@ -401,7 +407,7 @@ START_TEST(received_packet_is_the_injected_one)
 	char why[384];
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_TX);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_TX);
 	sock = open_ok(rig.umem, &opts);
 	hand_fill_to_nic(sock);
 	inject(&rig, 42);
@@ -452,7 +458,7 @@ START_TEST(full_tx_ring_accepts_fewer_and_leaves_the_rest)
 	int accepted;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_RX);
 	opts.tx_size = 64;
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_sim_port_set_faults(rig.port, &stalled), 0);
@@ -500,7 +506,7 @@ START_TEST(chain_longer_than_tx_ring_is_refused)
 	uint64_t frames[8];
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_MULTI_BUFFER);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_RX | XSKX_SOCKET_MULTI_BUFFER);
 	opts.tx_size = 4;
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_uint_eq(make_tx_pkts(rig.umem, pkts, 8), 8);
@@ -526,14 +532,14 @@ START_TEST(burst_without_its_ring_is_refused)
 	struct xskx_pkt pkt;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_TX);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_TX);
 	rx_only = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_tx_burst(rx_only, &pkt, 0), -EINVAL);
 	ck_assert_msg(strstr(xskx_last_error(), "XSKX_SOCKET_NO_TX"), "%s",
 		      xskx_last_error());
 	ck_assert_int_eq(xskx_socket_close(rx_only), 0);
 
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_RX);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_RX);
 	tx_only = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_rx_burst(tx_only, &pkt, 1), -EINVAL);
 	ck_assert_msg(strstr(xskx_last_error(), "XSKX_SOCKET_NO_RX"), "%s",
@@ -557,7 +563,7 @@ START_TEST(forwarding_a_received_frame_copies_nothing)
 	char why[384];
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, 0);
+	sim_opts_for(&opts, &rig, 0);
 	sock = open_ok(rig.umem, &opts);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
 	hand_fill_to_nic(sock);
@@ -629,7 +635,7 @@ START_TEST(without_need_wakeup_rx_never_kicks)
 	struct xskx_stats stats;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_NO_WAKEUP);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_NO_WAKEUP);
 	sock = open_ok(rig.umem, &opts);
 	stats = send_bursts(&rig, sock);
 	ck_assert_uint_eq(stats.rx_kicks, 0);
@@ -647,7 +653,7 @@ START_TEST(busy_poll_kicks_every_burst)
 	struct xskx_stats stats;
 
 	rig_create(&rig, true);
-	opts = sim_opts_for(&rig, XSKX_SOCKET_BUSY_POLL);
+	sim_opts_for(&opts, &rig, XSKX_SOCKET_BUSY_POLL);
 	sock = open_ok(rig.umem, &opts);
 	stats = send_bursts(&rig, sock);
 	/*

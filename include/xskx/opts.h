@@ -17,7 +17,10 @@
  * in their place, even where they took the place of padding.
  *
  * Each options struct names its last field in TYPE__last_field: the library
- * checks that every byte the caller gave past the end of that field is zero.
+ * checks that every byte the caller gave past the end of that field is zero
+ * (-E2BIG otherwise). Build options with XSKX_OPTS, or memset and fill them
+ * in place: a struct returned or assigned by value may carry whatever its
+ * padding held.
  */
 #ifndef XSKX_OPTS_H
 #define XSKX_OPTS_H
