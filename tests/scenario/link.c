@@ -70,8 +70,11 @@ static bool hold_all_frames(struct test_link *link, enum test_port p,
 static bool open_side(struct test_link *link, const struct link_config *cfg,
 		      enum test_port p, struct scenario_result *r)
 {
-	struct xskx_socket_opts opts = cfg->sock[p];
+	struct xskx_socket_opts opts;
 	int err;
+
+	/* memcpy, not assignment: the padding goes along (xskx/opts.h). */
+	memcpy(&opts, &cfg->sock[p], sizeof(opts));
 
 	err = xskx_umem_create(&link->umem[p], &cfg->umem[p]);
 	if (err) {
