@@ -93,6 +93,19 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 				     port_names[p], xskx_strerror(err),
 				     xskx_last_error());
 	}
+	/*
+	 * The UMEM's only socket: a first, empty burst posts its frames on
+	 * FILL now, before the other side sends (a threaded NIC delivers at
+	 * once), unless the scenario chose what FILL starts with.
+	 */
+	if (!(opts.flags & XSKX_SOCKET_NO_RX) && !opts.fill_frames &&
+	    !cfg->hold_all_frames[p]) {
+		err = xskx_rx_burst(link->sock[p], NULL, 0);
+		if (err < 0)
+			return scenario_fail(r, "port %s: first xskx_rx_burst: %s: %s",
+					     port_names[p], xskx_strerror(err),
+					     xskx_last_error());
+	}
 	return true;
 }
 
