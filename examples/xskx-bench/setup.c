@@ -136,6 +136,15 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	err = xskx_socket_rings(b->sock, &b->rings);
 	if (err)
 		return run_lib_error("xskx_socket_rings", err);
+	/*
+	 * The UMEM's only socket: an empty burst posts its frames on FILL
+	 * before traffic, for the burst API and the bare-ring baseline alike.
+	 */
+	if (b->rings.rx) {
+		err = xskx_rx_burst(b->sock, NULL, 0);
+		if (err < 0)
+			return run_lib_error("xskx_rx_burst", err);
+	}
 	if (o->mode == BENCH_TXONLY)
 		return bench_txonly_prepare(b);
 	return 0;
