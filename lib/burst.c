@@ -369,14 +369,6 @@ struct tx_geometry {
 };
 
 /*
- * The checks a descriptor passes before it may reach the ring: the kernel's
- * TX rules (a bad descriptor is consumed and its frame never completed in
- * zero-copy mode) plus the library's own — the data stays inside the frame
- * its address names (the frame COMPLETION hands back), and that frame is the
- * application's to give. In aligned mode an address with offset bits set
- * names a frame far past the UMEM, so the range check covers it.
- */
-/*
  * The frame an address names: the one COMPLETION will hand back. simple:
  * aligned chunks a power of two in size, where an address with offset bits
  * set names a frame far past the UMEM. The callers pass simple as a
@@ -392,6 +384,13 @@ tx_frame(const struct tx_geometry *g, uint64_t addr, const bool simple)
 	return g->shift ? addr >> g->shift : addr / g->frame_size;
 }
 
+/*
+ * The checks a descriptor passes before it may reach the ring: the kernel's
+ * TX rules (a bad descriptor is consumed and its frame never completed in
+ * zero-copy mode) plus the library's own — the data stays inside the frame
+ * its address names (the frame COMPLETION hands back), and that frame is the
+ * application's to give.
+ */
 static inline __attribute__((always_inline)) enum tx_fault
 tx_check(const struct tx_geometry *g, const struct xskx_pkt *p,
 	 uint64_t *index, const bool simple)

@@ -149,40 +149,6 @@ static inline bool xskx_pool_put(struct xskx_umem *umem, uint64_t addr)
 	return true;
 }
 
-/*
- * Why a frame given back by the application was refused (0: taken back).
- * Each refusal is counted in the UMEM and shown by the census.
- */
-enum xskx_giveback {
-	XSKX_GIVEBACK_OK = 0,
-	XSKX_GIVEBACK_FOREIGN,		/* the address is outside the UMEM */
-	XSKX_GIVEBACK_NOT_HELD,		/* released twice, or never handed out */
-};
-
-/*
- * Give back one frame the application held: checked against the held map,
- * so that a double release or a foreign address is refused and counted
- * rather than put in the pool a second time.
- */
-static inline enum xskx_giveback xskx_pool_put_from_app(struct xskx_umem *umem,
-							uint64_t addr)
-{
-	uint32_t i;
-
-	if (__builtin_expect(!xskx_umem_frame_index(umem, addr, &i), 0)) {
-		umem->foreign_frees++;
-		return XSKX_GIVEBACK_FOREIGN;
-	}
-	if (__builtin_expect(!umem->held[i], 0)) {
-		umem->double_frees++;
-		return XSKX_GIVEBACK_NOT_HELD;
-	}
-	umem->held[i] = false;
-	umem->frames_in_app--;
-	xskx_pool_put(umem, addr);
-	return XSKX_GIVEBACK_OK;
-}
-
 /* The frame of an address the peer handed to the application is now its. */
 static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
 {
