@@ -419,6 +419,24 @@ START_TEST(tx_full_hold_backs_up_to_the_nic)
 }
 END_TEST
 
+
+/*
+ * Give back what the forwarder still holds, with nothing held at the end
+ * counted as dropped, and check every frame came home.
+ */
+static void finish_whole(struct rig *r)
+{
+	char why[384];
+
+	fwd_finish(&r->queues[0]);
+	ck_assert_uint_eq(r->queues[0].ports[0].count.dropped, 0);
+	ck_assert_msg(test_census_all_in_pool(r->queues[0].umem, why,
+					      sizeof(why)) ||
+			      test_census_ok(r->queues[0].umem, 0, why,
+					     sizeof(why)),
+		      "after the run: %s", why);
+}
+
 /*
  * Under drop, with TX stalled for a while: the forwarder keeps reading
  * port in, so the NIC loses nothing; what TX could not take was released
@@ -429,7 +447,6 @@ START_TEST(tx_full_drop_counts_what_it_releases)
 {
 	struct xskx_sim_port_stats st;
 	uint64_t delivered = 0, drops;
-	char why[384];
 	struct rig r;
 
 	rig_setup(&r, 2, 1, FWD_TX_FULL_DROP);
@@ -450,13 +467,7 @@ START_TEST(tx_full_drop_counts_what_it_releases)
 	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &st), 0);
 	ck_assert_uint_eq(st.rx_missed, 0);
 	ck_assert_uint_eq(st.xdp_redirect_err, 0);
-	fwd_finish(&r.queues[0]);
-	ck_assert_uint_eq(r.queues[0].ports[0].count.dropped, 0);
-	ck_assert_msg(test_census_all_in_pool(r.queues[0].umem, why,
-					      sizeof(why)) ||
-			      test_census_ok(r.queues[0].umem, 0, why,
-					     sizeof(why)),
-		      "after the run: %s", why);
+	finish_whole(&r);
 	rig_teardown(&r);
 }
 END_TEST
@@ -551,7 +562,6 @@ START_TEST(filter_verdicts_and_a_refused_packet_counted)
 	struct filter_log log = { 0 };
 	struct fwd_counters in, out;
 	struct xskx_stats st;
-	char why[384];
 	struct rig r;
 
 	rig_setup_filtered(&r, 2, 1, FWD_TX_FULL_HOLD, keep_even_spoil_one,
@@ -578,13 +588,7 @@ START_TEST(filter_verdicts_and_a_refused_packet_counted)
 	/* The library refused it too, once: port out's socket says so. */
 	ck_assert_int_eq(xskx_socket_stats(r.queues[0].ports[1].sock, &st), 0);
 	ck_assert_uint_eq(st.tx_rejected, 1);
-	fwd_finish(&r.queues[0]);
-	ck_assert_uint_eq(r.queues[0].ports[0].count.dropped, 0);
-	ck_assert_msg(test_census_all_in_pool(r.queues[0].umem, why,
-					      sizeof(why)) ||
-			      test_census_ok(r.queues[0].umem, 0, why,
-					     sizeof(why)),
-		      "after the run: %s", why);
+	finish_whole(&r);
 	rig_teardown(&r);
 }
 END_TEST
