@@ -2,10 +2,12 @@
 /*
  * The seam between the burst API and a peer.
  *
- * A backend creates the peer's side of a socket and maps its rings into the
- * socket's xsk_ring_* structs; everything above the rings (frame pool, burst
- * API, wakeup policy, statistics) is one body of code for every backend.
- * Adding a backend means adding one of these tables, nothing else.
+ * A backend opens ports (its own constructor, which hands the core this
+ * table through xskx__port_new()), creates the peer's side of a socket and
+ * maps its rings into the socket's xsk_ring_* structs; everything above the
+ * rings (frame pool, burst API, wakeup policy, statistics) is one body of
+ * code for every backend. Adding a backend means adding a constructor and
+ * one of these tables, nothing else.
  */
 #ifndef XSKX_BACKEND_H
 #define XSKX_BACKEND_H
@@ -17,13 +19,20 @@ struct xskx_socket;
 struct xskx_socket_opts;
 struct xskx_fq_cq;
 struct xskx_filter_dev;
+struct xskx_port;
+struct xskx_port_info;
 struct xskx_umem;
 
 struct xskx_backend_ops {
 	const char *name;	/* "kernel", "sim" */
+	/* Let go of the port's state (port->backend); its sockets are closed. */
+	void (*port_close)(struct xskx_port *port);
+	/* Fill the backend's fields of info (the core has set the others). */
+	void (*port_info)(const struct xskx_port *port,
+			  struct xskx_port_info *info);
 	/*
-	 * Create and bind the peer's socket for sock (sock->umem, sock->fq
-	 * and the options are set; sock->fq->backend is NULL when this socket
+	 * Create and bind the peer's socket for sock (sock->port, sock->umem,
+	 * sock->fq and the options are set; sock->fq->backend is NULL when this socket
 	 * is the first on that FILL/COMPLETION pair, which the backend then
 	 * creates and maps into sock->fq->fill/comp). Maps sock->rx/tx.
 	 * Returns 0 or a negative errno, having logged the reason.
@@ -63,15 +72,12 @@ struct xskx_backend_ops {
 	 */
 	void (*umem_release)(struct xskx_umem *umem);
 	/*
-	 * Begin an operation on the deny list of the socket's device
+	 * Begin an operation on the deny list of the port
 	 * (xskx/filter.h, lib/filter_internal.h): fill *dev, or return a
 	 * negative errno, logged. Optional: without it, no deny list.
 	 */
-	int (*filter_begin)(struct xskx_socket *sock,
+	int (*filter_begin)(struct xskx_port *port,
 			    struct xskx_filter_dev *dev);
 };
-
-extern const struct xskx_backend_ops xskx__backend_sim;
-extern const struct xskx_backend_ops xskx__backend_kernel;
 
 #endif /* XSKX_BACKEND_H */

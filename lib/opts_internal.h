@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
-/* Reading a caller's options struct whatever its sz (see xskx/opts.h). */
+/*
+ * Options structs read whatever their sz (see xskx/opts.h), and output
+ * structs written whatever size the caller knows.
+ */
 #ifndef XSKX_OPTS_INTERNAL_H
 #define XSKX_OPTS_INTERNAL_H
 
@@ -15,6 +18,14 @@
  */
 int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
 		    const void *opts, const char *type_name);
+
+/*
+ * Hand an output struct (statistics, census, info) to a caller that knows
+ * out_size bytes of it: the first out_size bytes of full, and zeroes past
+ * full_size when the caller's struct is newer than the library.
+ */
+void xskx__out_copy(void *out, size_t out_size, const void *full,
+		    size_t full_size);
 
 /* The end of a struct's last field (TYPE__last_field, xskx/opts.h). */
 #define XSKX_OPTS_KNOWN(type)                                                  \

@@ -287,8 +287,7 @@ XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame
 	return xskx_umem_frame_base(umem, frame) + umem->headroom;
 }
 
-XSKX_API int xskx_umem_census(struct xskx_umem *umem,
-			      struct xskx_frame_census *c)
+static int umem_census_full(struct xskx_umem *umem, struct xskx_frame_census *c)
 {
 	bool counted = true;
 	uint64_t nic = 0, found;
@@ -334,4 +333,21 @@ XSKX_API int xskx_umem_census(struct xskx_umem *umem,
 	c->unaccounted = (int64_t)umem->frame_count - (int64_t)found;
 	c->nic_counted = counted;
 	return 0;
+}
+
+XSKX_API int xskx_umem_census_sized(struct xskx_umem *umem,
+				    struct xskx_frame_census *census,
+				    size_t census_size)
+{
+	struct xskx_frame_census full;
+	int err;
+
+	if (!census || !census_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_umem_census: census must not be NULL, census_size not 0");
+	err = umem_census_full(umem, &full);
+	if (!err)
+		xskx__out_copy(census, census_size, &full, sizeof(full));
+	return err;
 }

@@ -9,8 +9,8 @@
 #include <xskx/umem.h>
 
 struct xskx_backend_ops;
+struct xskx_port;
 struct xskx_socket;
-struct xskx_sim_port;
 
 /*
  * One FILL/COMPLETION pair. The kernel gives one to every (device, queue)
@@ -21,9 +21,8 @@ struct xskx_fq_cq {
 	struct xsk_ring_prod fill;
 	struct xsk_ring_cons comp;
 	void *backend;			/* a socket's handle (sock->backend) on the pair */
-	/* The key: device (sim port or interface name) and queue. */
-	struct xskx_sim_port *sim_port;
-	char ifname[16];
+	/* The key: port (one per device in a process) and queue. */
+	struct xskx_port *port;
 	uint32_t queue_id;
 	uint32_t users;			/* sockets using this pair */
 	uint32_t receivers;		/* of them, sockets with an RX ring */

@@ -2,7 +2,9 @@
 # Usage: check-man.sh INCLUDE_DIR MAN_DIR
 #
 # Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/xskx/*.h
-# declares, the list the export check holds lib/libxskx.map to) has a page,
+# declares, the list the export check holds lib/libxskx.map to) and every
+# function-like macro of it (xskx_socket_stats() over
+# xskx_socket_stats_sized(), and the like) has a page,
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
 # name a page lists that the API lacks is stale. Every page passes
@@ -28,7 +30,10 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$(dirname "$0")/list-api.sh" "$include_dir" >"$work/declared"
+{
+	"$(dirname "$0")/list-api.sh" "$include_dir"
+	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/xskx/*.h
+} | sort -u >"$work/declared"
 
 # The names a page's NAME section lists: "a, b, c \- what they do".
 names_of() {
@@ -81,7 +86,7 @@ if [[ -s $work/stale ]]; then
 fi
 
 if [[ $status -eq 0 ]]; then
-	echo "$(wc -l <"$work/declared") functions, each with its page;" \
+	echo "$(wc -l <"$work/declared") functions and macros, each with its page;" \
 		"every page lints clean, the programs' too"
 fi
 exit $status

@@ -26,7 +26,8 @@ struct bench {
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	struct xskx_sim *sim; /* NULL on the kernel backend */
-	struct xskx_sim_port *port;
+	struct xskx_sim_port *sim_port;
+	struct xskx_port *port;	 /* the library's: on sim_port or the interface */
 	bool sim_running;	 /* the NIC thread is started */
 	struct xskx_rings rings; /* for the baseline */
 	uint64_t frame_mask;	 /* address -> its frame's start */

@@ -111,7 +111,7 @@ int bench_xdp_step(struct bench *b)
 
 	if (n < 0)
 		return n;
-	err = xskx_sim_port_stats(b->port, &port);
+	err = xskx_sim_port_stats(b->sim_port, &port);
 	if (err)
 		return err;
 	b->rx_packets = b->opts->xdp_action == BENCH_XDP_TX ? port.xdp_tx :

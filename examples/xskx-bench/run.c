@@ -68,8 +68,8 @@ static int finish(struct bench *b, struct bench_result *res)
 		return run_lib_error("xskx_socket_stats", err);
 	read_losses(b, &res->stats, &res->loss);
 	res->offered_known = loss_port_offered(&b->loss, &res->offered);
-	if (b->port) {
-		err = xskx_sim_port_stats(b->port, &res->port);
+	if (b->sim_port) {
+		err = xskx_sim_port_stats(b->sim_port, &res->port);
 		if (err)
 			return run_lib_error("xskx_sim_port_stats", err);
 		res->have_port = true;
@@ -78,15 +78,15 @@ static int finish(struct bench *b, struct bench_result *res)
 	if (err)
 		return run_lib_error("xskx_socket_info", err);
 	if (!b->sim) {
-		enum xskx_xdp_mode mode;
+		struct xskx_port_info info;
 
-		/* -ENOENT: a TX-only socket, which needs no XDP program. */
-		err = xskx_socket_xdp_mode(b->sock, &mode);
-		if (err && err != -ENOENT)
-			return run_lib_error("xskx_socket_xdp_mode", err);
-		if (!err)
-			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" :
-								  "generic";
+		err = xskx_port_info(b->port, &info);
+		if (err)
+			return run_lib_error("xskx_port_info", err);
+		/* Not attached: a TX-only socket, which needs no XDP program. */
+		if (info.xdp_attached)
+			res->xdp_mode = info.xdp_mode == XSKX_XDP_NATIVE ?
+						"native" : "generic";
 	}
 	res->frame_count = xskx_umem_frame_count(b->umem);
 	res->frame_size = xskx_umem_frame_size(b->umem);
@@ -130,7 +130,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	if (err)
 		return err;
 	/* The kernel's counters run since boot: the baseline is now. */
-	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->port, b->sock);
+	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->sim_port, b->port);
 	start = run_now_s();
 	deadline = start + o->duration_s;
 	next_line = start + 1;

@@ -45,7 +45,7 @@ static int set_xdp_action(struct bench *b)
 
 	if (b->opts->xdp_action == BENCH_XDP_REDIRECT)
 		return 0;
-	err = xskx_sim_port_set_xdp(b->port, hook, NULL);
+	err = xskx_sim_port_set_xdp(b->sim_port, hook, NULL);
 	return err ? run_lib_error("xskx_sim_port_set_xdp", err) : 0;
 }
 
@@ -71,7 +71,7 @@ static int setup_sim(struct bench *b)
 	err = xskx_sim_create(&b->sim, &sim_opts);
 	if (err)
 		return run_lib_error("xskx_sim_create", err);
-	err = xskx_sim_port_create(b->sim, &port_opts, &b->port);
+	err = xskx_sim_port_create(b->sim, &port_opts, &b->sim_port);
 	if (err)
 		return run_lib_error("xskx_sim_port_create", err);
 	err = set_xdp_action(b);
@@ -79,7 +79,7 @@ static int setup_sim(struct bench *b)
 		return err;
 	if (o->mode == BENCH_TXONLY)
 		return 0;
-	err = xskx_sim_port_add_source(b->port, &source_opts);
+	err = xskx_sim_port_add_source(b->sim_port, &source_opts);
 	if (err)
 		return run_lib_error("xskx_sim_port_add_source", err);
 	return 0;
@@ -95,9 +95,18 @@ static uint32_t socket_flags(const struct bench_opts *o)
 		flags |= XSKX_SOCKET_NO_RX;
 	if (o->no_need_wakeup)
 		flags |= XSKX_SOCKET_NO_WAKEUP;
-	if (o->busy_poll)
-		flags |= XSKX_SOCKET_BUSY_POLL;
 	return flags;
+}
+
+static int open_port(struct bench *b, const struct bench_opts *o)
+{
+	XSKX_OPTS(xskx_port_opts, port_opts,
+		  .flags = o->busy_poll ? XSKX_PORT_BUSY_POLL : 0,
+		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback);
+	int err = o->sim ? xskx_port_open_sim(&b->port, b->sim_port, &port_opts)
+			 : xskx_port_open(&b->port, o->ifname, &port_opts);
+
+	return err ? run_lib_error("xskx_port_open", err) : 0;
 }
 
 int bench_setup(struct bench *b, const struct bench_opts *o)
@@ -122,12 +131,14 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 		if (err)
 			return err;
 	}
+	err = open_port(b, o);
+	if (err)
+		return err;
 
-	XSKX_OPTS(xskx_socket_opts, sock_opts, .ifname = o->ifname,
-		  .sim_port = b->port, .queue_id = o->queue_id,
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .port = b->port,
+		  .queue_id = o->queue_id,
 		  .rx_size = o->rx_size, .tx_size = o->tx_size,
 		  .flags = socket_flags(o), .copy_mode = o->copy_mode,
-		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback,
 		  /* l2fwd sends the frames it received: keep none aside. */
 		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
@@ -186,6 +197,8 @@ void bench_teardown(struct bench *b)
 	bench_stop(b);
 	if (b->sock && (err = xskx_socket_close(b->sock)))
 		run_lib_error("xskx_socket_close", err);
+	if (b->port && (err = xskx_port_close(b->port)))
+		run_lib_error("xskx_port_close", err);
 	if (b->sim && (err = xskx_sim_destroy(b->sim)))
 		run_lib_error("xskx_sim_destroy", err);
 	if (b->umem && (err = xskx_umem_destroy(b->umem)))

@@ -23,6 +23,7 @@
 
 #include "fwd.h"
 #include "fwd_options.h"
+#include "fwd_ports.h"
 #include "fwd_publish.h"
 #include "loss.h"
 
@@ -63,6 +64,7 @@ struct l2fwd {
 	struct l2fwd_queue *queues;
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
+	struct xskx_port *ports[FWD_MAX_PORTS]; /* the library's, per port */
 	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };

@@ -42,6 +42,11 @@ static int open_queues(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
 
+	int err = fwd_ports_open(&o->fwd, app->sim_ports, app->nports,
+				 app->ports);
+
+	if (err)
+		return run_lib_error("opening the ports", err);
 	app->queues = calloc(o->queues, sizeof(*app->queues));
 	if (!app->queues)
 		return run_lib_error("calloc", -ENOMEM);
@@ -50,15 +55,11 @@ static int open_queues(struct l2fwd *app)
 		struct fwd_config cfg = {
 			.nports = app->nports, .queue_id = k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
-			.xdp_mode = o->fwd.xdp_mode, .tx_full = o->fwd.tx_full,
+			.tx_full = o->fwd.tx_full,
 		};
-		int err;
 
 		for (uint32_t i = 0; i < app->nports; i++)
-			cfg.ports[i] = (struct fwd_endpoint){
-				.ifname = o->fwd.ifnames[i],
-				.sim_port = app->sim_ports[i],
-			};
+			cfg.ports[i] = app->ports[i];
 		q->index = k;
 		q->cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k;
 		err = fwd_open(&q->fwd, &cfg);
@@ -71,7 +72,7 @@ static int open_queues(struct l2fwd *app)
 	/* The kernel's counters run since boot: the baseline is now. */
 	for (uint32_t i = 0; i < app->nports; i++)
 		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
-				app->sim_ports[i], app->queues[0].fwd.ports[i].sock);
+				app->sim_ports[i], app->ports[i]);
 	return 0;
 }
 
@@ -123,6 +124,7 @@ static void close_queues(struct l2fwd *app)
 	}
 	free(app->queues);
 	app->queues = NULL;
+	fwd_ports_close(app->ports, app->nports);
 	l2fwd_sim_destroy(app);
 }
 

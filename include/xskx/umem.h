@@ -16,6 +16,7 @@
 #define XSKX_UMEM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <xskx/opts.h>
 
@@ -165,9 +166,13 @@ struct xskx_frame_census {
 /*
  * Count every frame of the UMEM across the pool and the rings of every socket
  * on it. Exact when the peer is idle (the simulated NIC in deterministic
- * mode); a racy snapshot while a threaded peer runs. No syscall.
+ * mode); a racy snapshot while a threaded peer runs. No syscall. Sized as
+ * xskx_socket_stats() is: use the xskx_umem_census() macro.
  */
-int xskx_umem_census(struct xskx_umem *umem, struct xskx_frame_census *census);
+int xskx_umem_census_sized(struct xskx_umem *umem,
+			   struct xskx_frame_census *census, size_t census_size);
+#define xskx_umem_census(umem, census)                                         \
+	xskx_umem_census_sized((umem), (census), sizeof(*(census)))
 
 #ifdef __cplusplus
 }

@@ -28,7 +28,7 @@
 
 #include "api.h"
 #include "backend.h"
-#include "filter_kernel.h"
+#include "kernel_port.h"
 #include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
@@ -151,7 +151,7 @@ static int create_socket(struct xskx_socket *s,
 
 	for (int attempt = 0;; attempt++) {
 		err = xsk_socket__create_shared(
-			&ks->xsk, o->ifname, o->queue_id, kumem->xumem,
+			&ks->xsk, ks->ifname, o->queue_id, kumem->xumem,
 			(o->flags & XSKX_SOCKET_NO_RX) ? NULL : &s->rx,
 			(o->flags & XSKX_SOCKET_NO_TX) ? NULL : &s->tx,
 			&s->fq->fill, &s->fq->comp, &cfg);
@@ -164,30 +164,30 @@ static int create_socket(struct xskx_socket *s,
 		return xskx__fail(
 			-EBUSY,
 			"queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
-			o->queue_id, o->ifname, waited_ms);
+			o->queue_id, ks->ifname, waited_ms);
 	return err;
 }
 
-static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
-		       int err)
+static int bind_failed(const struct xskx_socket_opts *o, const char *ifname,
+		       uint16_t flags, int err)
 {
 	if (err == -EOPNOTSUPP && (flags & XDP_ZEROCOPY))
 		return xskx__fail(
 			err,
 			"'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
-			o->ifname);
+			ifname);
 	if (err == -EOPNOTSUPP && (flags & XDP_USE_SG))
 		return xskx__fail(
 			err,
 			"'%s' refused multi-buffer (XDP_USE_SG) in this mode",
-			o->ifname);
+			ifname);
 	if (err == -EPERM || err == -EACCES)
 		return xskx__fail(
 			-EPERM,
 			"AF_XDP sockets need CAP_NET_RAW (run as root)");
 	return xskx__fail(err,
 			  "binding an AF_XDP socket to queue %u of '%s': %s",
-			  o->queue_id, o->ifname, xskx_strerror(-err));
+			  o->queue_id, ifname, xskx_strerror(-err));
 }
 
 /*
@@ -205,7 +205,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 	if (kumem->sockets) {
 		err = create_socket(s, o, 0, ks);
 		if (err)
-			return bind_failed(o, kumem->bind_flags, err);
+			return bind_failed(o, ks->ifname, kumem->bind_flags, err);
 		s->bind_flags = kumem->bind_flags;
 		return 0;
 	}
@@ -217,21 +217,21 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 				return 0;
 			}
 			if (err != -EOPNOTSUPP && err != -EINVAL)
-				return bind_failed(o, flags | XDP_ZEROCOPY,
-						   err);
+				return bind_failed(o, ks->ifname,
+						   flags | XDP_ZEROCOPY, err);
 			xskx_info(
 				"'%s' queue %u: zero-copy bind failed (%s): using copy mode",
-				o->ifname, o->queue_id, xskx_strerror(-err));
+				ks->ifname, o->queue_id, xskx_strerror(-err));
 		} else {
 			xskx_info(
 				"'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
-				o->ifname);
+				ks->ifname);
 		}
 		flags |= XDP_COPY;
 	}
 	err = create_socket(s, o, flags, ks);
 	if (err)
-		return bind_failed(o, flags, err);
+		return bind_failed(o, ks->ifname, flags, err);
 	s->bind_flags = flags;
 	return 0;
 }
@@ -246,7 +246,7 @@ static int set_int_opt(int fd, int name, const char *what, int value)
 	return 0;
 }
 
-static int set_busy_poll(int fd, const struct xskx_socket_opts *o)
+static int set_busy_poll(int fd, const struct xskx_port_opts *o)
 {
 	int usec = o->busy_poll_usec ? (int)o->busy_poll_usec :
 				       BUSY_POLL_DEFAULT_USEC;
@@ -277,14 +277,15 @@ static int read_zero_copy(int fd, bool *zero_copy)
 
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
+			  const struct xskx_port_opts *po,
 			  struct kernel_socket *ks)
 {
 	struct xskx_xdp_request req = {
-		.mode = o->xdp_mode,
-		.fallback = o->xdp_fallback,
+		.mode = po->xdp_mode,
+		.fallback = po->xdp_fallback,
 		.frags = o->flags & XSKX_SOCKET_MULTI_BUFFER,
-		.obj = o->xdp_obj,
-		.obj_size = o->xdp_obj_size,
+		.obj = po->xdp_obj,
+		.obj_size = po->xdp_obj_size,
 	};
 
 	/* Nothing is redirected to a socket that cannot receive. */
@@ -301,7 +302,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	struct xskx_netdev dev;
 	int err;
 
-	err = xskx__netdev_query(o->ifname, &dev);
+	err = xskx__netdev_query(s->port->name, &dev);
 	if (!err)
 		err = xskx__kernel_check_request(&dev, o, s->umem);
 	if (err)
@@ -325,7 +326,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 			o->queue_id, dev.name);
 		goto err_umem;
 	}
-	err = attach_program(&dev, o, ks);
+	err = attach_program(&dev, o, &s->port->opts, ks);
 	if (err)
 		goto err_umem;
 
@@ -336,8 +337,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_prog;
 	ks->fd = xsk_socket__fd(ks->xsk);
 	err = read_zero_copy(ks->fd, &ks->zero_copy);
-	if (!err && (o->flags & XSKX_SOCKET_BUSY_POLL))
-		err = set_busy_poll(ks->fd, o);
+	if (!err && s->kick_always)
+		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)
 		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
 	if (err)
@@ -350,6 +351,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (!s->fq->backend)
 		s->fq->backend = ks;
 	s->backend = ks;
+	if (ks->xdp && !xskx__kernel_port(s->port)->receivers++)
+		xskx__kernel_port(s->port)->xdp = ks->xdp;
 	xskx_info("AF_XDP socket on '%s' queue %u: %s mode%s", dev.name,
 		  o->queue_id, ks->zero_copy ? "zero-copy" : "copy",
 		  s->bind_flags & XDP_USE_NEED_WAKEUP ? ", need_wakeup" : "");
@@ -545,8 +548,11 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	xskx__libxdp_log_begin(&saved);
 	xsk_socket__delete(ks->xsk);
 	xskx__libxdp_log_end(&saved);
-	if (ks->xdp)
+	if (ks->xdp) {
 		xskx__xdp_release(ks->xdp);
+		if (!--xskx__kernel_port(s->port)->receivers)
+			xskx__kernel_port(s->port)->xdp = NULL;
+	}
 	ks->kumem->sockets--;
 	if (unregister_umem_if_unused(s->umem))
 		give_back_kernel_held(s->umem, give_back, ctx);
@@ -559,14 +565,10 @@ static void kernel_umem_release(struct xskx_umem *umem)
 	unregister_umem_if_unused(umem);
 }
 
-static int kernel_filter_begin(struct xskx_socket *s,
-			       struct xskx_filter_dev *dev)
-{
-	return xskx__filter_kernel_begin(ks_of(s)->xdp, ks_of(s)->ifname, dev);
-}
-
 const struct xskx_backend_ops xskx__backend_kernel = {
 	.name = "kernel",
+	.port_close = xskx__kernel_port_close,
+	.port_info = xskx__kernel_port_info,
 	.open = kernel_open,
 	.kick_rx = kernel_kick_rx,
 	.kick_tx = kernel_kick_tx,
@@ -577,20 +579,5 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.fd = kernel_fd,
 	.close = kernel_close,
 	.umem_release = kernel_umem_release,
-	.filter_begin = kernel_filter_begin,
+	.filter_begin = xskx__kernel_port_filter_begin,
 };
-
-XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,
-				  enum xskx_xdp_mode *mode)
-{
-	if (!s || !mode)
-		return xskx__fail(
-			-EINVAL,
-			"socket_xdp_mode: socket and mode must not be NULL");
-	if (s->ops != &xskx__backend_kernel)
-		return -EOPNOTSUPP;
-	if (!ks_of(s)->xdp)
-		return -ENOENT;
-	*mode = xskx__xdp_mode_of(ks_of(s)->xdp);
-	return 0;
-}

@@ -63,14 +63,8 @@ int xskx__kernel_check_request(const struct xskx_netdev *dev,
 			       const struct xskx_socket_opts *o,
 			       const struct xskx_umem *umem)
 {
-	int err;
+	int err = check_queue(dev, o);
 
-	if (o->xdp_mode != XSKX_XDP_NATIVE && o->xdp_mode != XSKX_XDP_GENERIC)
-		return xskx__fail(
-			-EINVAL,
-			"xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
-			(int)o->xdp_mode);
-	err = check_queue(dev, o);
 	if (!err)
 		err = check_frame(dev, o, umem);
 	if (!err)

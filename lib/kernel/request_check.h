@@ -12,7 +12,7 @@ struct xskx_umem;
 /*
  * The errors the kernel's bind would give, with a message that names the
  * interface and the fix: -EINVAL (queue out of range, MTU larger than a
- * frame holds without multi-buffer, unknown xdp_mode), -EOPNOTSUPP
+ * frame holds without multi-buffer), -EOPNOTSUPP
  * (zero-copy forced on a device known to have none).
  */
 int xskx__kernel_check_request(const struct xskx_netdev *dev,
