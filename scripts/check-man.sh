@@ -8,8 +8,9 @@
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
 # name a page lists that the API lacks is stale. Every page passes
-# `groff -man -ww` and `mandoc -Tlint` without a word: those of the API
-# (man3, man7) and those of the programs (man1, man5, man8).
+# `groff -man -ww` and `mandoc -Tlint` without a word and names the version
+# of include/xskx/xskx.h in its .TH line: those of the API (man3, man7) and
+# those of the programs (man1, man5, man8).
 # Environment: CC (gcc), for list-api.sh.
 set -euo pipefail
 export LC_ALL=C
@@ -41,6 +42,10 @@ names_of() {
 		sed 's/\\-.*//' | tr ', ' '\n\n' | sed '/^$/d'
 }
 
+# The version the pages name: the one in the API header.
+version=$(sed -n 's/^#define XSKX_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' \
+	"$include_dir/xskx/xskx.h" | paste -sd.)
+
 status=0
 fail() {
 	echo "$*"
@@ -58,6 +63,9 @@ for page in "$man_dir"/man3/*.3 "$man_dir"/man7/*.7 "$man_dir"/man1/*.1 \
 			fail "$page: a link to no page beside it"
 		fi
 		continue
+	fi
+	if ! grep -q "^\.TH .* \"xskx $version\"" "$page"; then
+		fail "$page: its .TH line does not say \"xskx $version\" (include/xskx/xskx.h)"
 	fi
 	if ! lint=$({ groff -man -Tutf8 -ww -z "$page" &&
 		mandoc -Tlint "$page"; } 2>&1) || [[ -n $lint ]]; then

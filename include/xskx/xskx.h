@@ -16,6 +16,11 @@
 #ifndef XSKX_XSKX_H
 #define XSKX_XSKX_H
 
+/*
+ * The library's version, in this one place: CMake reads it from here for the
+ * soname, pkg-config and the CMake package; the man pages are checked against
+ * it.
+ */
 #define XSKX_VERSION_MAJOR 0
 #define XSKX_VERSION_MINOR 1
 #define XSKX_VERSION_PATCH 0
