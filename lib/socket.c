@@ -206,6 +206,21 @@ static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 		s->stats.fill_refills++;
 }
 
+/*
+ * The socket a new one on pair fq shares the UMEM through, as the kernel
+ * picks it: one on the same FILL/COMPLETION pair if there is one, else any
+ * socket of the UMEM (the new one then brings its own pair); its backend
+ * handle, or NULL for the UMEM's first socket.
+ */
+static void *umem_sharer(const struct xskx_umem *umem,
+			 const struct xskx_fq_cq *fq)
+{
+	for (const struct xskx_socket *o = umem->sockets; o; o = o->next)
+		if (o->fq == fq)
+			return o->backend;
+	return umem->sockets ? umem->sockets->backend : NULL;
+}
+
 XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
 			      const struct xskx_socket_opts *opts)
 {
@@ -242,6 +257,8 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	if (err)
 		goto err_free;
 	s->umem = umem;
+	s->peer_umem = &umem->peer;
+	s->share_with = umem_sharer(umem, fq);
 	s->fq = fq;
 	s->ops = ops;
 	s->port = o.port;
@@ -254,6 +271,9 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	err = ops->open(s, &o);
 	if (err)
 		goto err_free;
+	/* The kernel's shared-UMEM rule: sharers inherit the first's mode. */
+	if (umem->sockets)
+		s->bind_flags = umem->sockets->bind_flags;
 	s->tx_options = s->bind_flags & XDP_USE_SG ? XDP_PKT_CONTD : 0;
 	umem->backend = ops;
 	if (new_pair) {
@@ -343,7 +363,8 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 	if (s->rx.ring)
 		s->fq->posted -= xskx_ring_cons_queued(&s->rx);
 	move_pair_handle(s);
-	s->ops->close(s, give_back_to_pool, s->umem);
+	if (s->ops->close(s, give_back_to_pool, s->umem))
+		xskx__pool_take_back_from_peer(s->umem);
 	s->port->sockets--;
 	unlink_socket(s);
 	free(s);

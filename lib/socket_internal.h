@@ -29,6 +29,13 @@ struct xskx_socket {
 	const struct xskx_backend_ops *ops;
 	void *backend;			/* the peer's socket */
 	struct xskx_port *port;
+	struct xskx_peer_umem *peer_umem; /* the UMEM, as the backend sees it */
+	/*
+	 * At open: the backend handle of a socket this one shares the UMEM
+	 * through (one on its FILL/COMPLETION pair if there is one, else any);
+	 * NULL for the UMEM's first socket.
+	 */
+	void *share_with;
 	uint32_t queue_id;
 	uint16_t bind_flags;		/* XDP_* bind flags actually requested */
 	struct xskx_socket *next;	/* in umem->sockets */

@@ -174,6 +174,15 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 		if (err)
 			goto err_free_pool;
 	}
+	umem->peer = (struct xskx_peer_umem){
+		.area = umem->area,
+		.size = umem->size,
+		.frame_size = umem->frame_size,
+		.headroom = umem->headroom,
+		.fill_size = umem->fill_size,
+		.comp_size = umem->comp_size,
+		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
+	};
 	*umemp = umem;
 	return 0;
 
@@ -194,7 +203,7 @@ XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 		return xskx__fail(-EBUSY,
 				  "umem: still in use by a socket; close its sockets first");
 	if (umem->backend && umem->backend->umem_release)
-		umem->backend->umem_release(umem);
+		umem->backend->umem_release(&umem->peer);
 	/* With no socket left, every frame is in the pool or the application's. */
 	missing = umem->frame_count - umem->pool.count - umem->frames_in_app;
 	if (umem->area_owned)
@@ -271,11 +280,7 @@ XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 		xskx__fail(-EINVAL, "xskx_umem_max_mtu: umem is NULL");
 		return 0;
 	}
-	/* A headroom the kernel accepts can leave no room for an L2 header. */
-	uint32_t overhead = XSKX_XDP_PACKET_HEADROOM + umem->headroom +
-			    XSKX_L2_OVERHEAD;
-
-	return umem->frame_size > overhead ? umem->frame_size - overhead : 0;
+	return xskx_frame_max_mtu(umem->frame_size, umem->headroom);
 }
 
 XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)

@@ -8,6 +8,8 @@
 #include <xskx/ring.h>
 #include <xskx/umem.h>
 
+#include "backend.h"
+
 struct xskx_backend_ops;
 struct xskx_port;
 struct xskx_socket;
@@ -73,7 +75,7 @@ struct xskx_umem {
 	uint64_t double_frees;		/* given back while not held, refused */
 	uint64_t foreign_frees;		/* addresses outside the UMEM, refused */
 	const struct xskx_backend_ops *backend; /* set by the first socket */
-	void *backend_umem;		/* the peer's registration */
+	struct xskx_peer_umem peer;	/* what the backend sees of it */
 	struct xskx_fq_cq *pairs;
 	struct xskx_socket *sockets;
 };
@@ -156,6 +158,15 @@ static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
 	if (__builtin_expect(xskx_umem_frame_index(umem, addr, &i), 1))
 		umem->held[i] = true;
 }
+
+/*
+ * After the peer let go of the UMEM (its last socket closed): every frame
+ * neither in the pool nor held by the application was the peer's, kept
+ * where the library could not see it (a copy-mode kernel socket keeps the
+ * frame of a packet that found the RX ring full, for the next packet). It
+ * is free now: back to the pool.
+ */
+void xskx__pool_take_back_from_peer(struct xskx_umem *umem);
 
 /*
  * Give back the frames of n addresses the application held (RX release,

@@ -72,20 +72,18 @@ static struct kernel_socket *ks_of(const struct xskx_socket *s)
 
 static int register_umem(struct xskx_socket *s)
 {
-	struct xskx_umem *umem = s->umem;
+	struct xskx_peer_umem *umem = s->peer_umem;
 	struct xsk_umem_config cfg = {
 		.fill_size = umem->fill_size,
 		.comp_size = umem->comp_size,
 		.frame_size = umem->frame_size,
 		.frame_headroom = umem->headroom,
-		.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
-				 XDP_UMEM_UNALIGNED_CHUNK_FLAG :
-				 0,
+		.flags = umem->unaligned ? XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
 	};
 	struct kernel_umem *kumem;
 	int err;
 
-	if (umem->backend_umem)
+	if (umem->registration)
 		return 0;
 	kumem = calloc(1, sizeof(*kumem));
 	if (!kumem)
@@ -103,7 +101,7 @@ static int register_umem(struct xskx_socket *s)
 			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
 			xskx_strerror(-err));
 	}
-	umem->backend_umem = kumem;
+	umem->registration = kumem;
 	return 0;
 }
 
@@ -111,15 +109,15 @@ static int register_umem(struct xskx_socket *s)
  * After a failed first socket, or the last socket's close. Returns true when
  * the UMEM was unregistered: the kernel holds none of its frames any more.
  */
-static bool unregister_umem_if_unused(struct xskx_umem *umem)
+static bool unregister_umem_if_unused(struct xskx_peer_umem *umem)
 {
-	struct kernel_umem *kumem = umem->backend_umem;
+	struct kernel_umem *kumem = umem->registration;
 
 	if (!kumem || kumem->sockets)
 		return false;
 	xsk_umem__delete(kumem->xumem);
 	free(kumem);
-	umem->backend_umem = NULL;
+	umem->registration = NULL;
 	return true;
 }
 
@@ -145,7 +143,7 @@ static int create_socket(struct xskx_socket *s,
 		.libxdp_flags = XSK_LIBXDP_FLAGS__INHIBIT_PROG_LOAD,
 		.bind_flags = bind_flags,
 	};
-	struct kernel_umem *kumem = s->umem->backend_umem;
+	struct kernel_umem *kumem = s->peer_umem->registration;
 	unsigned int waited_ms = 0;
 	int err;
 
@@ -197,7 +195,7 @@ static int bind_failed(const struct xskx_socket_opts *o, const char *ifname,
 static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 		       const struct xskx_netdev *dev, struct kernel_socket *ks)
 {
-	struct kernel_umem *kumem = s->umem->backend_umem;
+	struct kernel_umem *kumem = s->peer_umem->registration;
 	uint16_t flags = xskx__socket_bind_flags(o);
 	int err;
 
@@ -304,7 +302,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 
 	err = xskx__netdev_query(s->port->name, &dev);
 	if (!err)
-		err = xskx__kernel_check_request(&dev, o, s->umem);
+		err = xskx__kernel_check_request(&dev, o, s->peer_umem);
 	if (err)
 		return err;
 	ks = calloc(1, sizeof(*ks));
@@ -317,7 +315,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	xskx__libxdp_log_end(&saved);
 	if (err)
 		goto err_free;
-	kumem = s->umem->backend_umem;
+	kumem = s->peer_umem->registration;
 	if (kumem->first_queue_held && kumem->held_queue == o->queue_id &&
 	    !strcmp(kumem->held_ifname, dev.name)) {
 		err = xskx__fail(
@@ -364,7 +362,7 @@ err_prog:
 	if (ks->xdp)
 		xskx__xdp_release(ks->xdp);
 err_umem:
-	unregister_umem_if_unused(s->umem);
+	unregister_umem_if_unused(s->peer_umem);
 err_free:
 	free(ks);
 	return err;
@@ -506,35 +504,12 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 				*fq->fill.producer, fn, ctx);
 }
 
-/*
- * Once the UMEM is unregistered, every frame neither in the pool nor held by
- * the application was the kernel's: frames a socket kept and never put on
- * RX (a copy-mode socket keeps the frame of a packet that found the RX ring
- * full, for the next packet). They are free now.
- */
-static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
-				  void *ctx)
-{
-	bool *in_pool;
-
-	if (umem->pool.count + umem->frames_in_app == umem->frame_count)
-		return;
-	in_pool = calloc(umem->frame_count, sizeof(*in_pool));
-	if (!in_pool)
-		return;
-	for (uint32_t i = 0; i < umem->pool.count; i++)
-		in_pool[umem->pool.addrs[i] / umem->frame_size] = true;
-	for (uint32_t f = 0; f < umem->frame_count; f++)
-		if (!in_pool[f] && !umem->held[f])
-			fn((uint64_t)f * umem->frame_size, ctx);
-	free(in_pool);
-}
-
-static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
+static bool kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 			 void *ctx)
 {
 	struct kernel_socket *ks = ks_of(s);
 	struct xskx_libxdp_log saved;
+	bool unregistered;
 
 	if (ks->xdp)
 		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
@@ -554,13 +529,18 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 			xskx__kernel_port(s->port)->xdp = NULL;
 	}
 	ks->kumem->sockets--;
-	if (unregister_umem_if_unused(s->umem))
-		give_back_kernel_held(s->umem, give_back, ctx);
+	/*
+	 * Unregistered, the kernel holds no frame any more: those it kept
+	 * where no ring shows them (a copy-mode socket keeps the frame of a
+	 * packet that found RX full) are free, and the core takes them back.
+	 */
+	unregistered = unregister_umem_if_unused(s->peer_umem);
 	free(ks);
 	s->backend = NULL;
+	return unregistered;
 }
 
-static void kernel_umem_release(struct xskx_umem *umem)
+static void kernel_umem_release(struct xskx_peer_umem *umem)
 {
 	unregister_umem_if_unused(umem);
 }

@@ -7,7 +7,7 @@
 
 #include "netdev.h"
 
-struct xskx_umem;
+struct xskx_peer_umem;
 
 /*
  * The errors the kernel's bind would give, with a message that names the
@@ -17,6 +17,6 @@ struct xskx_umem;
  */
 int xskx__kernel_check_request(const struct xskx_netdev *dev,
 			       const struct xskx_socket_opts *opts,
-			       const struct xskx_umem *umem);
+			       const struct xskx_peer_umem *umem);
 
 #endif /* XSKX_KERNEL_REQUEST_CHECK_H */

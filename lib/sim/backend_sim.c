@@ -70,24 +70,10 @@ static void map_cons(struct sim_xsk *x, int which, struct xsk_ring_cons *r)
 	};
 }
 
-/*
- * The socket a new one shares the UMEM through. As in the kernel, it decides
- * the FILL/COMPLETION pair: one already on the new socket's device and queue
- * when there is one, else any socket on the UMEM (the new one then brings
- * its own pair). NULL for the UMEM's first socket.
- */
-static struct sim_xsk *umem_sharer(const struct xskx_socket *s)
-{
-	for (const struct xskx_socket *o = s->umem->sockets; o; o = o->next)
-		if (o->fq == s->fq)
-			return sim_of(o);
-	return s->umem->sockets ? sim_of(s->umem->sockets) : NULL;
-}
-
 static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
 		     const struct xskx_socket_opts *o)
 {
-	struct xskx_umem *umem = s->umem;
+	const struct xskx_peer_umem *umem = s->peer_umem;
 	int err = 0;
 
 	if (!s->fq->users) {
@@ -126,8 +112,8 @@ static void map_rings(struct sim_xsk *x, struct xskx_socket *s,
 
 static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 {
-	struct xskx_umem *umem = s->umem;
-	struct sim_xsk *sharer = umem_sharer(s);
+	const struct xskx_peer_umem *umem = s->peer_umem;
+	struct sim_xsk *sharer = s->share_with;
 	struct sim_xsk *x;
 	uint16_t flags;
 	int err;
@@ -143,7 +129,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 			.len = umem->size,
 			.chunk_size = umem->frame_size,
 			.headroom = umem->headroom,
-			.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
+			.flags = umem->unaligned ?
 					 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
 		};
 
@@ -168,7 +154,8 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 				    !(o->flags & XSKX_SOCKET_NO_RX));
 	if (err)
 		goto err_close;
-	s->bind_flags = sharer ? umem->sockets->bind_flags : flags;
+	/* A sharer's mode is the first socket's: the core sets it. */
+	s->bind_flags = flags;
 	map_rings(x, s, o);
 	s->backend = x;
 	return 0;
@@ -214,13 +201,18 @@ static int sim_fd(const struct xskx_socket *s)
 	return -EOPNOTSUPP;
 }
 
-static void sim_close(struct xskx_socket *s,
+/*
+ * The simulated NIC hands back every frame it held as the socket closes:
+ * nothing is left for the core to take back.
+ */
+static bool sim_close(struct xskx_socket *s,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
 {
 	/* Out of the deny list's hook first, as out of an XSKMAP. */
 	xskx__filter_sim_put(sim_port_of(s->port), s->queue_id,
 			     !(s->flags & XSKX_SOCKET_NO_RX));
 	xskx__sim_xsk_close(sim_of(s), give_back, ctx);
+	return false;
 }
 
 static void sim_port_close(struct xskx_port *port)
