@@ -54,6 +54,7 @@ struct xskx_umem {
 	void *area;
 	uint64_t size;
 	bool area_owned;		/* mapped by us: unmap on destroy */
+	uint64_t mapped;		/* bytes mapped (whole hugepages) */
 	uint32_t frame_size;
 	uint32_t frame_shift;		/* log2(frame_size), 0 when not a power of 2 */
 	uint32_t frame_count;
