@@ -7,6 +7,7 @@
 #define XSKX_OPTS_INTERNAL_H
 
 #include <stddef.h>
+#include <xskx/opts.h>
 
 /*
  * Copy the caller's opts (NULL: all defaults) into the zeroed *out of
@@ -27,13 +28,8 @@ int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
 void xskx__out_copy(void *out, size_t out_size, const void *full,
 		    size_t full_size);
 
-/* The end of a struct's last field (TYPE__last_field, xskx/opts.h). */
-#define XSKX_OPTS_KNOWN(type)                                                  \
-	(offsetof(struct type, type##__last_field) +                           \
-	 sizeof(((struct type *)0)->type##__last_field))
-
 #define XSKX_OPTS_COPY(out, opts, type)                                        \
-	xskx__opts_copy(out, sizeof(*(out)), XSKX_OPTS_KNOWN(type), opts,      \
+	xskx__opts_copy(out, sizeof(*(out)), XSKX_OPTS_END(type), opts,        \
 			#type)
 
 #endif /* XSKX_OPTS_INTERNAL_H */
