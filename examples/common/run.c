@@ -15,11 +15,18 @@
 #define IDLE_STEPS_BEFORE_NAP 256
 #define IDLE_NAP_NS 20000L
 
+static clockid_t run_clock = CLOCK_MONOTONIC;
+
+void run_set_clock(clockid_t clock)
+{
+	run_clock = clock;
+}
+
 double run_now_s(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(run_clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 

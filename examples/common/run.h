@@ -7,8 +7,13 @@
 #ifndef XSKX_EXAMPLES_RUN_H
 #define XSKX_EXAMPLES_RUN_H
 
-/* CLOCK_MONOTONIC, in seconds. */
+#include <time.h>
+
+/* The clock's time in seconds: CLOCK_MONOTONIC unless run_set_clock() chose. */
 double run_now_s(void);
+
+/* The clock run_now_s() reads (xskx-bench -w). */
+void run_set_clock(clockid_t clock);
 
 /* Sleep for ns nanoseconds (< 1 s). */
 void run_nap(long ns);

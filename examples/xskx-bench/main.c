@@ -62,6 +62,7 @@ int main(int argc, char **argv)
 #endif
 	/* The library's errors come with the call that failed (run_lib_error). */
 	run_log_to_stderr();
+	run_set_clock(o.clock);
 	signals_catch(false);
 
 	err = run_one(&o, o.baseline, &first);
