@@ -9,6 +9,7 @@
 #include <time.h>
 #include <xskx/xskx.h>
 
+#include "api_words.h"
 #include "run.h"
 #include "signals.h"
 
@@ -69,9 +70,14 @@ int run_steps_until_stopped(int (*step)(void *ctx), void *ctx)
 	return 0;
 }
 
+/* Room for the longest message the library logs, in the program's words. */
+#define MESSAGE_MAX 1024
+
 int run_lib_error(const char *call, int err)
 {
-	const char *why = xskx_last_error();
+	char buf[MESSAGE_MAX];
+	const char *why = api_words_translate(xskx_last_error(), buf,
+					      sizeof(buf));
 
 	fprintf(stderr, "%s: %s: %s%s%s\n", program_invocation_short_name, call,
 		xskx_strerror(err), *why ? ": " : "", why);
@@ -80,12 +86,16 @@ int run_lib_error(const char *call, int err)
 
 static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
 {
+	char buf[MESSAGE_MAX];
+
 	(void)ctx;
 	if (level != XSKX_LOG_ERROR)
-		fprintf(stderr, "xskx: %s\n", msg);
+		fprintf(stderr, "xskx: %s\n",
+			api_words_translate(msg, buf, sizeof(buf)));
 }
 
-void run_log_to_stderr(void)
+void run_log_to_stderr(enum api_words_program program)
 {
+	api_words_use(program);
 	xskx_set_log(log_to_stderr, NULL);
 }

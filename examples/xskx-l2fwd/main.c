@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 	case L2FWD_PARSE_RUN:
 		break;
 	}
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_L2FWD);
 	signals_catch(false);
 	app.nports = o.reflect ? 1 : 2;
 	for (uint32_t i = 0; i < app.nports; i++)

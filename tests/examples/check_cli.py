@@ -18,6 +18,9 @@
   check_cli.py packet XSKX_BENCH
       txonly's packet as it arrives on the veth peer (an AF_PACKET socket):
       -G, -H, -V, -J, -K, -P and -y's pktgen header (root)
+  check_cli.py translated XSKX_BENCH XSKX_L2FWD
+      the library's messages name the programs' flags, not the API's
+      options (on lo in a namespace: root)
 
 Exit 0: passed; 1: failed; 77: skipped (a root-only case without root).
 """
@@ -125,7 +128,7 @@ REFUSALS = {
     "q": ["-q selects a queue of -i"],
     "S": ["use them with -i"],
     "N": ["use them with -i"],
-    "z": ["zero-copy"],
+    "z": ["leave out -z", "-c"],
     "I": ["simulated NIC raises none", "-i"],
 }
 
@@ -170,8 +173,8 @@ def xdpsock_flags(bench):
                                     ([] if letter == "i" else ["-i", "xc0"]))
                     code, _, err = run(argv)
                     if where == "both":
-                        # veth has no zero-copy: the library refuses it.
-                        if code != 1:
+                        # veth has no zero-copy: the library refuses, in the flags' words.
+                        if code != 1 or "XSKX_" in err:
                             fail("%s on veth: exit %d: %s" % (what, code, err))
                         for words in REFUSALS[letter]:
                             if words not in err:
@@ -310,9 +313,27 @@ def packet(bench):
     print("txonly's packet carries -G, -H, -V/-J/-K, -y and -P")
 
 
+def translated(bench, l2fwd):
+    code, _, err = run([bench, "--sim", "-f", "3000"] + RUN)
+    if code != 1 or "-u" not in err or "-f (--frame-size) 3000" not in err or \
+            "XSKX_" in err:
+        fail("xskx-bench --sim -f 3000: exit %d: %s" % (code, err))
+    if not is_root():
+        print("not root: lo in a namespace skipped")
+        sys.exit(77)
+    with Netns():
+        subprocess.run(["ip", "-n", NETNS, "link", "set", "lo", "up"], check=True)
+        for program, words in ((bench, "use -F (multi-buffer)"),
+                               (l2fwd, "xskx-bench -F does")):
+            code, _, err = run(in_netns([program, "-i", "lo", "-d", "0.3"]))
+            if code != 1 or words not in err or "XSKX_SOCKET_MULTI_BUFFER" in err:
+                fail("%s -i lo: exit %d: %s" % (program, code, err))
+    print("the library's messages name the programs' flags")
+
+
 def main():
     cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "mtu": mtu,
-             "packet": packet, "capture": capture}
+             "packet": packet, "translated": translated, "capture": capture}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:
         print(__doc__)
         sys.exit(2)
