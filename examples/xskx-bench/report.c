@@ -341,6 +341,12 @@ static void json_interval(const struct bench *b, const char *variant,
 		    now->tx_packets - prev->tx_packets, now->t - prev->t,
 		    &now->stats, &now->loss,
 		    now->offered_known ? &now->offered : NULL);
+	/* -a's and -I's counts, for plotting them */
+	json_u64(&j, "steps", now->steps);
+	json_u64(&j, "idle_steps", now->idle_steps);
+	json_u64(&j, "polls", now->polls);
+	if (o->irq_match)
+		json_u64(&j, "irqs", now->irqs);
 	json_end(&j);
 }
 
