@@ -120,14 +120,11 @@ static bool parse_mac(const char *flag, const char *arg, uint8_t mac[6])
 static bool parse_pattern(const char *flag, const char *arg, uint32_t *out)
 {
 	const char *digits = strncasecmp(arg, "0x", 2) ? arg : arg + 2;
-	char *end;
-	unsigned long v;
 
 	if (!*digits || strlen(digits) > 8 ||
 	    strspn(digits, "0123456789abcdefABCDEF") != strlen(digits))
 		return cli_bad(flag, arg, "up to 8 hexadecimal digits");
-	v = strtoul(digits, &end, 16);
-	*out = (uint32_t)v;
+	*out = (uint32_t)strtoul(digits, NULL, 16);
 	return true;
 }
 
