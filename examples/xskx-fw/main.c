@@ -237,7 +237,7 @@ int main(int argc, char **argv)
 	case FWAPP_PARSE_RUN:
 		break;
 	}
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_FW);
 	if (o.check_path)
 		return check_file(o.check_path);
 	signals_catch(true);

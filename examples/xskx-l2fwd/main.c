@@ -4,7 +4,8 @@
  *
  *   xskx-l2fwd -i veth1 -o veth2        forward between two interfaces
  *   xskx-l2fwd -i veth1                 reflect on one, MACs swapped
- *   xskx-l2fwd --sim -q 2 -d 5          the same on the simulated NIC
+ *   xskx-l2fwd -i veth1 -q 2 --queues 2 queues 2 and 3 of veth1
+ *   xskx-l2fwd --sim --queues 2 -d 5    the same on the simulated NIC
  *
  * One thread per queue, each with its own UMEM and forwarding core (fwd.c);
  * this thread prints the counters every second and, at the end of
@@ -53,14 +54,14 @@ static int open_queues(struct l2fwd *app)
 	for (uint32_t k = 0; k < o->queues; k++) {
 		struct l2fwd_queue *q = &app->queues[k];
 		struct fwd_config cfg = {
-			.nports = app->nports, .queue_id = k,
+			.nports = app->nports, .queue_id = o->first_queue + k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.tx_full = o->fwd.tx_full,
 		};
 
 		for (uint32_t i = 0; i < app->nports; i++)
 			cfg.ports[i] = app->ports[i];
-		q->index = k;
+		q->index = o->first_queue + k;
 		q->cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k;
 		err = fwd_open(&q->fwd, &cfg);
 		if (err)
@@ -175,7 +176,7 @@ int main(int argc, char **argv)
 	case L2FWD_PARSE_RUN:
 		break;
 	}
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_L2FWD);
 	signals_catch(false);
 	app.nports = o.reflect ? 1 : 2;
 	for (uint32_t i = 0; i < app.nports; i++)
