@@ -44,6 +44,14 @@ struct traffic_opts {
 	bool allow_loss;
 	/* Transmit these stream->count descriptors by hand (NULL: burst API). */
 	const struct raw_desc *raw;
+	/*
+	 * With raw: wake the peer after each batch with one bare sendto()
+	 * (its simulated equivalent on the simulated NIC) and check that,
+	 * with more descriptors queued than the kernel's copy-mode TX budget
+	 * (32 a call), it consumed exactly that budget: the selftests'
+	 * check_consumer.
+	 */
+	bool check_consumer;
 };
 
 struct traffic {
