@@ -27,6 +27,7 @@ const struct scenario scenarios[] = {
 	{ "UNALIGNED_INV_DESC_4001_FRAME_SIZE", scenario_unaligned_inv_desc_4001_frame_size },
 	{ "TX_QUEUE_CONSUMER", scenario_tx_queue_consumer },
 	{ "TEARDOWN", scenario_teardown },
+	{ "XDP_SHARED_UMEM", scenario_xdp_shared_umem },
 	{ NULL, NULL },
 };
 

@@ -93,5 +93,6 @@ void scenario_unaligned_inv_desc_4001_frame_size(struct test_peer *peer,
 void scenario_tx_queue_consumer(struct test_peer *peer,
 				struct scenario_result *r);
 void scenario_teardown(struct test_peer *peer, struct scenario_result *r);
+void scenario_xdp_shared_umem(struct test_peer *peer, struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -149,3 +149,19 @@ void scenario_send_receive_unaligned(struct test_peer *peer,
 	stream_free(&stream);
 	free(descs);
 }
+
+/*
+ * The sender on A and the receiver on B share one UMEM, as the selftests'
+ * sender uses its receiver's: sockets on two devices, each with its own
+ * FILL/COMPLETION pair, one frame pool. The receiver keeps at most half the
+ * frames for FILL, so that the sender always has frames to send from.
+ */
+void scenario_xdp_shared_umem(struct test_peer *peer, struct scenario_result *r)
+{
+	struct link_config cfg;
+
+	link_config_init(&cfg);
+	cfg.shared_umem = true;
+	cfg.sock[TEST_PORT_B].fill_max = XSKX_UMEM_DEFAULT_FRAME_COUNT / 2;
+	traffic_one_way(peer, &cfg, TEST_PKT_COUNT, NULL, r);
+}

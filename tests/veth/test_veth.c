@@ -41,6 +41,7 @@ static const char *const veth_scenarios[] = {
 	"UNALIGNED_INV_DESC_4001_FRAME_SIZE",
 	"TX_QUEUE_CONSUMER",
 	"TEARDOWN",
+	"XDP_SHARED_UMEM",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
