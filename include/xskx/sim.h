@@ -87,6 +87,13 @@ int xskx_sim_create(struct xskx_sim **sim, const struct xskx_sim_opts *opts);
  */
 int xskx_sim_destroy(struct xskx_sim *sim);
 
+/*
+ * The deepest hardware ring a simulated port takes (hw_ring_size,
+ * hw_tx_ring_size), as a driver's ethtool rx_max_pending / tx_max_pending;
+ * deeper is refused with -EINVAL naming this limit.
+ */
+#define XSKX_SIM_MAX_HW_RING 65536
+
 struct xskx_sim_port_opts {
 	size_t sz;
 	const char *name;	/* for messages; 0: "simN" */

@@ -13,7 +13,6 @@
 #include "sim_internal.h"
 
 #define SIM_MAX_QUEUES 256
-#define SIM_MAX_HW_RING 65536
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
 
@@ -72,13 +71,13 @@ static int port_settings(struct xskx_sim_port *port,
 		return xskx__fail(-EINVAL, "port %s: mtu %u is outside [%u, %u]",
 				  port->name, port->mtu, SIM_MIN_MTU,
 				  SIM_MAX_MTU);
-	if (port->hw_ring_size > SIM_MAX_HW_RING ||
-	    port->hw_tx_ring_size > SIM_MAX_HW_RING)
+	if (port->hw_ring_size > XSKX_SIM_MAX_HW_RING ||
+	    port->hw_tx_ring_size > XSKX_SIM_MAX_HW_RING)
 		return xskx__fail(
 			-EINVAL,
-			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most %u descriptors",
+			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most XSKX_SIM_MAX_HW_RING (%u) descriptors",
 			port->name, port->hw_ring_size, port->hw_tx_ring_size,
-			SIM_MAX_HW_RING);
+			XSKX_SIM_MAX_HW_RING);
 	if (port->refill_batch > port->hw_ring_size)
 		return xskx__fail(
 			-EINVAL,

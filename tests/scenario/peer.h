@@ -17,6 +17,7 @@
  * of your own (see peer_sim.h). The scenarios call the operations from the
  * one thread that runs them, in this order:
  *
+ *	set_hw_rings()    at most once, before any socket opens
  *	bind()            once per socket, before xskx_socket_open()
  *	set_xdp()         at most once per port, before any socket opens
  *	pump()            many times while traffic runs
@@ -78,6 +79,14 @@ struct test_peer {
 	 */
 	void (*bind)(struct test_peer *peer, enum test_port port,
 		     struct xskx_socket_opts *opts);
+	/*
+	 * Size the hardware rings of both ports, in descriptors per queue,
+	 * as ethtool -G does: *rx and *tx give the sizes, 0 asking for the
+	 * largest the hardware takes; the sizes set are written back. 0,
+	 * -EOPNOTSUPP when the ports' rings cannot be resized (the scenario
+	 * is then skipped), or another negative errno.
+	 */
+	int (*set_hw_rings)(struct test_peer *peer, uint32_t *rx, uint32_t *tx);
 	/*
 	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
 	 * (the scenario is then skipped), or another negative errno.

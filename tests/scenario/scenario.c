@@ -28,6 +28,8 @@ const struct scenario scenarios[] = {
 	{ "TX_QUEUE_CONSUMER", scenario_tx_queue_consumer },
 	{ "TEARDOWN", scenario_teardown },
 	{ "XDP_SHARED_UMEM", scenario_xdp_shared_umem },
+	{ "HW_SW_MIN_RING_SIZE", scenario_hw_sw_min_ring_size },
+	{ "HW_SW_MAX_RING_SIZE", scenario_hw_sw_max_ring_size },
 	{ NULL, NULL },
 };
 

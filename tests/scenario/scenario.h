@@ -94,5 +94,9 @@ void scenario_tx_queue_consumer(struct test_peer *peer,
 				struct scenario_result *r);
 void scenario_teardown(struct test_peer *peer, struct scenario_result *r);
 void scenario_xdp_shared_umem(struct test_peer *peer, struct scenario_result *r);
+void scenario_hw_sw_min_ring_size(struct test_peer *peer,
+				  struct scenario_result *r);
+void scenario_hw_sw_max_ring_size(struct test_peer *peer,
+				  struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

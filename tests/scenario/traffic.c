@@ -10,7 +10,7 @@
 #include "traffic.h"
 
 #define TRAFFIC_BATCH 64u
-#define TRAFFIC_MAX_BATCH 256u
+#define TRAFFIC_MAX_BATCH 8192u
 #define TRAFFIC_WINDOW 128u
 /*
  * Turns without a packet after which a lossy receiver stops waiting: a

@@ -5,9 +5,16 @@
  * finish, bounded.
  */
 #include <errno.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "netns.h"
 #include "peer_veth.h"
@@ -48,6 +55,51 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 		opts->xdp_obj = xskx_test_drop_half_bpf_elf;
 		opts->xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
 	}
+}
+
+/*
+ * What ethtool -G does, with the SIOCETHTOOL ioctl on each end: read the
+ * maximums (ETHTOOL_GRINGPARAM), then set the sizes (ETHTOOL_SRINGPARAM).
+ * veth reports fixed rings and cannot resize them: -EOPNOTSUPP.
+ */
+static int set_ring_param(const char *ifname, uint32_t *rx, uint32_t *tx)
+{
+	struct ethtool_ringparam ring = { .cmd = ETHTOOL_GRINGPARAM };
+	struct ifreq ifr = { .ifr_data = (char *)&ring };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
+		ring.cmd = ETHTOOL_SRINGPARAM;
+		ring.rx_pending = *rx ? *rx : ring.rx_max_pending;
+		ring.tx_pending = *tx ? *tx : ring.tx_max_pending;
+		if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
+			*rx = ring.rx_pending;
+			*tx = ring.tx_pending;
+		} else {
+			err = -errno;
+		}
+	} else {
+		err = -errno;
+	}
+	close(fd);
+	return err;
+}
+
+static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
+{
+	uint32_t want_rx = *rx, want_tx = *tx;
+	int err = 0;
+
+	(void)peer;
+	for (int p = 0; p < 2 && !err; p++) {
+		*rx = want_rx;
+		*tx = want_tx;
+		err = set_ring_param(ends[p], rx, tx);
+	}
+	return err;
 }
 
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
@@ -105,6 +157,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 						  "veth-generic",
 		.poll_timeout_ms = 10,
 		.time_limit_s = 30,
+		.set_hw_rings = veth_set_hw_rings,
 		.bind = veth_bind,
 		.set_xdp = veth_set_xdp,
 		.pump = veth_pump,

@@ -42,6 +42,8 @@ static const char *const veth_scenarios[] = {
 	"TX_QUEUE_CONSUMER",
 	"TEARDOWN",
 	"XDP_SHARED_UMEM",
+	"HW_SW_MIN_RING_SIZE",
+	"HW_SW_MAX_RING_SIZE",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
