@@ -65,7 +65,7 @@ static void two_steps(struct test_peer *peer, const struct link_config *cfg,
 
 		traffic_opts_init(&opts, TEST_PORT_A);
 		opts.batch = steps[i].batch;
-		/* Room for a whole batch in flight, at least the default. */
+		/* Room for one whole batch in flight. */
 		opts.window = steps[i].batch;
 		traffic_run(&link, &stream[i], &opts, r);
 	}
