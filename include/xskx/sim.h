@@ -149,6 +149,36 @@ int xskx_sim_port_set_xdp(struct xskx_sim_port *port, xskx_sim_xdp_fn fn,
 			  void *ctx);
 
 /*
+ * A packet as an XDP program that resizes it sees it, bpf_xdp_adjust_tail()
+ * style: the hook may set len anywhere from XSKX_SIM_XDP_MIN_LEN (an
+ * Ethernet header) to len + tailroom, growing into the bytes after the
+ * packet in its buffer (the UMEM frame in zero-copy mode; their content is
+ * whatever the buffer held, as in the kernel) or cutting its end off. A
+ * length outside that range makes the verdict XSKX_XDP_ABORTED. A
+ * multi-buffer packet shows its first buffer with tailroom 0 and cannot be
+ * resized.
+ */
+struct xskx_sim_xdp_buff {
+	uint8_t *data;
+	uint32_t len;
+	uint32_t tailroom;
+	uint32_t queue;
+};
+
+#define XSKX_SIM_XDP_MIN_LEN 14
+
+typedef enum xskx_xdp_verdict (*xskx_sim_xdp_buff_fn)(
+	struct xskx_sim_xdp_buff *xdp, void *ctx);
+
+/*
+ * Install a hook that may resize packets, in place of the port's XDP hook
+ * (either setter replaces the other's hook; NULL restores the default).
+ * Same rules as xskx_sim_port_set_xdp().
+ */
+int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
+			       xskx_sim_xdp_buff_fn fn, void *ctx);
+
+/*
  * Packets that leave a port with no wire (and XDP_PASS packets, which go to
  * the "stack") are counted by the port; a sink callback also sees each one.
  */

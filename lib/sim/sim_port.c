@@ -209,17 +209,31 @@ XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 	return err;
 }
 
-XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
-				   xskx_sim_xdp_fn fn, void *ctx)
+/* A port has one XDP hook, of either kind: setting one clears the other. */
+static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
+			xskx_sim_xdp_fn fn, xskx_sim_xdp_buff_fn buff_fn,
+			void *ctx)
 {
 	if (!port)
-		return xskx__fail(-EINVAL,
-				  "xskx_sim_port_set_xdp: port is NULL");
+		return xskx__fail(-EINVAL, "%s: port is NULL", caller);
 	xskx__sim_lock(port->sim);
 	port->xdp = fn;
+	port->xdp_buff = buff_fn;
 	port->xdp_ctx = ctx;
 	xskx__sim_unlock(port->sim);
 	return 0;
+}
+
+XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
+				   xskx_sim_xdp_fn fn, void *ctx)
+{
+	return set_xdp_hook(port, __func__, fn, NULL, ctx);
+}
+
+XSKX_API int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
+					xskx_sim_xdp_buff_fn fn, void *ctx)
+{
+	return set_xdp_hook(port, __func__, NULL, fn, ctx);
 }
 
 XSKX_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,

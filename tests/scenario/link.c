@@ -134,8 +134,10 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 		if (err == -EOPNOTSUPP) {
 			scenario_skip(
 				r,
-				"peer %s cannot run the XDP program this scenario needs",
-				peer->name);
+				"peer %s cannot run the XDP program this scenario needs%s%s",
+				peer->name, peer->unsupported_why ? ": " : "",
+				peer->unsupported_why ? peer->unsupported_why :
+							"");
 			return false;
 		}
 		if (err)

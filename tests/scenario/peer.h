@@ -45,6 +45,13 @@ enum test_xdp_prog {
 	 * as the kernel selftests' xsk_xdp_drop does.
 	 */
 	TEST_XDP_DROP_HALF,
+	/*
+	 * Resize every packet by TEST_XDP_TAIL_DELTA bytes, shorter or
+	 * longer, then redirect it (xdp_tail.h), as the kernel selftests'
+	 * xsk_xdp_adjust_tail does with bpf_xdp_adjust_tail().
+	 */
+	TEST_XDP_TAIL_SHRINK,
+	TEST_XDP_TAIL_GROW,
 };
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */
@@ -60,6 +67,11 @@ struct test_peer {
 	const char *name;
 	/* TEST_PEER_* */
 	unsigned int caps;
+	/*
+	 * Why the last operation that returned -EOPNOTSUPP cannot be done,
+	 * for the scenario's SKIP line; NULL when it says nothing more.
+	 */
+	const char *unsupported_why;
 	/*
 	 * How long xskx_socket_poll() may wait for an event: 0 where the
 	 * peer moves only when pumped, a few milliseconds where it moves on

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "peer_sim.h"
+#include "xdp_tail.h"
 
 /* Sanitizers slow the simulated NIC down tenfold; a stuck scenario still ends. */
 #define PEER_SIM_TIME_LIMIT_S 30u
@@ -44,9 +46,28 @@ static enum xskx_xdp_verdict drop_every_other(uint8_t *data, uint32_t len,
 	return (*seen)++ & 1 ? XSKX_XDP_DROP : XSKX_XDP_REDIRECT;
 }
 
+/* The tail programs (xdp_tail.h); ctx: the signed delta. */
+static enum xskx_xdp_verdict adjust_tail(struct xskx_sim_xdp_buff *xdp,
+					 void *ctx)
+{
+	const int *delta = ctx;
+	uint32_t len = xdp->len;
+
+	if (*delta > 0 && (uint32_t)*delta > xdp->tailroom)
+		return XSKX_XDP_DROP;
+	if (*delta < 0 && len < (uint32_t)-*delta + XSKX_SIM_XDP_MIN_LEN)
+		return XSKX_XDP_DROP;
+	xdp->len = (uint32_t)((int)len + *delta);
+	if (xdp->len > len)
+		memset(xdp->data + len, TEST_XDP_TAIL_FILL, xdp->len - len);
+	return XSKX_XDP_REDIRECT;
+}
+
 static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		       enum test_xdp_prog prog)
 {
+	static const int shrink = -TEST_XDP_TAIL_DELTA,
+			 grow = TEST_XDP_TAIL_DELTA;
 	struct peer_sim *ps = to_sim(peer);
 
 	switch (prog) {
@@ -56,6 +77,12 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		ps->xdp_seen[port] = 0;
 		return xskx_sim_port_set_xdp(ps->port[port], drop_every_other,
 					     &ps->xdp_seen[port]);
+	case TEST_XDP_TAIL_SHRINK:
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
+						  (void *)&shrink);
+	case TEST_XDP_TAIL_GROW:
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
+						  (void *)&grow);
 	}
 	return -EOPNOTSUPP;
 }

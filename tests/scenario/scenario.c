@@ -30,6 +30,8 @@ const struct scenario scenarios[] = {
 	{ "XDP_SHARED_UMEM", scenario_xdp_shared_umem },
 	{ "HW_SW_MIN_RING_SIZE", scenario_hw_sw_min_ring_size },
 	{ "HW_SW_MAX_RING_SIZE", scenario_hw_sw_max_ring_size },
+	{ "XDP_ADJUST_TAIL_SHRINK", scenario_xdp_adjust_tail_shrink },
+	{ "XDP_ADJUST_TAIL_GROW", scenario_xdp_adjust_tail_grow },
 	{ NULL, NULL },
 };
 

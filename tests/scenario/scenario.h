@@ -98,5 +98,9 @@ void scenario_hw_sw_min_ring_size(struct test_peer *peer,
 				  struct scenario_result *r);
 void scenario_hw_sw_max_ring_size(struct test_peer *peer,
 				  struct scenario_result *r);
+void scenario_xdp_adjust_tail_shrink(struct test_peer *peer,
+				     struct scenario_result *r);
+void scenario_xdp_adjust_tail_grow(struct test_peer *peer,
+				   struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -117,7 +117,6 @@ void scenario_send_receive_unaligned(struct test_peer *peer,
 	struct traffic_opts opts;
 	struct test_stream stream;
 	struct link_config cfg;
-	struct test_link link;
 
 	if (!descs || stream_init(&stream, TEST_PKT_COUNT, TEST_PKT_LEN)) {
 		free(descs);
@@ -142,10 +141,7 @@ void scenario_send_receive_unaligned(struct test_peer *peer,
 	cfg.hold_all_frames[TEST_PORT_A] = true;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	opts.raw = descs;
-	if (link_open(&link, peer, &cfg, r)) {
-		traffic_run(&link, &stream, &opts, r);
-		link_close(&link, r);
-	}
+	traffic_on_new_link(peer, &cfg, &stream, &opts, r);
 	stream_free(&stream);
 	free(descs);
 }

@@ -8,6 +8,7 @@
 
 #include "helpers.h"
 #include "traffic.h"
+#include "xdp_tail.h"
 
 #define TRAFFIC_BATCH 64u
 #define TRAFFIC_MAX_BATCH 8192u
@@ -394,7 +395,7 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 		XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
 	uint64_t addr = xsk_umem__add_offset_to_addr(pkt->addr);
 	const struct test_stream *s = t->stream;
-	uint32_t seq, want, bad;
+	uint32_t seq, want, bad, want_len, sent_part;
 
 	if (pkt->data != xskx_umem_addr_data(xskx_umem_area(umem), pkt->addr))
 		return scenario_fail(
@@ -431,14 +432,22 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 			s->arrives[seq] ? "" : ", which should not arrive");
 		return note(r, " %s", raw_what(t, seq));
 	}
-	if (pkt->len != s->len[seq])
+	want_len = (uint32_t)((int64_t)s->len[seq] + t->opts.rx_len_delta);
+	if (pkt->len != want_len)
 		return scenario_fail(r, "packet %u: expected %u bytes, got %u",
-				     seq, s->len[seq], pkt->len);
-	if (!pkt_intact(pkt->data, pkt->len, seq, &bad))
+				     seq, want_len, pkt->len);
+	sent_part = min_u32(pkt->len, s->len[seq]);
+	if (!pkt_intact(pkt->data, sent_part, seq, &bad))
 		return scenario_fail(
 			r,
 			"packet %u: payload byte %u differs from what was sent",
 			seq, bad);
+	for (uint32_t off = sent_part; off < pkt->len; off++)
+		if (pkt->data[off] != TEST_XDP_TAIL_FILL)
+			return scenario_fail(
+				r,
+				"packet %u: byte %u, grown by the XDP program, is %#x, expected %#x",
+				seq, off, pkt->data[off], TEST_XDP_TAIL_FILL);
 	t->rx_next = seq + 1;
 	t->received++;
 	return true;
@@ -587,22 +596,31 @@ bool traffic_run(struct test_link *link, const struct test_stream *stream,
 	return traffic_complete(&t, r) && traffic_expect_no_more(&t, r);
 }
 
+void traffic_on_new_link(struct test_peer *peer, const struct link_config *cfg,
+			 const struct test_stream *stream,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r)
+{
+	struct test_link link;
+
+	if (link_open(&link, peer, cfg, r)) {
+		traffic_run(&link, stream, opts, r);
+		link_close(&link, r);
+	}
+}
+
 void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r)
 {
 	struct traffic_opts defaults;
 	struct test_stream stream;
-	struct test_link link;
 
 	traffic_opts_init(&defaults, TEST_PORT_A);
 	if (stream_init(&stream, count, TEST_PKT_LEN)) {
 		scenario_fail(r, "out of memory");
 		return;
 	}
-	if (link_open(&link, peer, cfg, r)) {
-		traffic_run(&link, &stream, opts ? opts : &defaults, r);
-		link_close(&link, r);
-	}
+	traffic_on_new_link(peer, cfg, &stream, opts ? opts : &defaults, r);
 	stream_free(&stream);
 }

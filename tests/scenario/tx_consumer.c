@@ -17,7 +17,6 @@ void scenario_tx_queue_consumer(struct test_peer *peer,
 	struct traffic_opts opts;
 	struct test_stream stream;
 	struct link_config cfg;
-	struct test_link link;
 
 	for (uint32_t seq = 0; seq < TX_CONSUMER_PKTS; seq++)
 		descs[seq] = (struct raw_desc){
@@ -38,9 +37,6 @@ void scenario_tx_queue_consumer(struct test_peer *peer,
 		scenario_fail(r, "out of memory");
 		return;
 	}
-	if (link_open(&link, peer, &cfg, r)) {
-		traffic_run(&link, &stream, &opts, r);
-		link_close(&link, r);
-	}
+	traffic_on_new_link(peer, &cfg, &stream, &opts, r);
 	stream_free(&stream);
 }

@@ -19,6 +19,8 @@
 #include "netns.h"
 #include "peer_veth.h"
 #include "xskx_test_drop_half_bpf.h"
+#include "xskx_test_tail_grow_bpf.h"
+#include "xskx_test_tail_shrink_bpf.h"
 
 #define PUMP_SLEEP_NS 20000
 #define QUIESCE_SLEEP_NS 20000000
@@ -51,9 +53,21 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	opts->ifname = ends[port];
 	opts->queue_id = 0;
 	opts->xdp_mode = v->mode;
-	if (v->prog[port] == TEST_XDP_DROP_HALF) {
+	switch (v->prog[port]) {
+	case TEST_XDP_REDIRECT:
+		break;
+	case TEST_XDP_DROP_HALF:
 		opts->xdp_obj = xskx_test_drop_half_bpf_elf;
 		opts->xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
+		break;
+	case TEST_XDP_TAIL_SHRINK:
+		opts->xdp_obj = xskx_test_tail_shrink_bpf_elf;
+		opts->xdp_obj_size = xskx_test_tail_shrink_bpf_elf_size;
+		break;
+	case TEST_XDP_TAIL_GROW:
+		opts->xdp_obj = xskx_test_tail_grow_bpf_elf;
+		opts->xdp_obj_size = xskx_test_tail_grow_bpf_elf_size;
+		break;
 	}
 }
 
@@ -105,9 +119,14 @@ static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 			enum test_xdp_prog prog)
 {
-	if (prog != TEST_XDP_REDIRECT && prog != TEST_XDP_DROP_HALF)
+	struct veth_peer *v = veth_of(peer);
+
+	if (prog == TEST_XDP_TAIL_GROW && v->mode == XSKX_XDP_NATIVE) {
+		peer->unsupported_why =
+			"native veth runs XDP in the buffer of the sender's skb, whose tailroom is what its allocation left over: bpf_xdp_adjust_tail() refuses to grow most packets with EINVAL (KERNEL_RULES.md, \"XDP programs\")";
 		return -EOPNOTSUPP;
-	veth_of(peer)->prog[port] = prog;
+	}
+	v->prog[port] = prog;
 	return 0;
 }
 

@@ -44,6 +44,8 @@ static const char *const veth_scenarios[] = {
 	"XDP_SHARED_UMEM",
 	"HW_SW_MIN_RING_SIZE",
 	"HW_SW_MAX_RING_SIZE",
+	"XDP_ADJUST_TAIL_SHRINK",
+	"XDP_ADJUST_TAIL_GROW",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
