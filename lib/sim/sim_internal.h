@@ -110,7 +110,7 @@ struct sim_queue {
 	uint32_t index;
 	struct sim_pool *pool;	   /* NULL: no socket bound */
 	struct sim_xsk *sockets;   /* bound here, in bind order */
-	struct sim_xsk *rx_target; /* the first of them with an RX ring */
+	struct sim_xsk *rx_target; /* the newest of them with an RX ring */
 
 	/*
 	 * The hardware RX ring: [ntc, ntr) hold received packets waiting for

@@ -36,8 +36,8 @@ static bool size_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx,
 		return false;
 	}
 	if (err)
-		return scenario_fail(r, "peer %s: set_hw_rings: %s",
-				     peer->name, xskx_strerror(err));
+		return scenario_fail(r, "peer %s: set_hw_rings: %s", peer->name,
+				     xskx_strerror(err));
 	return true;
 }
 

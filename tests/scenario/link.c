@@ -13,6 +13,11 @@
 
 static const char *const port_names[] = { "A", "B" };
 
+const char *link_port_name(enum test_port port)
+{
+	return port_names[port];
+}
+
 void link_config_init(struct link_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));

@@ -46,6 +46,9 @@ struct test_link {
 	struct timespec deadline;
 };
 
+/* "A" or "B", for messages. */
+const char *link_port_name(enum test_port port);
+
 /* A transmits, B receives; library defaults everywhere else. */
 void link_config_init(struct link_config *cfg);
 

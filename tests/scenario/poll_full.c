@@ -27,8 +27,7 @@ static int poll_port(struct test_link *link, enum test_port port, short events,
 
 	if (ev < 0)
 		scenario_fail(r, "port %s: xskx_socket_poll: %s",
-			      port == TEST_PORT_A ? "A" : "B",
-			      xskx_strerror(ev));
+			      link_port_name(port), xskx_strerror(ev));
 	return ev;
 }
 
@@ -106,7 +105,8 @@ static bool fill_tx(struct test_link *link, const struct xskx_rings *rings,
 	}
 	xsk_ring_prod__submit(rings->tx, n);
 	*sent += n;
-	return kick_if_asked(link, rings, r) && link_turn(link, r, "the sender's TX ring to fill");
+	return kick_if_asked(link, rings, r) &&
+	       link_turn(link, r, "the sender's TX ring to fill");
 }
 
 /* Send while poll says POLLOUT; never read COMPLETION. True once a poll timed out. */
@@ -148,9 +148,9 @@ static bool pollout_returns(struct test_link *link,
 		if (!link_turn(link, r, "POLLOUT after COMPLETION was read"))
 			return false;
 	}
-	return scenario_fail(
-		r, "no POLLOUT in %u polls after COMPLETION was read",
-		TXQ_FULL_RECOVERY_POLLS);
+	return scenario_fail(r,
+			     "no POLLOUT in %u polls after COMPLETION was read",
+			     TXQ_FULL_RECOVERY_POLLS);
 }
 
 /*

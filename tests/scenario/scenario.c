@@ -32,6 +32,7 @@ const struct scenario scenarios[] = {
 	{ "HW_SW_MAX_RING_SIZE", scenario_hw_sw_max_ring_size },
 	{ "XDP_ADJUST_TAIL_SHRINK", scenario_xdp_adjust_tail_shrink },
 	{ "XDP_ADJUST_TAIL_GROW", scenario_xdp_adjust_tail_grow },
+	{ "XDP_PROG_CLEANUP", scenario_xdp_prog_cleanup },
 	{ NULL, NULL },
 };
 

@@ -102,5 +102,7 @@ void scenario_xdp_adjust_tail_shrink(struct test_peer *peer,
 				     struct scenario_result *r);
 void scenario_xdp_adjust_tail_grow(struct test_peer *peer,
 				   struct scenario_result *r);
+void scenario_xdp_prog_cleanup(struct test_peer *peer,
+			       struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

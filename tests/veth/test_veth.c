@@ -46,6 +46,7 @@ static const char *const veth_scenarios[] = {
 	"HW_SW_MAX_RING_SIZE",
 	"XDP_ADJUST_TAIL_SHRINK",
 	"XDP_ADJUST_TAIL_GROW",
+	"XDP_PROG_CLEANUP",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
