@@ -24,11 +24,11 @@ int xskx__check_ring_size(const char *what, const char *field, uint32_t size)
 {
 	if (!xskx_is_power_of_2(size))
 		return xskx__fail(-EINVAL,
-				  "%s: %s %u is not a power of two; use e.g. 2048",
+				  "%s: %s %u is not a power of two, and the kernel takes only powers of two from 1 up; use e.g. 2048",
 				  what, field, size);
 	if (size > XSKX_RING_MAX_SIZE)
 		return xskx__fail(-EINVAL,
-				  "%s: %s %u is more than the largest ring xskx makes, %u entries; use at most that",
+				  "%s: %s %u is more than XSKX_RING_MAX_SIZE (%u entries), the largest ring xskx makes; use at most that",
 				  what, field, size, XSKX_RING_MAX_SIZE);
 	return 0;
 }

@@ -293,6 +293,69 @@ START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 }
 END_TEST
 
+/* The lengths a resizing XDP hook gives the packets it sees, in turn. */
+struct resize {
+	const uint32_t *lens;
+	uint32_t next;
+	uint32_t first_tailroom;
+};
+
+static enum xskx_xdp_verdict resize_in_turn(struct xskx_sim_xdp_buff *xdp,
+					    void *ctx)
+{
+	struct resize *rz = ctx;
+
+	if (!rz->next)
+		rz->first_tailroom = xdp->tailroom;
+	xdp->len = rz->lens[rz->next++];
+	return XSKX_XDP_REDIRECT;
+}
+
+/*
+ * bpf_xdp_adjust_tail()'s bounds on 64-byte packets in 4096-byte frames
+ * (data 256 bytes in: 3776 bytes of tailroom): cut by 4, grown by 4, cut to
+ * an Ethernet header, grown to the frame's end are delivered at those
+ * lengths; one byte shorter than a header or past the frame's end aborts.
+ */
+START_TEST(an_xdp_hook_resizes_packets_within_their_frame)
+{
+	static const uint32_t lens[] = { 60, 68, 14, 13, 4096 - 256, 4097 - 256 };
+	static const uint32_t delivered[] = { 60, 68, 14, 4096 - 256 };
+	XSKX_OPTS(xskx_sim_port_opts, port_opts);
+	struct resize rz = { .lens = lens };
+	struct xskx_sim_port_stats ps;
+	struct xskx_pkt pkts[BURST];
+	struct xskx_socket *sock;
+	struct nic nic;
+	int n;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_sim_port_set_xdp_buff(nic.port, resize_in_turn,
+						    &rz),
+			 0);
+	sock = open_rx(&nic, 0, 0, 0);
+	inject(&nic, 6);
+	poll_unread(&nic);
+	ck_assert_uint_eq(rz.next, 6);
+	ck_assert_uint_eq(rz.first_tailroom, 4096 - 256 - 64);
+	n = xskx_rx_burst(sock, pkts, BURST);
+	ck_assert_int_eq(n, 4);
+	for (int i = 0; i < n; i++)
+		ck_assert_uint_eq(pkts[i].len, delivered[i]);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, (uint32_t)n), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.xdp_redirect, 4);
+	ck_assert_uint_eq(ps.xdp_drop, 2);
+	/* The other setter takes the hook away. */
+	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, NULL, NULL), 0);
+	inject(&nic, 1);
+	ck_assert_uint_eq(receive_in_order(&nic, sock, 1), 1);
+	ck_assert_uint_eq(rz.next, 6);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 /*
  * A NIC stopped on a full RX ring raises FILL's wakeup flag, but has
  * nothing to add while RX still holds packets: the burst that takes them
@@ -646,6 +709,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, full_rx_ring_drops_with_the_drop_policy);
 	tcase_add_test(tc, rss_spreads_flows_over_queues_and_keeps_each_on_one);
 	tcase_add_test(tc, xdp_pass_goes_to_the_stack_not_the_socket);
+	tcase_add_test(tc, an_xdp_hook_resizes_packets_within_their_frame);
 	tcase_add_test(tc, no_kick_from_a_burst_that_received_packets);
 	tcase_add_test(tc, empty_tx_bursts_do_not_kick);
 	tcase_add_test(tc, bad_completion_is_not_a_completed_packet);

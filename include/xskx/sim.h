@@ -89,6 +89,13 @@ int xskx_sim_create(struct xskx_sim **sim, const struct xskx_sim_opts *opts);
  */
 int xskx_sim_destroy(struct xskx_sim *sim);
 
+/*
+ * The deepest hardware ring a simulated port takes (hw_ring_size,
+ * hw_tx_ring_size), as a driver's ethtool rx_max_pending / tx_max_pending;
+ * deeper is refused with -EINVAL naming this limit.
+ */
+#define XSKX_SIM_MAX_HW_RING 65536
+
 struct xskx_sim_port_opts {
 	size_t sz;
 	const char *name;	/* for messages; 0: "simN" */
@@ -153,6 +160,36 @@ typedef enum xskx_xdp_verdict (*xskx_sim_xdp_fn)(uint8_t *data, uint32_t len,
 
 int xskx_sim_port_set_xdp(struct xskx_sim_port *port, xskx_sim_xdp_fn fn,
 			  void *ctx);
+
+/*
+ * A packet as an XDP program that resizes it sees it, bpf_xdp_adjust_tail()
+ * style: the hook may set len anywhere from XSKX_SIM_XDP_MIN_LEN (an
+ * Ethernet header) to len + tailroom, growing into the bytes after the
+ * packet in its buffer (the UMEM frame in zero-copy mode; their content is
+ * whatever the buffer held, as in the kernel) or cutting its end off. A
+ * length outside that range makes the verdict XSKX_XDP_ABORTED. A
+ * multi-buffer packet shows its first buffer with tailroom 0 and cannot be
+ * resized.
+ */
+struct xskx_sim_xdp_buff {
+	uint8_t *data;
+	uint32_t len;
+	uint32_t tailroom;
+	uint32_t queue;
+};
+
+#define XSKX_SIM_XDP_MIN_LEN 14
+
+typedef enum xskx_xdp_verdict (*xskx_sim_xdp_buff_fn)(
+	struct xskx_sim_xdp_buff *xdp, void *ctx);
+
+/*
+ * Install a hook that may resize packets, in place of the port's XDP hook
+ * (either setter replaces the other's hook; NULL restores the default).
+ * Same rules as xskx_sim_port_set_xdp().
+ */
+int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
+			       xskx_sim_xdp_buff_fn fn, void *ctx);
 
 /*
  * Packets that leave a port with no wire (and XDP_PASS packets, which go to

@@ -102,7 +102,9 @@ struct xskx_socket_opts {
  * socket inherits the first one's need_wakeup and multi-buffer mode (the
  * kernel's shared-UMEM rule): its own XSKX_SOCKET_NO_WAKEUP and
  * XSKX_SOCKET_MULTI_BUFFER are not used. A UMEM serves the backend of its
- * first socket for its whole life.
+ * first socket for its whole life. Of several sockets with an RX ring on
+ * one port and queue, the newest receives the queue's packets (it holds
+ * the queue's XSKMAP slot); when it closes, the newest one left does.
  *
  * The first socket with an RX ring on a kernel port attaches the port's XDP
  * program (xskx/port.h) and every receiving socket takes its queue's XSKMAP

@@ -41,8 +41,13 @@ struct xskx_umem;
 #define XSKX_UMEM_DEFAULT_FRAME_SIZE 4096
 #define XSKX_RING_DEFAULT_SIZE 2048
 /*
- * The largest ring xskx makes (4M entries: 64 MiB of TX descriptors). Deeper
- * rings hold more descriptors than any UMEM has frames to give them.
+ * The largest ring xskx makes (4M entries: 64 MiB of TX descriptors). The
+ * kernel takes any non-zero power of two it can allocate at once — 1 is
+ * the smallest; on a 6.18 kernel with 23 GiB of RAM RX and TX rings up to
+ * 2^30 entries and FILL and COMPLETION up to 2^31
+ * (scripts/kernel-ring-limits.sh) — so this limit is xskx's own: deeper
+ * rings hold more descriptors than a UMEM sensibly has frames to give
+ * them, and a ring's memory is taken whole at bind.
  */
 #define XSKX_RING_MAX_SIZE (1u << 22)
 

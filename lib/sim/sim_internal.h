@@ -110,7 +110,7 @@ struct sim_queue {
 	uint32_t index;
 	struct sim_pool *pool;	   /* NULL: no socket bound */
 	struct sim_xsk *sockets;   /* bound here, in bind order */
-	struct sim_xsk *rx_target; /* the first of them with an RX ring */
+	struct sim_xsk *rx_target; /* the newest of them with an RX ring */
 
 	/*
 	 * The hardware RX ring: [ntc, ntr) hold received packets waiting for
@@ -160,6 +160,7 @@ struct xskx_sim_port {
 	struct sim_queue *queues;
 	struct xskx_sim_port *peer;
 	xskx_sim_xdp_fn xdp;
+	xskx_sim_xdp_buff_fn xdp_buff; /* set instead of xdp, never both */
 	void *xdp_ctx;
 	xskx_sim_sink_fn sink;
 	void *sink_ctx;
@@ -303,15 +304,30 @@ static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
 	return *addr < umem->size;
 }
 
-/* The port's XDP hook, or the default: redirect when a socket is bound. */
+/*
+ * The port's XDP hook, or the default: redirect when a socket is bound. A
+ * resizing hook may change *len within [XSKX_SIM_XDP_MIN_LEN, *len +
+ * tailroom]; outside it the verdict is XSKX_XDP_ABORTED and *len stays.
+ */
 static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
-						uint8_t *data, uint32_t len)
+						uint8_t *data, uint32_t *len,
+						uint32_t tailroom)
 {
 	const struct xskx_sim_port *port = q->port;
+	struct xskx_sim_xdp_buff xdp = { data, *len, tailroom, q->index };
+	enum xskx_xdp_verdict verdict;
 
 	if (port->xdp)
-		return port->xdp(data, len, q->index, port->xdp_ctx);
-	return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
+		return port->xdp(data, *len, q->index, port->xdp_ctx);
+	if (!port->xdp_buff)
+		return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
+	verdict = port->xdp_buff(&xdp, port->xdp_ctx);
+	if (xdp.len == *len)
+		return verdict;
+	if (xdp.len < XSKX_SIM_XDP_MIN_LEN || xdp.len > *len + tailroom)
+		return XSKX_XDP_ABORTED;
+	*len = xdp.len;
+	return verdict;
 }
 
 /* sim_rx_driver.c: queues without a zero-copy pool. */

@@ -308,12 +308,15 @@ uint32_t xskx__sim_napi_poll(struct sim_queue *q)
 	q->rx_sched = false;
 	while (done < port->napi_budget && q->received) {
 		uint32_t frags = packet_frags(q);
-		const struct sim_hw_slot *first = &q->hw[q->ntc];
+		struct sim_hw_slot *first = &q->hw[q->ntc];
+		/* Only a single-buffer packet may grow, to its frame's end. */
+		uint32_t tailroom =
+			frags == 1 ? pool->frame_room - first->len : 0;
 		bool recycle = true;
 		struct sim_pkt pkt;
 
 		switch (sim_run_xdp(q, sim_frame_data(pool, first->addr),
-				    first->len)) {
+				    &first->len, tailroom)) {
 		case XSKX_XDP_REDIRECT:
 			switch (redirect(q, frags, &c)) {
 			case RX_DELIVERED:

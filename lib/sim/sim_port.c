@@ -14,7 +14,6 @@
 #include "sim_internal.h"
 
 #define SIM_MAX_QUEUES 256
-#define SIM_MAX_HW_RING 65536
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
 
@@ -73,13 +72,13 @@ static int port_settings(struct xskx_sim_port *port,
 		return xskx__fail(-EINVAL, "port %s: mtu %u is outside [%u, %u]",
 				  port->name, port->mtu, SIM_MIN_MTU,
 				  SIM_MAX_MTU);
-	if (port->hw_ring_size > SIM_MAX_HW_RING ||
-	    port->hw_tx_ring_size > SIM_MAX_HW_RING)
+	if (port->hw_ring_size > XSKX_SIM_MAX_HW_RING ||
+	    port->hw_tx_ring_size > XSKX_SIM_MAX_HW_RING)
 		return xskx__fail(
 			-EINVAL,
-			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most %u descriptors",
+			"port %s: hw_ring_size %u / hw_tx_ring_size %u: at most XSKX_SIM_MAX_HW_RING (%u) descriptors",
 			port->name, port->hw_ring_size, port->hw_tx_ring_size,
-			SIM_MAX_HW_RING);
+			XSKX_SIM_MAX_HW_RING);
 	if (port->refill_batch > port->hw_ring_size)
 		return xskx__fail(
 			-EINVAL,
@@ -211,17 +210,31 @@ XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 	return err;
 }
 
-XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
-				   xskx_sim_xdp_fn fn, void *ctx)
+/* A port has one XDP hook, of either kind: setting one clears the other. */
+static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
+			xskx_sim_xdp_fn fn, xskx_sim_xdp_buff_fn buff_fn,
+			void *ctx)
 {
 	if (!port)
-		return xskx__fail(-EINVAL,
-				  "xskx_sim_port_set_xdp: port is NULL");
+		return xskx__fail(-EINVAL, "%s: port is NULL", caller);
 	xskx__sim_lock(port->sim);
 	port->xdp = fn;
+	port->xdp_buff = buff_fn;
 	port->xdp_ctx = ctx;
 	xskx__sim_unlock(port->sim);
 	return 0;
+}
+
+XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
+				   xskx_sim_xdp_fn fn, void *ctx)
+{
+	return set_xdp_hook(port, __func__, fn, NULL, ctx);
+}
+
+XSKX_API int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
+					xskx_sim_xdp_buff_fn fn, void *ctx)
+{
+	return set_xdp_hook(port, __func__, NULL, fn, ctx);
 }
 
 XSKX_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,

@@ -171,7 +171,8 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 	struct xskx_sim *sim = port->sim;
 	struct sim_seg seg = { port->scratch, pkt->len };
 	struct sim_pkt linear = { &seg, 1, pkt->len };
-	uint32_t off = 0;
+	uint32_t off = 0, len = pkt->len;
+	enum xskx_xdp_verdict verdict;
 
 	if (sim->in_direct_rx || pkt->len > port->scratch_size) {
 		sim_count(&port->stats.rx_missed, 1);
@@ -184,9 +185,12 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 		off += pkt->segs[i].len;
 	}
 	sim_count(&port->stats.rx_packets, 1);
-	switch (sim_run_xdp(q, port->scratch, pkt->len)) {
+	/* The packet may grow to the end of the driver's buffer. */
+	verdict = sim_run_xdp(q, port->scratch, &len, port->scratch_size - len);
+	seg.len = linear.len = len;
+	switch (verdict) {
 	case XSKX_XDP_REDIRECT:
-		if (q->pool && copy_to_socket(q, port->scratch, pkt->len))
+		if (q->pool && copy_to_socket(q, port->scratch, len))
 			sim_count(&port->stats.xdp_redirect, 1);
 		else
 			sim_count(&port->stats.xdp_redirect_err, 1);

@@ -372,7 +372,8 @@ static void add_to_queue(struct sim_xsk *xs, struct sim_queue *q)
 	*p = xs;
 	xs->next = NULL;
 	xs->queue = q;
-	if (!q->rx_target && xs->rx)
+	/* The newest socket takes the queue's XSKMAP slot, as xskx's does. */
+	if (xs->rx)
 		q->rx_target = xs;
 }
 
@@ -509,10 +510,10 @@ static void unbind(struct sim_xsk *xs, give_back_fn give_back, void *ctx)
 			*p = xs->next;
 			break;
 		}
+	/* The slot goes back to the newest socket left with an RX ring. */
 	if (q->rx_target == xs) {
 		q->rx_target = NULL;
-		for (struct sim_xsk *s = q->sockets; s && !q->rx_target;
-		     s = s->next)
+		for (struct sim_xsk *s = q->sockets; s; s = s->next)
 			if (s->rx)
 				q->rx_target = s;
 	}

@@ -7,7 +7,7 @@
  */
 #include "traffic.h"
 
-/* The sender's UMEM: the same 256 KiB whatever the frame size. */
+/* The sender's UMEM: as many whole frames as fit in 256 KiB. */
 #define INV_UMEM_BYTES (256u * 1024u)
 /* Each row writes only inside its own 8 KiB region of the sender's UMEM. */
 #define INV_REGION 8192u
@@ -56,11 +56,12 @@ static bool row_valid(const struct inv_row *row, uint32_t frame_size,
 	return frame_size == 2048 ? row->valid_2k : row->valid_4k;
 }
 
-static uint64_t row_addr(const struct inv_row *row, uint32_t index)
+static uint64_t row_addr(const struct inv_row *row, uint32_t index,
+			 uint64_t umem_bytes)
 {
 	switch (row->where) {
 	case FROM_END:
-		return INV_UMEM_BYTES - row->offset;
+		return umem_bytes - row->offset;
 	case BEFORE_START:
 		return 0 - row->offset;
 	case IN_REGION:
@@ -78,15 +79,14 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size,
 	struct link_config cfg;
 	struct test_link link;
 	struct xskx_stats stats;
-	uint32_t invalid = 0;
+	uint32_t invalid = 0, frames = INV_UMEM_BYTES / frame_size;
 
 	link_config_init(&cfg);
-	cfg.umem[TEST_PORT_A].frame_size = frame_size;
-	cfg.umem[TEST_PORT_A].frame_count = INV_UMEM_BYTES / frame_size;
-	if (unaligned) {
-		cfg.umem[TEST_PORT_A].flags = XSKX_UMEM_UNALIGNED;
-		cfg.umem[TEST_PORT_B].flags = XSKX_UMEM_UNALIGNED;
+	for (int p = 0; p < 2; p++) {
+		cfg.umem[p].frame_size = frame_size;
+		cfg.umem[p].flags = unaligned ? XSKX_UMEM_UNALIGNED : 0;
 	}
+	cfg.umem[TEST_PORT_A].frame_count = frames;
 	cfg.hold_all_frames[TEST_PORT_A] = true;
 
 	if (stream_init(&stream, INV_ROWS, TEST_PKT_LEN)) {
@@ -97,7 +97,9 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size,
 		bool valid = row_valid(&rows[i], frame_size, unaligned);
 
 		descs[i] = (struct raw_desc){ .what = rows[i].what,
-					      .addr = row_addr(&rows[i], i),
+					      .addr = row_addr(&rows[i], i,
+							       (uint64_t)frames *
+								       frame_size),
 					      .len = rows[i].len,
 					      .options = rows[i].options,
 					      .valid = valid };
@@ -136,4 +138,15 @@ void scenario_unaligned_inv_desc(struct test_peer *peer,
 				 struct scenario_result *r)
 {
 	inv_desc(peer, 4096, true, r);
+}
+
+/*
+ * An odd frame size, so that the UMEM (65 frames of 4001 bytes) ends 2017
+ * bytes into a page: the descriptors straddling its end straddle no page
+ * boundary, and only the UMEM's own bound can refuse them.
+ */
+void scenario_unaligned_inv_desc_4001_frame_size(struct test_peer *peer,
+						 struct scenario_result *r)
+{
+	inv_desc(peer, 4001, true, r);
 }

@@ -13,6 +13,11 @@
 
 static const char *const port_names[] = { "A", "B" };
 
+const char *link_port_name(enum test_port port)
+{
+	return port_names[port];
+}
+
 void link_config_init(struct link_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
@@ -34,15 +39,19 @@ void link_config_both_ways(struct link_config *cfg)
 static void close_all(struct test_link *link, struct scenario_result *r)
 {
 	for (int p = 0; p < 2; p++) {
-		int err;
-
 		if (link->sock[p])
 			xskx_socket_close(link->sock[p]);
 		link->sock[p] = NULL;
 		link_release_held(link, (enum test_port)p);
 		free(link->held[p]);
 		link->held[p] = NULL;
-		err = link->umem[p] ? xskx_umem_destroy(link->umem[p]) : 0;
+	}
+	/* A shared UMEM is destroyed once, as port A's. */
+	if (link->umem[TEST_PORT_B] == link->umem[TEST_PORT_A])
+		link->umem[TEST_PORT_B] = NULL;
+	for (int p = 0; p < 2; p++) {
+		int err = link->umem[p] ? xskx_umem_destroy(link->umem[p]) : 0;
+
 		if (err && scenario_ok(r))
 			scenario_fail(r, "port %s: xskx_umem_destroy: %s",
 				      port_names[p], xskx_strerror(err));
@@ -71,12 +80,15 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 		      enum test_port p, struct scenario_result *r)
 {
 	struct xskx_socket_opts opts;
-	int err;
+	int err = 0;
 
 	/* memcpy, not assignment: the padding goes along (xskx/opts.h). */
 	memcpy(&opts, &cfg->sock[p], sizeof(opts));
 
-	err = xskx_umem_create(&link->umem[p], &cfg->umem[p]);
+	if (cfg->shared_umem && p != TEST_PORT_A)
+		link->umem[p] = link->umem[TEST_PORT_A];
+	else
+		err = xskx_umem_create(&link->umem[p], &cfg->umem[p]);
 	if (err) {
 		link->umem[p] = NULL;
 		return scenario_fail(r, "port %s: xskx_umem_create: %s: %s",
@@ -94,9 +106,9 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 				     xskx_last_error());
 	}
 	/*
-	 * The UMEM's only socket: a first, empty burst posts its frames on
-	 * FILL now, before the other side sends (a threaded NIC delivers at
-	 * once), unless the scenario chose what FILL starts with.
+	 * The UMEM's last socket to open: a first, empty burst posts its
+	 * frames on FILL now, before the other side sends (a threaded NIC
+	 * delivers at once), unless the scenario chose what FILL starts with.
 	 */
 	if (!(opts.flags & XSKX_SOCKET_NO_RX) && !opts.fill_frames &&
 	    !cfg->hold_all_frames[p]) {
@@ -127,8 +139,10 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 		if (err == -EOPNOTSUPP) {
 			scenario_skip(
 				r,
-				"peer %s cannot run the XDP program this scenario needs",
-				peer->name);
+				"peer %s cannot run the XDP program this scenario needs%s%s",
+				peer->name, peer->unsupported_why ? ": " : "",
+				peer->unsupported_why ? peer->unsupported_why :
+							"");
 			return false;
 		}
 		if (err)

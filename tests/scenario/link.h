@@ -27,11 +27,17 @@ struct link_config {
 	bool hold_all_frames[2];
 	/* Install this XDP program on each port before the sockets open. */
 	enum test_xdp_prog xdp[2];
+	/*
+	 * One UMEM for both sockets (XDP_SHARED_UMEM across the two ports,
+	 * each socket with its own FILL/COMPLETION pair), made from umem[A];
+	 * not with hold_all_frames.
+	 */
+	bool shared_umem;
 };
 
 struct test_link {
 	struct test_peer *peer;
-	struct xskx_umem *umem[2];
+	struct xskx_umem *umem[2]; /* the same one twice with shared_umem */
 	struct xskx_socket *sock[2];
 	uint64_t *held[2]; /* frames taken with hold_all_frames */
 	uint32_t nheld[2];
@@ -39,6 +45,9 @@ struct test_link {
 	uint64_t max_turns;
 	struct timespec deadline;
 };
+
+/* "A" or "B", for messages. */
+const char *link_port_name(enum test_port port);
 
 /* A transmits, B receives; library defaults everywhere else. */
 void link_config_init(struct link_config *cfg);

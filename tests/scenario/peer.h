@@ -17,6 +17,7 @@
  * of your own (see peer_sim.h). The scenarios call the operations from the
  * one thread that runs them, in this order:
  *
+ *	set_hw_rings()    at most once, before any socket opens
  *	bind()            once per socket, before xskx_socket_open()
  *	set_xdp()         at most once per port, before any socket opens
  *	pump()            many times while traffic runs
@@ -44,6 +45,13 @@ enum test_xdp_prog {
 	 * as the kernel selftests' xsk_xdp_drop does.
 	 */
 	TEST_XDP_DROP_HALF,
+	/*
+	 * Resize every packet by TEST_XDP_TAIL_DELTA bytes, shorter or
+	 * longer, then redirect it (xdp_tail.h), as the kernel selftests'
+	 * xsk_xdp_adjust_tail does with bpf_xdp_adjust_tail().
+	 */
+	TEST_XDP_TAIL_SHRINK,
+	TEST_XDP_TAIL_GROW,
 };
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */
@@ -59,6 +67,11 @@ struct test_peer {
 	const char *name;
 	/* TEST_PEER_* */
 	unsigned int caps;
+	/*
+	 * Why the last operation that returned -EOPNOTSUPP cannot be done,
+	 * for the scenario's SKIP line; NULL when it says nothing more.
+	 */
+	const char *unsupported_why;
 	/*
 	 * How long xskx_socket_poll() may wait for an event: 0 where the
 	 * peer moves only when pumped, a few milliseconds where it moves on
@@ -78,6 +91,14 @@ struct test_peer {
 	 */
 	void (*bind)(struct test_peer *peer, enum test_port port,
 		     struct xskx_socket_opts *opts);
+	/*
+	 * Size the hardware rings of both ports, in descriptors per queue,
+	 * as ethtool -G does: *rx and *tx give the sizes, 0 asking for the
+	 * largest the hardware takes; the sizes set are written back. 0,
+	 * -EOPNOTSUPP when the ports' rings cannot be resized (the scenario
+	 * is then skipped), or another negative errno.
+	 */
+	int (*set_hw_rings)(struct test_peer *peer, uint32_t *rx, uint32_t *tx);
 	/*
 	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
 	 * (the scenario is then skipped), or another negative errno.

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "helpers.h"
 #include "peer_sim.h"
+#include "xdp_tail.h"
 
 /* Sanitizers slow the simulated NIC down tenfold; a stuck scenario still ends. */
 #define PEER_SIM_TIME_LIMIT_S 30u
@@ -45,9 +47,28 @@ static enum xskx_xdp_verdict drop_every_other(uint8_t *data, uint32_t len,
 	return (*seen)++ & 1 ? XSKX_XDP_DROP : XSKX_XDP_REDIRECT;
 }
 
+/* The tail programs (xdp_tail.h); ctx: the signed delta. */
+static enum xskx_xdp_verdict adjust_tail(struct xskx_sim_xdp_buff *xdp,
+					 void *ctx)
+{
+	const int *delta = ctx;
+	uint32_t len = xdp->len;
+
+	if (*delta > 0 && (uint32_t)*delta > xdp->tailroom)
+		return XSKX_XDP_DROP;
+	if (*delta < 0 && len < (uint32_t)-*delta + XSKX_SIM_XDP_MIN_LEN)
+		return XSKX_XDP_DROP;
+	xdp->len = (uint32_t)((int)len + *delta);
+	if (xdp->len > len)
+		memset(xdp->data + len, TEST_XDP_TAIL_FILL, xdp->len - len);
+	return XSKX_XDP_REDIRECT;
+}
+
 static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		       enum test_xdp_prog prog)
 {
+	static const int shrink = -TEST_XDP_TAIL_DELTA,
+			 grow = TEST_XDP_TAIL_DELTA;
 	struct peer_sim *ps = to_sim(peer);
 
 	switch (prog) {
@@ -57,6 +78,12 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		ps->xdp_seen[port] = 0;
 		return xskx_sim_port_set_xdp(ps->port[port], drop_every_other,
 					     &ps->xdp_seen[port]);
+	case TEST_XDP_TAIL_SHRINK:
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
+						  (void *)&shrink);
+	case TEST_XDP_TAIL_GROW:
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
+						  (void *)&grow);
 	}
 	return -EOPNOTSUPP;
 }
@@ -93,21 +120,65 @@ static int sim_quiesce(struct test_peer *peer)
 	return xskx_sim_stop(ps->sim);
 }
 
+/* Stop and free the machine, its ports and their wire. */
+static void drop_world(struct peer_sim *ps)
+{
+	if (ps->running)
+		xskx_sim_stop(ps->sim);
+	ps->running = false;
+	/* The library's ports on the simulated ones go first (test_port()). */
+	if (ps->sim)
+		test_sim_destroy(ps->sim);
+	ps->sim = NULL;
+}
+
+/* Two ports with hardware rings of these sizes (0: the defaults), wired. */
+static int make_world(struct peer_sim *ps, uint32_t hw_rx, uint32_t hw_tx)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts,
+		  .mode = ps->threaded ? XSKX_SIM_THREADED :
+					 XSKX_SIM_DETERMINISTIC);
+	static const char *const names[] = { "simA", "simB" };
+	int err = xskx_sim_create(&ps->sim, &sim_opts);
+
+	if (err) {
+		ps->sim = NULL;
+		return err;
+	}
+	for (int p = 0; p < 2; p++) {
+		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[p],
+			  .hw_ring_size = hw_rx, .hw_tx_ring_size = hw_tx);
+
+		err = xskx_sim_port_create(ps->sim, &port_opts, &ps->port[p]);
+		if (err)
+			return err;
+	}
+	return xskx_sim_wire(ps->port[0], ps->port[1]);
+}
+
+/* The simulated NIC's rings are sized when its ports are made: make them again. */
+static int sim_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
+{
+	struct peer_sim *ps = to_sim(peer);
+
+	if (!*rx)
+		*rx = XSKX_SIM_MAX_HW_RING;
+	if (!*tx)
+		*tx = XSKX_SIM_MAX_HW_RING;
+	drop_world(ps);
+	return make_world(ps, *rx, *tx);
+}
+
 static void sim_destroy(struct test_peer *peer)
 {
 	struct peer_sim *ps = to_sim(peer);
 
-	if (ps->running)
-		xskx_sim_stop(ps->sim);
-	if (ps->sim)
-		test_sim_destroy(ps->sim);
+	drop_world(ps);
 	free(ps);
 }
 
 int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
-	static const char *const names[] = { "simA", "simB" };
 	struct peer_sim *ps = calloc(1, sizeof(*ps));
 	int err;
 
@@ -120,30 +191,18 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 			(ps->threaded ? 0 : TEST_PEER_DETERMINISTIC),
 		.poll_timeout_ms = ps->threaded ? PEER_SIM_POLL_TIMEOUT_MS : 0,
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
+		.set_hw_rings = sim_set_hw_rings,
 		.bind = sim_bind,
 		.set_xdp = sim_set_xdp,
 		.pump = sim_pump,
 		.quiesce = sim_quiesce,
 		.destroy = sim_destroy,
 	};
-	err = xskx_sim_create(&ps->sim, &sim_opts);
+	err = make_world(ps, 0, 0);
 	if (err) {
-		ps->sim = NULL;
-		goto fail;
+		sim_destroy(&ps->peer);
+		return err;
 	}
-	for (int p = 0; p < 2; p++) {
-		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[p]);
-
-		err = xskx_sim_port_create(ps->sim, &port_opts, &ps->port[p]);
-		if (err)
-			goto fail;
-	}
-	err = xskx_sim_wire(ps->port[0], ps->port[1]);
-	if (err)
-		goto fail;
 	*peer = &ps->peer;
 	return 0;
-fail:
-	sim_destroy(&ps->peer);
-	return err;
 }

@@ -21,6 +21,18 @@ const struct scenario scenarios[] = {
 	{ "STAT_FILL_EMPTY", scenario_stat_fill_empty },
 	{ "BIDIRECTIONAL", scenario_bidirectional },
 	{ "XDP_DROP_HALF", scenario_xdp_drop_half },
+	{ "POLL_RXQ_FULL", scenario_poll_rxq_full },
+	{ "POLL_TXQ_FULL", scenario_poll_txq_full },
+	{ "SEND_RECEIVE_UNALIGNED", scenario_send_receive_unaligned },
+	{ "UNALIGNED_INV_DESC_4001_FRAME_SIZE", scenario_unaligned_inv_desc_4001_frame_size },
+	{ "TX_QUEUE_CONSUMER", scenario_tx_queue_consumer },
+	{ "TEARDOWN", scenario_teardown },
+	{ "XDP_SHARED_UMEM", scenario_xdp_shared_umem },
+	{ "HW_SW_MIN_RING_SIZE", scenario_hw_sw_min_ring_size },
+	{ "HW_SW_MAX_RING_SIZE", scenario_hw_sw_max_ring_size },
+	{ "XDP_ADJUST_TAIL_SHRINK", scenario_xdp_adjust_tail_shrink },
+	{ "XDP_ADJUST_TAIL_GROW", scenario_xdp_adjust_tail_grow },
+	{ "XDP_PROG_CLEANUP", scenario_xdp_prog_cleanup },
 	{ NULL, NULL },
 };
 

@@ -84,5 +84,25 @@ void scenario_stat_fill_empty(struct test_peer *peer,
 			      struct scenario_result *r);
 void scenario_bidirectional(struct test_peer *peer, struct scenario_result *r);
 void scenario_xdp_drop_half(struct test_peer *peer, struct scenario_result *r);
+void scenario_poll_rxq_full(struct test_peer *peer, struct scenario_result *r);
+void scenario_poll_txq_full(struct test_peer *peer, struct scenario_result *r);
+void scenario_send_receive_unaligned(struct test_peer *peer,
+				     struct scenario_result *r);
+void scenario_unaligned_inv_desc_4001_frame_size(struct test_peer *peer,
+						 struct scenario_result *r);
+void scenario_tx_queue_consumer(struct test_peer *peer,
+				struct scenario_result *r);
+void scenario_teardown(struct test_peer *peer, struct scenario_result *r);
+void scenario_xdp_shared_umem(struct test_peer *peer, struct scenario_result *r);
+void scenario_hw_sw_min_ring_size(struct test_peer *peer,
+				  struct scenario_result *r);
+void scenario_hw_sw_max_ring_size(struct test_peer *peer,
+				  struct scenario_result *r);
+void scenario_xdp_adjust_tail_shrink(struct test_peer *peer,
+				     struct scenario_result *r);
+void scenario_xdp_adjust_tail_grow(struct test_peer *peer,
+				   struct scenario_result *r);
+void scenario_xdp_prog_cleanup(struct test_peer *peer,
+			       struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "helpers.h"
 #include "traffic.h"
+#include "xdp_tail.h"
 
 #define TRAFFIC_BATCH 64u
-#define TRAFFIC_MAX_BATCH 256u
+#define TRAFFIC_MAX_BATCH 8192u
 #define TRAFFIC_WINDOW 128u
 /*
  * Turns without a packet after which a lossy receiver stops waiting: a
@@ -17,6 +20,10 @@
  */
 #define TRAFFIC_IDLE_TURNS 20u
 #define TRAFFIC_IDLE_TURNS_ASYNC 500u
+/* The kernel's copy-mode TX budget: descriptors one sendto() sends at most. */
+#define TRAFFIC_COPY_TX_BUDGET 32u
+/* Pumps after a bare sendto() that moved nothing, before giving up on it. */
+#define TRAFFIC_KICK_WAIT_TURNS 1000u
 
 static const char *port_name(enum test_port port)
 {
@@ -155,6 +162,60 @@ static bool kick_tx_if_asked(struct traffic *t, const struct xskx_rings *rings,
 	return true;
 }
 
+/*
+ * One bare wakeup: sendto() on the kernel socket's descriptor; on the
+ * simulated NIC, which has none, xskx_socket_kick_tx(), one simulated
+ * sendto(). "Try again" answers are what a full budget looks like.
+ */
+static bool one_sendto(struct traffic *t, struct scenario_result *r)
+{
+	struct xskx_socket *sock = t->link->sock[t->tx_port];
+	int fd = xskx_socket_fd(sock), err = 0;
+
+	if (fd < 0)
+		err = xskx_socket_kick_tx(sock);
+	else if (sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 &&
+		 errno != EAGAIN && errno != EBUSY && errno != ENOBUFS)
+		err = -errno;
+	if (err)
+		return scenario_fail(r, "port %s: sendto: %s",
+				     port_name(t->tx_port), xskx_strerror(err));
+	return true;
+}
+
+static uint32_t tx_consumer(const struct xskx_rings *rings)
+{
+	return __atomic_load_n(rings->tx->consumer, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * One bare sendto(), then wait for the peer to take descriptors (the NIC
+ * thread acts on a simulated sendto() later) and settle: with more queued
+ * than the copy-mode budget, exactly the budget was consumed.
+ */
+static bool kick_once_checked(struct traffic *t, const struct xskx_rings *rings,
+			      struct scenario_result *r)
+{
+	uint32_t before = tx_consumer(rings), queued, taken;
+
+	queued = __atomic_load_n(rings->tx->producer, __ATOMIC_ACQUIRE) - before;
+	if (!one_sendto(t, r))
+		return false;
+	for (uint32_t i = 0;
+	     i < TRAFFIC_KICK_WAIT_TURNS && tx_consumer(rings) == before; i++)
+		if (!link_turn(t->link, r, "the peer to take TX descriptors"))
+			return false;
+	if (!link_settle(t->link, r))
+		return false;
+	taken = tx_consumer(rings) - before;
+	if (queued > TRAFFIC_COPY_TX_BUDGET && taken != TRAFFIC_COPY_TX_BUDGET)
+		return scenario_fail(
+			r,
+			"one sendto() with %u TX descriptors queued consumed %u, expected the copy-mode budget of %u",
+			queued, taken, TRAFFIC_COPY_TX_BUDGET);
+	return true;
+}
+
 static bool send_burst(struct traffic *t, struct scenario_result *r)
 {
 	struct xskx_socket *sock = t->link->sock[t->tx_port];
@@ -215,6 +276,17 @@ static bool send_burst(struct traffic *t, struct scenario_result *r)
 }
 
 /*
+ * Whether a completion names the descriptor sent from addr. Copy mode on the
+ * 6.18 kernel keeps a sent address in a pointer-sized slot whose bit 0 tags
+ * it, and clears that bit when it writes COMPLETION: an odd address (legal
+ * in unaligned mode) completes one byte early (KERNEL_RULES.md, "TX").
+ */
+static bool completes(uint64_t sent, uint64_t completed)
+{
+	return completed == sent || (sent & 1 && completed == (sent & ~1ull));
+}
+
+/*
  * The raw descriptor completion c names: the next valid one, or an invalid
  * one before it. Kernels disagree on invalid TX descriptors: older ones only
  * count them; 6.18 in copy mode also puts their addresses on COMPLETION, in
@@ -223,7 +295,7 @@ static bool send_burst(struct traffic *t, struct scenario_result *r)
 static bool match_completion(struct traffic *t, uint64_t addr, uint32_t *desc)
 {
 	for (uint32_t j = t->raw_next_completion; j < t->next_tx; j++) {
-		if (t->opts.raw[j].addr == addr) {
+		if (completes(t->opts.raw[j].addr, addr)) {
 			*desc = j;
 			return true;
 		}
@@ -275,6 +347,9 @@ static bool send_raw(struct traffic *t, struct scenario_result *r)
 	if (!get_rings(t, t->tx_port, &rings, r) || !raw_reclaim(t, &rings, r))
 		return false;
 	n = min_u32(send_quota(t), xskx_ring_prod_free(rings.tx));
+	/* Nothing new, but a copy-mode peer sends only when woken. */
+	if (!n && xskx_ring_prod_free(rings.tx) < rings.tx->size)
+		return kick_tx_if_asked(t, &rings, r);
 	if (!n)
 		return true;
 	if (xsk_ring_prod__reserve(rings.tx, n, &idx) != n)
@@ -300,6 +375,8 @@ static bool send_raw(struct traffic *t, struct scenario_result *r)
 	}
 	xsk_ring_prod__submit(rings.tx, n);
 	t->next_tx += n;
+	if (t->opts.check_consumer)
+		return kick_once_checked(t, &rings, r);
 	return kick_tx_if_asked(t, &rings, r);
 }
 
@@ -318,7 +395,7 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 		XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
 	uint64_t addr = xsk_umem__add_offset_to_addr(pkt->addr);
 	const struct test_stream *s = t->stream;
-	uint32_t seq, want, bad;
+	uint32_t seq, want, bad, want_len, sent_part;
 
 	if (pkt->data != xskx_umem_addr_data(xskx_umem_area(umem), pkt->addr))
 		return scenario_fail(
@@ -355,14 +432,22 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 			s->arrives[seq] ? "" : ", which should not arrive");
 		return note(r, " %s", raw_what(t, seq));
 	}
-	if (pkt->len != s->len[seq])
+	want_len = (uint32_t)((int64_t)s->len[seq] + t->opts.rx_len_delta);
+	if (pkt->len != want_len)
 		return scenario_fail(r, "packet %u: expected %u bytes, got %u",
-				     seq, s->len[seq], pkt->len);
-	if (!pkt_intact(pkt->data, pkt->len, seq, &bad))
+				     seq, want_len, pkt->len);
+	sent_part = min_u32(pkt->len, s->len[seq]);
+	if (!pkt_intact(pkt->data, sent_part, seq, &bad))
 		return scenario_fail(
 			r,
 			"packet %u: payload byte %u differs from what was sent",
 			seq, bad);
+	for (uint32_t off = sent_part; off < pkt->len; off++)
+		if (pkt->data[off] != TEST_XDP_TAIL_FILL)
+			return scenario_fail(
+				r,
+				"packet %u: byte %u, grown by the XDP program, is %#x, expected %#x",
+				seq, off, pkt->data[off], TEST_XDP_TAIL_FILL);
 	t->rx_next = seq + 1;
 	t->received++;
 	return true;
@@ -511,22 +596,31 @@ bool traffic_run(struct test_link *link, const struct test_stream *stream,
 	return traffic_complete(&t, r) && traffic_expect_no_more(&t, r);
 }
 
+void traffic_on_new_link(struct test_peer *peer, const struct link_config *cfg,
+			 const struct test_stream *stream,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r)
+{
+	struct test_link link;
+
+	if (link_open(&link, peer, cfg, r)) {
+		traffic_run(&link, stream, opts, r);
+		link_close(&link, r);
+	}
+}
+
 void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r)
 {
 	struct traffic_opts defaults;
 	struct test_stream stream;
-	struct test_link link;
 
 	traffic_opts_init(&defaults, TEST_PORT_A);
 	if (stream_init(&stream, count, TEST_PKT_LEN)) {
 		scenario_fail(r, "out of memory");
 		return;
 	}
-	if (link_open(&link, peer, cfg, r)) {
-		traffic_run(&link, &stream, opts ? opts : &defaults, r);
-		link_close(&link, r);
-	}
+	traffic_on_new_link(peer, cfg, &stream, opts ? opts : &defaults, r);
 	stream_free(&stream);
 }

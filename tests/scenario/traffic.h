@@ -44,6 +44,20 @@ struct traffic_opts {
 	bool allow_loss;
 	/* Transmit these stream->count descriptors by hand (NULL: burst API). */
 	const struct raw_desc *raw;
+	/*
+	 * With raw: wake the peer after each batch with one bare sendto()
+	 * (its simulated equivalent on the simulated NIC) and check that,
+	 * with more descriptors queued than the kernel's copy-mode TX budget
+	 * (32 a call), it consumed exactly that budget: the selftests'
+	 * check_consumer.
+	 */
+	bool check_consumer;
+	/*
+	 * Every packet arrives this many bytes longer (negative: shorter)
+	 * than sent: the receiver's XDP program resized it (xdp_tail.h), and
+	 * the bytes it grew by must be TEST_XDP_TAIL_FILL.
+	 */
+	int32_t rx_len_delta;
 };
 
 struct traffic {
@@ -97,6 +111,12 @@ bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r);
  */
 bool traffic_run(struct test_link *link, const struct test_stream *stream,
 		 const struct traffic_opts *opts, struct scenario_result *r);
+
+/* Open a link from cfg, run stream over it with opts, and close it. */
+void traffic_on_new_link(struct test_peer *peer, const struct link_config *cfg,
+			 const struct test_stream *stream,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r);
 
 /*
  * The most common scenario: open a link from cfg, send count packets of

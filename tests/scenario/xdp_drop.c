@@ -10,7 +10,6 @@ void scenario_xdp_drop_half(struct test_peer *peer, struct scenario_result *r)
 	struct traffic_opts opts;
 	struct test_stream stream;
 	struct link_config cfg;
-	struct test_link link;
 
 	link_config_init(&cfg);
 	cfg.xdp[TEST_PORT_B] = TEST_XDP_DROP_HALF;
@@ -20,9 +19,6 @@ void scenario_xdp_drop_half(struct test_peer *peer, struct scenario_result *r)
 		return;
 	}
 	stream_odd_packets(&stream, TEST_PKT_LEN);
-	if (link_open(&link, peer, &cfg, r)) {
-		traffic_run(&link, &stream, &opts, r);
-		link_close(&link, r);
-	}
+	traffic_on_new_link(peer, &cfg, &stream, &opts, r);
 	stream_free(&stream);
 }

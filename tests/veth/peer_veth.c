@@ -5,13 +5,22 @@
  * finish, bounded.
  */
 #include <errno.h>
+#include <linux/ethtool.h>
+#include <linux/sockios.h>
+#include <net/if.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "netns.h"
 #include "peer_veth.h"
 #include "xskx_test_drop_half_bpf.h"
+#include "xskx_test_tail_grow_bpf.h"
+#include "xskx_test_tail_shrink_bpf.h"
 
 #define PUMP_SLEEP_NS 20000
 #define QUIESCE_SLEEP_NS 20000000
@@ -43,9 +52,21 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	struct veth_peer *v = veth_of(peer);
 	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = v->mode);
 
-	if (v->prog[port] == TEST_XDP_DROP_HALF) {
+	switch (v->prog[port]) {
+	case TEST_XDP_REDIRECT:
+		break;
+	case TEST_XDP_DROP_HALF:
 		po.xdp_obj = xskx_test_drop_half_bpf_elf;
 		po.xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
+		break;
+	case TEST_XDP_TAIL_SHRINK:
+		po.xdp_obj = xskx_test_tail_shrink_bpf_elf;
+		po.xdp_obj_size = xskx_test_tail_shrink_bpf_elf_size;
+		break;
+	case TEST_XDP_TAIL_GROW:
+		po.xdp_obj = xskx_test_tail_grow_bpf_elf;
+		po.xdp_obj_size = xskx_test_tail_grow_bpf_elf_size;
+		break;
 	}
 	/* A failure leaves opts->port NULL: the socket's open reports it. */
 	if (!v->ports[port])
@@ -54,12 +75,62 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	opts->queue_id = 0;
 }
 
+/*
+ * What ethtool -G does, with the SIOCETHTOOL ioctl on each end: read the
+ * maximums (ETHTOOL_GRINGPARAM), then set the sizes (ETHTOOL_SRINGPARAM).
+ * veth reports fixed rings and cannot resize them: -EOPNOTSUPP.
+ */
+static int set_ring_param(const char *ifname, uint32_t *rx, uint32_t *tx)
+{
+	struct ethtool_ringparam ring = { .cmd = ETHTOOL_GRINGPARAM };
+	struct ifreq ifr = { .ifr_data = (char *)&ring };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
+		ring.cmd = ETHTOOL_SRINGPARAM;
+		ring.rx_pending = *rx ? *rx : ring.rx_max_pending;
+		ring.tx_pending = *tx ? *tx : ring.tx_max_pending;
+		if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
+			*rx = ring.rx_pending;
+			*tx = ring.tx_pending;
+		} else {
+			err = -errno;
+		}
+	} else {
+		err = -errno;
+	}
+	close(fd);
+	return err;
+}
+
+static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
+{
+	uint32_t want_rx = *rx, want_tx = *tx;
+	int err = 0;
+
+	(void)peer;
+	for (int p = 0; p < 2 && !err; p++) {
+		*rx = want_rx;
+		*tx = want_tx;
+		err = set_ring_param(ends[p], rx, tx);
+	}
+	return err;
+}
+
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 			enum test_xdp_prog prog)
 {
-	if (prog != TEST_XDP_REDIRECT && prog != TEST_XDP_DROP_HALF)
+	struct veth_peer *v = veth_of(peer);
+
+	if (prog == TEST_XDP_TAIL_GROW && v->mode == XSKX_XDP_NATIVE) {
+		peer->unsupported_why =
+			"native veth runs XDP in the buffer of the sender's skb, whose tailroom is what its allocation left over: bpf_xdp_adjust_tail() refuses to grow most packets with EINVAL (KERNEL_RULES.md, \"XDP programs\")";
 		return -EOPNOTSUPP;
-	veth_of(peer)->prog[port] = prog;
+	}
+	v->prog[port] = prog;
 	return 0;
 }
 
@@ -111,6 +182,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 						  "veth-generic",
 		.poll_timeout_ms = 10,
 		.time_limit_s = 30,
+		.set_hw_rings = veth_set_hw_rings,
 		.bind = veth_bind,
 		.set_xdp = veth_set_xdp,
 		.pump = veth_pump,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * Socket options on the kernel backend: what the socket reports about its
- * binding, busy polling, and two sockets on one UMEM across the pair.
+ * binding and busy polling (two sockets on one UMEM across the pair is the
+ * XDP_SHARED_UMEM scenario).
  */
 #include <errno.h>
 #include <net/if.h>
@@ -107,44 +108,6 @@ static void busy_poll(enum xskx_xdp_mode mode)
 	veth_pair_delete(PEER_VETH_A);
 }
 
-/*
- * One UMEM, a socket on each end of the pair (XDP_SHARED_UMEM on another
- * device: each socket its own FILL/COMPLETION pair): what A sends, B
- * receives into the same UMEM, and every frame comes home.
- */
-static void shared_umem(enum xskx_xdp_mode mode)
-{
-	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 4096);
-	XSKX_OPTS(xskx_socket_opts, rx_opts, .flags = XSKX_SOCKET_NO_TX,
-		  .fill_frames = 1024);
-	XSKX_OPTS(xskx_socket_opts, tx_opts, .flags = XSKX_SOCKET_NO_RX);
-	struct veth_end rx = { 0 }, tx = { 0 };
-	struct xskx_umem *umem;
-	char why[384];
-
-	pair_up();
-	rx.port = rx_opts.port = veth_port_open(PEER_VETH_B, mode);
-	tx.port = tx_opts.port = veth_port_open(PEER_VETH_A, mode);
-	ck_assert_msg(rx.port && tx.port, "%s", xskx_last_error());
-	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
-	ck_assert_msg(xskx_socket_open(&rx.sock, umem, &rx_opts) == 0, "%s",
-		      xskx_last_error());
-	ck_assert_msg(xskx_socket_open(&tx.sock, umem, &tx_opts) == 0, "%s",
-		      xskx_last_error());
-	rx.umem = tx.umem = umem;
-	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
-	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
-	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
-	ck_assert_int_eq(xskx_socket_close(tx.sock), 0);
-	ck_assert_int_eq(xskx_socket_close(rx.sock), 0);
-	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s",
-		      why);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_port_close(rx.port), 0);
-	ck_assert_int_eq(xskx_port_close(tx.port), 0);
-	veth_pair_delete(PEER_VETH_A);
-}
-
 START_TEST(binding_generic)
 {
 	binding_reported(XSKX_XDP_GENERIC);
@@ -169,24 +132,10 @@ START_TEST(busy_poll_native)
 }
 END_TEST
 
-START_TEST(shared_umem_generic)
-{
-	shared_umem(XSKX_XDP_GENERIC);
-}
-END_TEST
-
-START_TEST(shared_umem_native)
-{
-	shared_umem(XSKX_XDP_NATIVE);
-}
-END_TEST
-
 void add_option_cases(Suite *suite)
 {
 	veth_add_case(suite, "BINDING_REPORTED_generic", binding_generic);
 	veth_add_case(suite, "BINDING_REPORTED_native", binding_native);
 	veth_add_case(suite, "BUSY_POLL_generic", busy_poll_generic);
 	veth_add_case(suite, "BUSY_POLL_native", busy_poll_native);
-	veth_add_case(suite, "SHARED_UMEM_generic", shared_umem_generic);
-	veth_add_case(suite, "SHARED_UMEM_native", shared_umem_native);
 }
