@@ -21,6 +21,7 @@ packages=(
 	groff-base mandoc	# the man pages' check: groff -ww, mandoc -Tlint
 	abigail-tools		# abidw, abidiff: the ABI check
 	python3			# the JSON checks of the example programs
+	gnuplot-nox		# scripts/charts.py draws its SVGs with it
 )
 
 missing=()
