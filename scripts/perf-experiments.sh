@@ -70,9 +70,14 @@ bounded() {
 	shift
 	for try in 1 2 3; do
 		rc=0
+		# Each try's output apart: a run stopped by the INT still prints
+		# its summary, which must not precede the next try's.
 		timeout -s INT -k 5 "$((${duration%.*} + 20))" "${wrap[@]}" "$bench" \
-			--quiet --json -d "$duration" "$@" || rc=$?
-		[[ $rc == 124 || $rc == 137 ]] || return "$rc"
+			--quiet --json -d "$duration" "$@" >"$out/try" || rc=$?
+		if [[ $rc != 124 && $rc != 137 ]]; then
+			cat "$out/try"
+			return "$rc"
+		fi
 		hung_runs=$((hung_runs + 1))
 		echo "perf-experiments: hung, killed (try $try): xskx-bench $*" >&2
 		echo "xskx-bench $*" >>"$out/hung"
@@ -507,6 +512,11 @@ ir() {
 		exit 1
 	fi
 	sed -n 's/^summary: *//p' "$out/$name.out" >"$out/$name.ir"
+	# A function renamed since would be counted as nothing, silently.
+	if [[ $(<"$out/$name.ir") -eq 0 ]]; then
+		echo "perf-experiments: callgrind counted nothing in ${toggles:-bench_run}: renamed?" >&2
+		exit 1
+	fi
 }
 # irx EXPR [FORMAT]: a Python expression of the runs so far: r["NAME"] holds
 # a run's JSON fields and, as "ir", the instructions counted; pkt(NAME, M)
@@ -581,10 +591,11 @@ if wanted ir5 && [[ -n $ir_ok ]]; then
 	# functions it calls (which do not call each other in rxdrop) are the
 	# way there and back: what a syscall is on the kernel.
 	toggles="xskx_socket_kick_rx" ir i5kick --same-core -r
-	toggles="sim_sources_run sim_napi_poll sim_tx_zc sim_tx_wake" ir i5nic --same-core -r
+	toggles="xskx__sim_sources_run xskx__sim_napi_poll xskx__sim_tx_zc xskx__sim_tx_wake" \
+		ir i5nic --same-core -r
 	echo
 	echo "A kick on the simulated NIC, less the NIC's work it runs: $(irx "(r['i5kick']['ir'] - r['i5nic']['ir']) / r['i5kick']['rx_kicks']" "{:.0f}") instructions" \
-		"(\`--same-core -r\`, counted in xskx_socket_kick_rx() less sim_sources_run(), sim_napi_poll(), sim_tx_zc(), sim_tx_wake())."
+		"(\`--same-core -r\`, counted in xskx_socket_kick_rx() less xskx__sim_sources_run(), xskx__sim_napi_poll(), xskx__sim_tx_zc(), xskx__sim_tx_wake())."
 fi
 
 if [[ -s $out/hung ]]; then
