@@ -63,6 +63,8 @@ def lines(path, title, xlabel, ylabel, series):
         # 1.5M, 250.0k: SI prefixes, as the figures span decades.
         "set format y '%.1s%c'",
         "set xrange [0:*]",
+        # Room right of the last point, which would sit on the border.
+        "set offsets 0, graph 0.03, 0, 0",
     ]
     if any(y for _, points in series for _, y in points):
         script.append("set yrange [0:*]")
