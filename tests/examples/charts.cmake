@@ -20,7 +20,7 @@ xskx_add_test(NAME examples.charts.bench
 	LABELS sim examples)
 xskx_add_test(NAME examples.charts.l2fwd
 	COMMAND ${xskx_check_charts} lines ${xskx_charts_py}
-		$<TARGET_FILE:xskx-l2fwd> --sim -q 2
+		$<TARGET_FILE:xskx-l2fwd> --sim --queues 2
 	LABELS sim examples)
 xskx_add_test(NAME examples.charts.fw
 	COMMAND ${xskx_check_charts} lines-dropping ${xskx_charts_py}
