@@ -5,6 +5,9 @@
 #     find_package(xskx) -> xskx::xskx, xskx::xskx_static
 # Both files locate the prefix from where they are installed, so an install
 # tree can be moved (cmake --install --prefix, DESTDIR) and still work.
+# Each file belongs to a component, a Debian package of its own
+# (cmake/DebPackages.cmake): "lib" the shared library alone, "dev" what a
+# program is built with, "tools" the programs (examples/CMakeLists.txt).
 
 include(CMakePackageConfigHelpers)
 
@@ -13,21 +16,29 @@ set(XSKX_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/xskx
 	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+	COMPONENT dev
 	FILES_MATCHING PATTERN "*.h")
 # The maps header that an XDP program of the user's builds on (see
 # opts.xdp_obj in xskx/socket.h): #include <xskx/bpf/xskx_maps.bpf.h>.
 if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/bpf)
 	install(DIRECTORY ${PROJECT_SOURCE_DIR}/bpf/
 		DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xskx/bpf
+		COMPONENT dev
 		FILES_MATCHING PATTERN "*.h")
 endif()
+# libxskx.so.0.1.0 and its soname link are the library's; the link
+# libxskx.so, which only the linker reads, is the -dev package's.
 install(TARGETS xskx xskx_static
 	EXPORT xskxTargets
 	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+		COMPONENT lib
+		NAMELINK_COMPONENT dev
+	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+		COMPONENT dev)
 install(EXPORT xskxTargets
 	NAMESPACE xskx::
-	DESTINATION ${XSKX_CMAKE_INSTALL_DIR})
+	DESTINATION ${XSKX_CMAKE_INSTALL_DIR}
+	COMPONENT dev)
 
 configure_package_config_file(
 	${CMAKE_CURRENT_LIST_DIR}/xskxConfig.cmake.in
@@ -40,7 +51,8 @@ write_basic_package_version_file(
 install(FILES
 	${PROJECT_BINARY_DIR}/xskxConfig.cmake
 	${PROJECT_BINARY_DIR}/xskxConfigVersion.cmake
-	DESTINATION ${XSKX_CMAKE_INSTALL_DIR})
+	DESTINATION ${XSKX_CMAKE_INSTALL_DIR}
+	COMPONENT dev)
 
 # xskx.pc derives its prefix from ${pcfiledir}, the directory pkg-config
 # found it in, instead of hard-coding CMAKE_INSTALL_PREFIX.
@@ -54,13 +66,15 @@ file(RELATIVE_PATH XSKX_PC_INCLUDEDIR
 configure_file(${CMAKE_CURRENT_LIST_DIR}/xskx.pc.in
 	${PROJECT_BINARY_DIR}/xskx.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/xskx.pc
-	DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR})
+	DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR}
+	COMPONENT dev)
 
 # man/: a page per function name in man3 (a group's page, or a symbolic link
 # to it: `man xskx_rx_burst`), and xskx(7), the overview. Links are
 # installed as links.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/man/man3 ${PROJECT_SOURCE_DIR}/man/man7
-	DESTINATION ${CMAKE_INSTALL_MANDIR})
+	DESTINATION ${CMAKE_INSTALL_MANDIR}
+	COMPONENT dev)
 
 install(FILES
 	${PROJECT_SOURCE_DIR}/README.md
@@ -68,4 +82,5 @@ install(FILES
 	${PROJECT_SOURCE_DIR}/LICENSE
 	${PROJECT_SOURCE_DIR}/LICENSE.LGPL-2.1
 	${PROJECT_SOURCE_DIR}/LICENSE.BSD-2-Clause
-	DESTINATION ${CMAKE_INSTALL_DOCDIR})
+	DESTINATION ${CMAKE_INSTALL_DOCDIR}
+	COMPONENT dev)

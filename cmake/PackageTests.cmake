@@ -10,6 +10,10 @@
 #                 every page lints clean (scripts/check-man.sh)
 #   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
 #                 (scripts/check-abi.sh: how to refresh it on purpose)
+#   xskx_deb      cpack -G DEB makes libxskx0.1, libxskx-dev and
+#                 xskx-tools, each with its own files and dependencies
+#                 (scripts/check-deb.sh --contents; the script without it
+#                 installs them in a debootstrapped Debian 12, by hand)
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -82,3 +86,12 @@ add_test(NAME xskx_abi
 set_tests_properties(xskx_abi PROPERTIES
 	LABELS package
 	SKIP_RETURN_CODE 77)
+
+# cpack runs the install rules of this build: the programs must be built.
+add_test(NAME xskx_deb
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-deb.sh --contents
+		${PROJECT_BINARY_DIR})
+set_tests_properties(xskx_deb PROPERTIES
+	ENVIRONMENT "CPACK=${CMAKE_CPACK_COMMAND}"
+	LABELS package
+	TIMEOUT 300)

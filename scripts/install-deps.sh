@@ -21,6 +21,9 @@ packages=(
 	groff-base mandoc	# the man pages' check: groff -ww, mandoc -Tlint
 	abigail-tools		# abidw, abidiff: the ABI check
 	python3			# the JSON checks of the example programs
+	dpkg-dev file		# cpack -G DEB: dpkg-shlibdeps, file
+	debootstrap		# scripts/check-deb.sh: a clean Debian 12
+	gnuplot-nox		# scripts/charts.py draws its SVGs with it
 )
 
 missing=()

@@ -11,6 +11,12 @@
 #
 #   scripts/perf-experiments.sh [BUILD_DIR]      (default /tmp/build-perf)
 #
+# The tables go to stdout, and the same tables to a JSON Lines results
+# file, XSKX_PERF_RESULTS (default BUILD_DIR/perf-experiments.jsonl): a
+# "run" object (date, CPUs, kernel, repetitions, seconds per run), then per
+# table a "table" object (id, title, columns, the columns to chart) and its
+# "row" objects. scripts/charts.py draws its bar charts.
+#
 # XSKX_PERF_DURATION seconds per run (default 1), XSKX_PERF_REPS (default 3),
 # XSKX_PERF_ONLY="1 veth5 ir3" runs only those experiments. About 4 minutes
 # with the defaults. Needs python3 (for the JSON); the veth experiments need
@@ -25,6 +31,7 @@ bench=$build/examples/xskx-bench
 duration=${XSKX_PERF_DURATION:-1}
 reps=${XSKX_PERF_REPS:-3}
 only=${XSKX_PERF_ONLY:-1 2 3 4 5 veth1 veth5 ir3 ir5}
+results=${XSKX_PERF_RESULTS:-$build/perf-experiments.jsonl}
 
 if [[ ! -x $bench ]]; then
 	echo "perf-experiments: no $bench: build xskx first (cmake --build $build)" >&2
@@ -63,9 +70,14 @@ bounded() {
 	shift
 	for try in 1 2 3; do
 		rc=0
+		# Each try's output apart: a run stopped by the INT still prints
+		# its summary, which must not precede the next try's.
 		timeout -s INT -k 5 "$((${duration%.*} + 20))" "${wrap[@]}" "$bench" \
-			--quiet --json -d "$duration" "$@" || rc=$?
-		[[ $rc == 124 || $rc == 137 ]] || return "$rc"
+			--quiet --json -d "$duration" "$@" >"$out/try" || rc=$?
+		if [[ $rc != 124 && $rc != 137 ]]; then
+			cat "$out/try"
+			return "$rc"
+		fi
 		hung_runs=$((hung_runs + 1))
 		echo "perf-experiments: hung, killed (try $try): xskx-bench $*" >&2
 		echo "xskx-bench $*" >>"$out/hung"
@@ -126,6 +138,55 @@ EOF
 med() { stat med "$@"; }
 ratio() { stat ratio "$@"; }
 
+# record KIND ARGS...: one object of the results file. run: no ARGS;
+# table: ID TITLE KEYS CHARTED COLUMN...; row: ID CELL...
+record() {
+	python3 - "$duration" "$reps" "$@" >>"$results" <<'EOF'
+import datetime, json, os, sys
+duration, reps, kind, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+obj = {"program": "perf-experiments", "record": kind}
+if kind == "run":
+    obj.update(date=datetime.datetime.now(datetime.timezone.utc)
+               .strftime("%Y-%m-%d"), cpus=os.cpu_count(),
+               kernel=os.uname().release, reps=int(reps),
+               duration_s=float(duration))
+elif kind == "table":
+    obj.update(table=args[0], title=args[1], keys=int(args[2]),
+               charted=args[3].split("|"), columns=args[4:])
+else:
+    obj.update(table=args[0], cells=args[1:])
+print(json.dumps(obj, ensure_ascii=False))
+EOF
+}
+
+# heading TEXT: a section of the tables; TEXT also titles its tables' charts.
+heading() {
+	title=$1
+	echo
+	echo "## $title"
+	echo
+}
+
+# table ID KEYS CHARTED COLUMN...: a table's header, on stdout and in the
+# results. Its first KEYS columns name a row; CHARTED lists the columns
+# scripts/charts.py draws, separated by "|".
+table() {
+	table_id=$1
+	record table "$table_id" "$title" "$2" "$3" "${@:4}"
+	shift 3
+	printf '| %s ' "$@"
+	echo '|'
+	printf -- '|---%.0s' "$@"
+	echo '|'
+}
+
+# row CELL...: a row of the last table.
+row() {
+	record row "$table_id" "$@"
+	printf '| %s ' "$@"
+	echo '|'
+}
+
 mpps='pps / 1e6'
 fwd_mpps='tx_pps / 1e6'
 per_mpkt() { echo "$1 * 1e6 / max(sim_port['rx_packets'], 1)"; }
@@ -136,6 +197,9 @@ declare -A mode_rate=([r]=rx_pps [t]=tx_pps [l]=tx_pps)
 declare -A mode_count=([r]=rx_packets [t]=tx_packets [l]=tx_packets)
 kicks_per_mpkt() { echo "(rx_kicks + tx_kicks) * 1e6 / max(${mode_count[$1]}, 1)"; }
 
+: >"$results"
+record run
+echo "perf-experiments: the tables' results go to $results" >&2
 echo "# xskx-bench experiments (simulated NIC, veth, callgrind)"
 echo
 echo "$(date -u +%Y-%m-%d), $(nproc) CPUs, $(uname -r); $reps repetitions of" \
@@ -152,23 +216,23 @@ if wanted 1; then
 	rate=$(med e1 stop "int(tx_pps * 1.25)" "{}")
 	measure e1r drop "$e1 --rx-full-policy drop --rate $rate" \
 		stop "$e1 --rx-full-policy stop --rate $rate"
-	echo
-	echo "## 1. Stop the NAPI poll on a full RX ring, or drop"
-	echo
+	heading "1. Stop the NAPI poll on a full RX ring, or drop"
 	cmd "$e1 --rx-full-policy drop|stop [--rate R]"
 	echo
-	echo "| wire | policy | forwarded Mpps | rx_ring_full per Mpkt received | packets the poll processed, then dropped, per forwarded packet | NAPI polls stopped | stop/drop forwarded |"
-	echo "|---|---|---|---|---|---|---|"
+	table 1 2 "forwarded Mpps|packets the poll processed, then dropped, per forwarded packet" \
+		wire policy "forwarded Mpps" "rx_ring_full per Mpkt received" \
+		"packets the poll processed, then dropped, per forwarded packet" \
+		"NAPI polls stopped" "stop/drop forwarded"
 	for exp in e1 e1r; do
 		wire="fills every posted buffer"
 		[[ $exp == e1r ]] && wire="$rate pps"
 		for p in drop stop; do
 			r="—"
 			[[ $p == stop ]] && r="$(ratio $exp stop drop tx_pps)×"
-			echo "| $wire | $p | $(med $exp $p "$fwd_mpps") |" \
-				"$(med $exp $p "$(per_mpkt rx_ring_full)" "{:.0f}") |" \
-				"$(med $exp $p "sim_port['wasted_polls'] / max(tx_packets, 1)" "{:.2f}") |" \
-				"$(med $exp $p "sim_port['napi_stops']" "{:.0f}") | $r |"
+			row "$wire" $p "$(med $exp $p "$fwd_mpps")" \
+				"$(med $exp $p "$(per_mpkt rx_ring_full)" "{:.0f}")" \
+				"$(med $exp $p "sim_port['wasted_polls'] / max(tx_packets, 1)" "{:.2f}")" \
+				"$(med $exp $p "sim_port['napi_stops']" "{:.0f}")" "$r"
 		done
 	done
 fi
@@ -176,22 +240,20 @@ fi
 # 2. mlx5, stride size relative to the MTU: rxdrop at MTU 1500 with 2 KiB and
 # 4 KiB frames, the same number of frames (4096).
 if wanted 2; then
-	echo
-	echo "## 2. Frame size relative to the MTU (rxdrop, MTU 1500)"
-	echo
+	heading "2. Frame size relative to the MTU (rxdrop, MTU 1500)"
 	cmd "--same-core -r -f 2048|4096 --pkt-size 64|1514"
 	echo
-	echo "| packet | frame | Mpps | UMEM bytes per packet in flight | UMEM MiB | 2 KiB / 4 KiB Mpps |"
-	echo "|---|---|---|---|---|---|"
+	table 2 2 Mpps packet frame Mpps "UMEM bytes per packet in flight" \
+		"UMEM MiB" "2 KiB / 4 KiB Mpps"
 	for size in 64 1514; do
 		measure "e2s$size" 2k "--same-core -r -f 2048 --pkt-size $size" \
 			4k "--same-core -r -f 4096 --pkt-size $size"
 		for f in 2k 4k; do
 			r="—"
 			[[ $f == 2k ]] && r="$(ratio "e2s$size" 2k 4k pps)×"
-			echo "| $size B | $f | $(med "e2s$size" $f "$mpps") |" \
-				"$(med "e2s$size" $f "frames['umem_bytes'] // frames['umem']" "{}") |" \
-				"$(med "e2s$size" $f "frames['umem_bytes'] / 2**20" "{:.0f}") | $r |"
+			row "$size B" $f "$(med "e2s$size" $f "$mpps")" \
+				"$(med "e2s$size" $f "frames['umem_bytes'] // frames['umem']" "{}")" \
+				"$(med "e2s$size" $f "frames['umem_bytes'] / 2**20" "{:.0f}")" "$r"
 		done
 	done
 fi
@@ -201,13 +263,12 @@ fi
 # experiment 1 (stop policy: polls cut short leave few empty descriptors).
 if wanted 3; then
 	e3="--same-core -l --nic-budget 2048 --hw-ring 2048 --hw-tx-ring 256 --frames 8192 --fill-size 4096 --rx-full-policy stop"
-	echo
-	echo "## 3. Refill the hardware RX ring in batches"
-	echo
+	heading "3. Refill the hardware RX ring in batches"
 	cmd "$e3 -b 64|4 --refill-batch 1|32|64"
 	echo
-	echo "| application batch | refill batch | forwarded Mpps | refills per Mpkt | FILL entries per refill | / refill batch 1 |"
-	echo "|---|---|---|---|---|---|"
+	table 3 2 "forwarded Mpps|refills per Mpkt" "application batch" \
+		"refill batch" "forwarded Mpps" "refills per Mpkt" \
+		"FILL entries per refill" "/ refill batch 1"
 	# An application batch of 4 frees 4 RX slots at a time: the polls it
 	# lets through are short and leave few hardware descriptors empty.
 	for app in 64 4; do
@@ -215,10 +276,10 @@ if wanted 3; then
 			b32 "$e3 -b $app --refill-batch 32" \
 			b64 "$e3 -b $app --refill-batch 64"
 		for b in b1 b32 b64; do
-			echo "| $app | ${b#b} | $(med "e3a$app" $b "$fwd_mpps") |" \
-				"$(med "e3a$app" $b "$(per_mpkt "sim_port['hw_refills']")" "{:.0f}") |" \
-				"$(med "e3a$app" $b "sim_port['rx_packets'] / max(sim_port['hw_refills'], 1)" "{:.1f}") |" \
-				"$(ratio "e3a$app" $b b1 tx_pps)× |"
+			row "$app" "${b#b}" "$(med "e3a$app" $b "$fwd_mpps")" \
+				"$(med "e3a$app" $b "$(per_mpkt "sim_port['hw_refills']")" "{:.0f}")" \
+				"$(med "e3a$app" $b "sim_port['rx_packets'] / max(sim_port['hw_refills'], 1)" "{:.1f}")" \
+				"$(ratio "e3a$app" $b b1 tx_pps)×"
 		done
 	done
 fi
@@ -228,18 +289,16 @@ fi
 if wanted 4; then
 	measure e4s xdptx "--same-core -l --xdp-action tx" l2fwd "--same-core -l"
 	measure e4t xdptx "--sim -l --xdp-action tx" l2fwd "--sim -l"
-	echo
-	echo "## 4. XDP_TX in the NIC vs l2fwd through user space"
-	echo
+	heading "4. XDP_TX in the NIC vs l2fwd through user space"
 	cmd "--same-core|--sim -l [--xdp-action tx]"
 	echo
-	echo "| NIC | path | forwarded Mpps | XDP_TX / l2fwd |"
-	echo "|---|---|---|---|"
+	table 4 2 "forwarded Mpps" NIC path "forwarded Mpps" "XDP_TX / l2fwd"
 	for exp in e4s e4t; do
 		where="same core (busy poll)"
 		[[ $exp == e4t ]] && where="own thread (threaded)"
-		echo "| $where | XDP_TX | $(med $exp xdptx "$fwd_mpps") | $(ratio $exp xdptx l2fwd tx_pps)× |"
-		echo "| $where | l2fwd (AF_XDP) | $(med $exp l2fwd "$fwd_mpps") | — |"
+		row "$where" XDP_TX "$(med $exp xdptx "$fwd_mpps")" \
+			"$(ratio $exp xdptx l2fwd tx_pps)×"
+		row "$where" "l2fwd (AF_XDP)" "$(med $exp l2fwd "$fwd_mpps")" —
 	done
 fi
 
@@ -247,32 +306,29 @@ fi
 # the NIC on a thread (and CPU) of its own: there a kick is a wakeup of
 # another CPU, the cost need_wakeup saves.
 if wanted 5; then
-	echo
-	echo "## 5. need_wakeup, and the batch size"
-	echo
+	heading "5. need_wakeup, and the batch size"
 	echo "$(cmd "--sim -r|-t|-l [-m]") and $(cmd "--sim -r|-t|-l -b 1|16|64|256")"
 	echo
-	echo "| mode | need_wakeup | Mpps | kicks per Mpkt | on / off |"
-	echo "|---|---|---|---|---|"
+	table 5-need-wakeup 2 "Mpps|kicks per Mpkt" mode need_wakeup Mpps \
+		"kicks per Mpkt" "on / off"
 	for m in r t l; do
 		measure "e5$m" on "--sim -$m" off "--sim -$m -m"
 		for w in on off; do
 			r="—"
 			[[ $w == on ]] && r="$(ratio "e5$m" on off "${mode_rate[$m]}")×"
-			echo "| ${mode_name[$m]} | $w | $(med "e5$m" $w "${mode_rate[$m]} / 1e6") |" \
-				"$(med "e5$m" $w "$(kicks_per_mpkt $m)" "{:.0f}") | $r |"
+			row "${mode_name[$m]}" $w "$(med "e5$m" $w "${mode_rate[$m]} / 1e6")" \
+				"$(med "e5$m" $w "$(kicks_per_mpkt $m)" "{:.0f}")" "$r"
 		done
 	done
 	echo
-	echo "| mode | batch | Mpps | kicks per Mpkt | / batch 64 |"
-	echo "|---|---|---|---|---|"
+	table 5-batch 2 Mpps mode batch Mpps "kicks per Mpkt" "/ batch 64"
 	for m in r t l; do
 		measure "e5b$m" 1 "--sim -$m -b 1" 16 "--sim -$m -b 16" \
 			64 "--sim -$m -b 64" 256 "--sim -$m -b 256"
 		for b in 1 16 64 256; do
-			echo "| ${mode_name[$m]} | $b | $(med "e5b$m" $b "${mode_rate[$m]} / 1e6") |" \
-				"$(med "e5b$m" $b "$(kicks_per_mpkt $m)" "{:.0f}") |" \
-				"$(ratio "e5b$m" $b 64 "${mode_rate[$m]}")× |"
+			row "${mode_name[$m]}" $b "$(med "e5b$m" $b "${mode_rate[$m]} / 1e6")" \
+				"$(med "e5b$m" $b "$(kicks_per_mpkt $m)" "{:.0f}")" \
+				"$(ratio "e5b$m" $b 64 "${mode_rate[$m]}")×"
 		done
 	done
 fi
@@ -367,35 +423,33 @@ if wanted veth1 && [[ -n $veth_ok ]]; then
 	big="--frames 8192 --fill-size 4096"
 	measure_pair v1 r "${veth_args[r]}" "$send" l64 "${veth_args[l]}" "$send" \
 		l1 "${veth_args[l]} -b 1" "$send" l1big "${veth_args[l]} -b 1 $big" "$send"
-	echo
-	echo "## veth 1. A full RX ring in copy mode"
-	echo
+	heading "veth 1. A full RX ring in copy mode"
 	echo "Receiver $(cmd "-i xb -r|-l --app-cpu 1 [-b 1] [$big]"), sender \`xskx-bench -i xa -t --app-cpu 0\`, both in one network namespace"
 	echo
-	echo "| receiver | batch | FILL / RX entries | reached the socket, Mpps | received, Mpps | rx_ring_full per Mpkt | FILL empty per Mpkt | received / reached |"
-	echo "|---|---|---|---|---|---|---|---|"
+	table veth1 3 "received, Mpps|rx_ring_full per Mpkt" receiver batch \
+		"FILL / RX entries" "reached the socket, Mpps" "received, Mpps" \
+		"rx_ring_full per Mpkt" "FILL empty per Mpkt" "received / reached"
 	for v in r l64 l1 l1big; do
 		rings="2048 / 2048" batch=64
 		[[ $v == *big ]] && rings="4096 / 2048"
 		[[ $v == l1* ]] && batch=1
-		echo "| ${mode_name[${v:0:1}]} | $batch | $rings | $(med v1 $v "$offered / duration_s / 1e6") |" \
-			"$(med v1 $v "rx_pps / 1e6") |" \
-			"$(med v1 $v "rx_ring_full * 1e6 / $offered" "{:.0f}") |" \
-			"$(med v1 $v "rx_dropped * 1e6 / $offered" "{:.0f}") |" \
-			"$(med v1 $v "rx_packets / $offered" "{:.3f}") |"
+		row "${mode_name[${v:0:1}]}" $batch "$rings" \
+			"$(med v1 $v "$offered / duration_s / 1e6")" \
+			"$(med v1 $v "rx_pps / 1e6")" \
+			"$(med v1 $v "rx_ring_full * 1e6 / $offered" "{:.0f}")" \
+			"$(med v1 $v "rx_dropped * 1e6 / $offered" "{:.0f}")" \
+			"$(med v1 $v "rx_packets / $offered" "{:.3f}")"
 	done
 fi
 
 # veth 5: need_wakeup on and off, and the batch size, the measured mode on
 # its end of the pair.
 if wanted veth5 && [[ -n $veth_ok ]]; then
-	echo
-	echo "## veth 5. need_wakeup, and the batch size"
-	echo
+	heading "veth 5. need_wakeup, and the batch size"
 	echo "$(cmd "-i xb -r|-i xa -t|-i xb -l --app-cpu 1|0|1 [-m] [-b 1|16|64|256]"); the peer: \`xskx-bench -i xa -t --app-cpu 0\` for rxdrop and l2fwd, \`xskx-bench -i xb -r --app-cpu 1\` for txonly"
 	echo
-	echo "| mode | need_wakeup | Mpps | kicks per Mpkt | dropped at the socket per Mpkt | on / off |"
-	echo "|---|---|---|---|---|---|"
+	table veth5-need-wakeup 2 "Mpps|kicks per Mpkt" mode need_wakeup Mpps \
+		"kicks per Mpkt" "dropped at the socket per Mpkt" "on / off"
 	for m in r t l; do
 		measure_pair "v5$m" on "${veth_args[$m]}" "${veth_peer[$m]}" \
 			off "${veth_args[$m]} -m" "${veth_peer[$m]}"
@@ -403,13 +457,13 @@ if wanted veth5 && [[ -n $veth_ok ]]; then
 			r="—" drops="—"
 			[[ $w == on ]] && r="$(ratio "v5$m" on off "${mode_rate[$m]}")×"
 			[[ $m != t ]] && drops=$(med "v5$m" $w "(rx_ring_full + rx_dropped) * 1e6 / $offered" "{:.0f}")
-			echo "| ${mode_name[$m]} | $w | $(med "v5$m" $w "${mode_rate[$m]} / 1e6") |" \
-				"$(med "v5$m" $w "$(kicks_per_mpkt $m)" "{:.0f}") | $drops | $r |"
+			row "${mode_name[$m]}" $w "$(med "v5$m" $w "${mode_rate[$m]} / 1e6")" \
+				"$(med "v5$m" $w "$(kicks_per_mpkt $m)" "{:.0f}")" "$drops" "$r"
 		done
 	done
 	echo
-	echo "| mode | batch | Mpps | kicks per Mpkt | dropped at the socket per Mpkt | / batch 64 |"
-	echo "|---|---|---|---|---|---|"
+	table veth5-batch 2 Mpps mode batch Mpps "kicks per Mpkt" \
+		"dropped at the socket per Mpkt" "/ batch 64"
 	for m in r t l; do
 		measure_pair "v5b$m" 1 "${veth_args[$m]} -b 1" "${veth_peer[$m]}" \
 			16 "${veth_args[$m]} -b 16" "${veth_peer[$m]}" \
@@ -418,9 +472,9 @@ if wanted veth5 && [[ -n $veth_ok ]]; then
 		for b in 1 16 64 256; do
 			drops="—"
 			[[ $m != t ]] && drops=$(med "v5b$m" $b "(rx_ring_full + rx_dropped) * 1e6 / $offered" "{:.0f}")
-			echo "| ${mode_name[$m]} | $b | $(med "v5b$m" $b "${mode_rate[$m]} / 1e6") |" \
-				"$(med "v5b$m" $b "$(kicks_per_mpkt $m)" "{:.0f}") | $drops |" \
-				"$(ratio "v5b$m" $b 64 "${mode_rate[$m]}")× |"
+			row "${mode_name[$m]}" $b "$(med "v5b$m" $b "${mode_rate[$m]} / 1e6")" \
+				"$(med "v5b$m" $b "$(kicks_per_mpkt $m)" "{:.0f}")" "$drops" \
+				"$(ratio "v5b$m" $b 64 "${mode_rate[$m]}")×"
 		done
 	done
 fi
@@ -458,6 +512,11 @@ ir() {
 		exit 1
 	fi
 	sed -n 's/^summary: *//p' "$out/$name.out" >"$out/$name.ir"
+	# A function renamed since would be counted as nothing, silently.
+	if [[ $(<"$out/$name.ir") -eq 0 ]]; then
+		echo "perf-experiments: callgrind counted nothing in ${toggles:-bench_run}: renamed?" >&2
+		exit 1
+	fi
 }
 # irx EXPR [FORMAT]: a Python expression of the runs so far: r["NAME"] holds
 # a run's JSON fields and, as "ir", the instructions counted; pkt(NAME, M)
@@ -491,17 +550,16 @@ if wanted ir3 && [[ -n $ir_ok ]]; then
 		# shellcheck disable=SC2086 # the arguments are words
 		ir "i3b$b" $e3 --refill-batch $b
 	done
-	echo
-	echo "## Instructions: refill batch (experiment 3)"
-	echo
+	heading "Instructions: refill batch (experiment 3)"
 	echo "\`valgrind --tool=callgrind --collect-atstart=no --toggle-collect=bench_run xskx-bench --quiet --json --duration 3600 --packets $ir_packets $e3 --refill-batch 1|64\`"
 	echo
-	echo "| refill batch | instructions per forwarded packet | refills per forwarded packet | / refill batch 1 |"
-	echo "|---|---|---|---|"
+	table ir3 1 "instructions per forwarded packet" "refill batch" \
+		"instructions per forwarded packet" \
+		"refills per forwarded packet" "/ refill batch 1"
 	for b in 1 64; do
-		echo "| $b | $(irx "pkt('i3b$b', 'l')") |" \
-			"$(irx "r['i3b$b']['sim_port']['hw_refills'] / r['i3b$b']['tx_packets']" "{:.4f}") |" \
-			"$(irx "pkt('i3b$b', 'l') / pkt('i3b1', 'l')" "{:.3f}")× |"
+		row $b "$(irx "pkt('i3b$b', 'l')")" \
+			"$(irx "r['i3b$b']['sim_port']['hw_refills'] / r['i3b$b']['tx_packets']" "{:.4f}")" \
+			"$(irx "pkt('i3b$b', 'l') / pkt('i3b1', 'l')" "{:.3f}")×"
 	done
 	refills="r[n]['sim_port']['hw_refills'] / r[n]['tx_packets']"
 	echo
@@ -515,19 +573,17 @@ if wanted ir5 && [[ -n $ir_ok ]]; then
 		ir "i5${m}on" --sim-deterministic -$m
 		ir "i5${m}off" --sim-deterministic -$m -m
 	done
-	echo
-	echo "## Instructions: need_wakeup (experiment 5)"
-	echo
+	heading "Instructions: need_wakeup (experiment 5)"
 	echo "\`valgrind --tool=callgrind --collect-atstart=no --toggle-collect=bench_run xskx-bench --quiet --json --duration 3600 --packets $ir_packets --sim-deterministic -r|-t|-l [-m]\`"
 	echo
-	echo "| mode | need_wakeup | instructions per packet | kicks per packet | on / off |"
-	echo "|---|---|---|---|---|"
+	table ir5 2 "instructions per packet" mode need_wakeup \
+		"instructions per packet" "kicks per packet" "on / off"
 	for m in r t l; do
 		for w in on off; do
 			r="—"
 			[[ $w == on ]] && r=$(irx "pkt('i5${m}on', '$m') / pkt('i5${m}off', '$m')" "{:.3f}")×
-			echo "| ${mode_name[$m]} | $w | $(irx "pkt('i5$m$w', '$m')") |" \
-				"$(irx "kicks('i5$m$w', '$m')" "{:.4f}") | $r |"
+			row "${mode_name[$m]}" $w "$(irx "pkt('i5$m$w', '$m')")" \
+				"$(irx "kicks('i5$m$w', '$m')" "{:.4f}")" "$r"
 		done
 	done
 	# A kick's own cost: on --same-core the simulated NIC works only
@@ -535,10 +591,11 @@ if wanted ir5 && [[ -n $ir_ok ]]; then
 	# functions it calls (which do not call each other in rxdrop) are the
 	# way there and back: what a syscall is on the kernel.
 	toggles="xskx_socket_kick_rx" ir i5kick --same-core -r
-	toggles="sim_sources_run sim_napi_poll sim_tx_zc sim_tx_wake" ir i5nic --same-core -r
+	toggles="xskx__sim_sources_run xskx__sim_napi_poll xskx__sim_tx_zc xskx__sim_tx_wake" \
+		ir i5nic --same-core -r
 	echo
 	echo "A kick on the simulated NIC, less the NIC's work it runs: $(irx "(r['i5kick']['ir'] - r['i5nic']['ir']) / r['i5kick']['rx_kicks']" "{:.0f}") instructions" \
-		"(\`--same-core -r\`, counted in xskx_socket_kick_rx() less sim_sources_run(), sim_napi_poll(), sim_tx_zc(), sim_tx_wake())."
+		"(\`--same-core -r\`, counted in xskx_socket_kick_rx() less xskx__sim_sources_run(), xskx__sim_napi_poll(), xskx__sim_tx_zc(), xskx__sim_tx_wake())."
 fi
 
 if [[ -s $out/hung ]]; then
