@@ -143,6 +143,29 @@ static int burst_precondition(struct xskx_socket *s, const char *call,
 			  call, s->queue_id, flag);
 }
 
+/*
+ * A burst returns whole packets: the fragments of a chain that max cut short
+ * go back to RX for the next burst (the peer publishes a chain at once, so
+ * a chain is cut only by max). Returns how many descriptors to take, or
+ * -EINVAL when the first packet alone has more fragments than max.
+ */
+static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
+			   uint32_t max)
+{
+	uint32_t whole = n;
+
+	while (whole &&
+	       (xsk_ring_cons__rx_desc(&s->rx, idx + whole - 1)->options &
+		XDP_PKT_CONTD))
+		whole--;
+	xsk_ring_cons__cancel(&s->rx, n - whole);
+	if (!whole && n == max)
+		return xskx__fail(-EINVAL,
+				  "xskx_rx_burst: the next packet on queue %u has more than max = %u fragments; pass a max of at least xskx_socket_info's max_frags",
+				  s->queue_id, max);
+	return (int)whole;
+}
+
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			   uint32_t max)
 {
@@ -158,6 +181,14 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	umem = s->umem;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
+	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
+					   ->options & XDP_PKT_CONTD), 0)) {
+		err = rx_whole_chains(s, idx, n, max);
+		if (err < 0)
+			return err;
+		n = (uint32_t)err;
+		err = 0;
+	}
 	if (n) {
 		/*
 		 * Locals, not fields: the stores to pkts[] could alias the
@@ -353,6 +384,7 @@ enum tx_fault {
 	TX_PAST_FRAME,
 	TX_NOT_HELD,
 	TX_OPEN_CHAIN,
+	TX_TOO_MANY_FRAGS,
 };
 
 /*
@@ -365,6 +397,7 @@ struct tx_geometry {
 	uint64_t frame_size;
 	uint32_t shift;		/* log2(frame_size), 0 when not a power of two */
 	uint32_t options;	/* the xdp_desc options TX accepts */
+	uint32_t max_frags;	/* descriptors of one packet, at most */
 	bool unaligned;
 };
 
@@ -428,6 +461,11 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 	};
 
 	s->stats.tx_rejected++;
+	if (why == TX_TOO_MANY_FRAGS)
+		return xskx__fail(-EINVAL,
+				  "xskx_tx_burst: queue %u refused the chain starting at addr 0x%llx: it reaches %u fragments, the kernel's limit for this socket (xskx_socket_info's max_frags), with XDP_PKT_CONTD still set; send the packet in at most %u fragments (larger frames, or a shorter packet); it is still yours to fix or release",
+				  s->queue_id, (unsigned long long)p->addr,
+				  s->max_frags, s->max_frags);
 	return xskx__fail(-EINVAL,
 			  "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
 			  s->queue_id, (unsigned long long)p->addr, p->len,
@@ -450,7 +488,7 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 	struct xdp_desc *descs = tx->ring;
 	const uint32_t mask = tx->mask;
 	enum tx_fault why = TX_OK;
-	uint32_t whole = 0, i;
+	uint32_t whole = 0, frags = 0, i;
 	uint64_t sum = 0;
 
 	for (i = 0; i < fit; i++) {
@@ -461,6 +499,12 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 		why = tx_check(g, p, &frame, simple);
 		if (__builtin_expect(why != TX_OK, 0))
 			break;
+		/* The kernel drops a chain still open at its limit, whole. */
+		frags = p->options & XDP_PKT_CONTD ? frags + 1 : 0;
+		if (__builtin_expect(frags == g->max_frags, 0)) {
+			why = TX_TOO_MANY_FRAGS;
+			break;
+		}
 		g->held[frame] = false;
 		*d = (struct xdp_desc){ .addr = p->addr, .len = p->len,
 					.options = p->options };
@@ -494,6 +538,7 @@ static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		.frame_size = umem->frame_size,
 		.shift = umem->frame_shift,
 		.options = s->tx_options,
+		.max_frags = s->max_frags,
 		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
 	};
 	uint32_t idx = 0, whole;
