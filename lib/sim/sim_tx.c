@@ -15,14 +15,11 @@
  * UMEM, or it has an option bit other than XDP_PKT_CONTD
  * (xp_aligned_validate_desc / xp_unaligned_validate_desc). A packet is a
  * chain of descriptors with XDP_PKT_CONTD on all but the last; one invalid
- * descriptor makes the whole packet invalid, and every descriptor of an
- * invalid packet is consumed and counted in tx_invalid_descs. A chain whose
- * max_frags-th descriptor (the port's max_frags in zero-copy mode, 18 in
- * copy mode) still has XDP_PKT_CONTD is dropped at that descriptor, never
- * completed: copy mode counts its descriptors in tx_invalid_descs
- * (xsk_build_skb's -EOVERFLOW), zero-copy does not (the batch reader skips
- * them); either way the next descriptor starts a new packet and the pass
- * goes on. Zero-copy never completes them. Copy mode
+ * descriptor, or more fragments than the device takes, makes the whole
+ * packet invalid, up to the end of its chain. Every descriptor of an
+ * invalid packet is consumed and counted in tx_invalid_descs (measured on
+ * 6.18, veth, copy mode: 18 descriptors with XDP_PKT_CONTD and the one
+ * that ends them, 19 counted, none sent). Zero-copy never completes them. Copy mode
  * does, as the 6.18 kernel was measured to (veth, raw rings): a sendto puts
  * the addresses of the invalid packet's descriptors taken so far on
  * COMPLETION, in order with the others and whatever they are, and stops
@@ -99,14 +96,15 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 	*stop = avail < budget ? TX_DRY : TX_BUDGET;
 	while (i < avail) {
 		uint32_t start = i, frags = 0;
-		bool valid = !xs->tx_skip_to_eop, eop = false, overflow = false;
+		bool valid = !xs->tx_skip_to_eop, eop = false;
 		struct sim_pkt pkt = { segs, 0, 0 };
 
 		while (i < avail) {
 			const struct xdp_desc *d =
 				sim_ring_desc(tx, tx->cached_cons + i++);
 
-			if (valid && !tx_desc_valid(umem, d))
+			if (valid &&
+			    (frags == max_frags || !tx_desc_valid(umem, d)))
 				valid = false;
 			if (valid) {
 				segs[frags].data = tx_data(umem, d->addr);
@@ -118,23 +116,8 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 				eop = true;
 				break;
 			}
-			/* Still open at the limit: dropped here, whole. */
-			if (valid && frags == max_frags) {
-				overflow = eop = true;
-				break;
-			}
 			if (!valid && copy)
 				break;
-		}
-		if (overflow) {
-			/*
-			 * Never completed; counted in copy mode only
-			 * (xsk_drop_skb), and the pass goes on with the
-			 * next descriptor as a new packet.
-			 */
-			if (copy)
-				invalid += i - start;
-			continue;
 		}
 		if (!valid && copy) {
 			if (i - start > room) {

@@ -27,6 +27,8 @@ struct link_config {
 	bool hold_all_frames[2];
 	/* Install this XDP program on each port before the sockets open. */
 	enum test_xdp_prog xdp[2];
+	/* Both ports' MTU, set before anything else; 0: the peer's 1500. */
+	uint32_t mtu;
 };
 
 struct test_link {

@@ -17,6 +17,7 @@
  * of your own (see peer_sim.h). The scenarios call the operations from the
  * one thread that runs them, in this order:
  *
+ *	set_mtu()         at most once, first of all
  *	bind()            once per socket, before xskx_socket_open()
  *	set_xdp()         at most once per port, before any socket opens
  *	pump()            many times while traffic runs
@@ -78,6 +79,11 @@ struct test_peer {
 	 */
 	void (*bind)(struct test_peer *peer, enum test_port port,
 		     struct xskx_socket_opts *opts);
+	/*
+	 * Give both ports this MTU (jumbo frames: 9000). 0 or a negative
+	 * errno, which fails the scenario.
+	 */
+	int (*set_mtu)(struct test_peer *peer, uint32_t mtu);
 	/*
 	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
 	 * (the scenario is then skipped), or another negative errno.

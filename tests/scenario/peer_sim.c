@@ -92,21 +92,60 @@ static int sim_quiesce(struct test_peer *peer)
 	return xskx_sim_stop(ps->sim);
 }
 
+static void machine_destroy(struct peer_sim *ps)
+{
+	if (ps->running)
+		xskx_sim_stop(ps->sim);
+	ps->running = false;
+	if (ps->sim)
+		xskx_sim_destroy(ps->sim);
+	ps->sim = NULL;
+}
+
 static void sim_destroy(struct test_peer *peer)
 {
 	struct peer_sim *ps = to_sim(peer);
 
-	if (ps->running)
-		xskx_sim_stop(ps->sim);
-	if (ps->sim)
-		xskx_sim_destroy(ps->sim);
+	machine_destroy(ps);
 	free(ps);
+}
+
+/* The machine: two ports of this MTU (0: 1500) joined by a wire. */
+static int machine_create(struct peer_sim *ps, uint32_t mtu)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts,
+		  .mode = ps->threaded ? XSKX_SIM_THREADED :
+					 XSKX_SIM_DETERMINISTIC);
+	static const char *const names[] = { "simA", "simB" };
+	int err;
+
+	err = xskx_sim_create(&ps->sim, &sim_opts);
+	if (err) {
+		ps->sim = NULL;
+		return err;
+	}
+	for (int p = 0; p < 2; p++) {
+		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[p],
+			  .mtu = mtu);
+
+		err = xskx_sim_port_create(ps->sim, &port_opts, &ps->port[p]);
+		if (err)
+			return err;
+	}
+	return xskx_sim_wire(ps->port[0], ps->port[1]);
+}
+
+/* A port's MTU is fixed when it is made: make the machine again. */
+static int sim_set_mtu(struct test_peer *peer, uint32_t mtu)
+{
+	struct peer_sim *ps = to_sim(peer);
+
+	machine_destroy(ps);
+	return machine_create(ps, mtu);
 }
 
 int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
-	static const char *const names[] = { "simA", "simB" };
 	struct peer_sim *ps = calloc(1, sizeof(*ps));
 	int err;
 
@@ -119,30 +158,18 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 			(ps->threaded ? 0 : TEST_PEER_DETERMINISTIC),
 		.poll_timeout_ms = ps->threaded ? PEER_SIM_POLL_TIMEOUT_MS : 0,
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
+		.set_mtu = sim_set_mtu,
 		.bind = sim_bind,
 		.set_xdp = sim_set_xdp,
 		.pump = sim_pump,
 		.quiesce = sim_quiesce,
 		.destroy = sim_destroy,
 	};
-	err = xskx_sim_create(&ps->sim, &sim_opts);
+	err = machine_create(ps, 0);
 	if (err) {
-		ps->sim = NULL;
-		goto fail;
+		sim_destroy(&ps->peer);
+		return err;
 	}
-	for (int p = 0; p < 2; p++) {
-		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[p]);
-
-		err = xskx_sim_port_create(ps->sim, &port_opts, &ps->port[p]);
-		if (err)
-			goto fail;
-	}
-	err = xskx_sim_wire(ps->port[0], ps->port[1]);
-	if (err)
-		goto fail;
 	*peer = &ps->peer;
 	return 0;
-fail:
-	sim_destroy(&ps->peer);
-	return err;
 }

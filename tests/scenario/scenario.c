@@ -21,6 +21,11 @@ const struct scenario scenarios[] = {
 	{ "STAT_FILL_EMPTY", scenario_stat_fill_empty },
 	{ "BIDIRECTIONAL", scenario_bidirectional },
 	{ "XDP_DROP_HALF", scenario_xdp_drop_half },
+	{ "SEND_RECEIVE_9K_PACKETS", scenario_send_receive_9k_packets },
+	{ "ALIGNED_INV_DESC_MULTI_BUFF", scenario_aligned_inv_desc_multi_buff },
+	{ "UNALIGNED_INV_DESC_MULTI_BUFF",
+	  scenario_unaligned_inv_desc_multi_buff },
+	{ "TOO_MANY_FRAGS", scenario_too_many_frags },
 	{ NULL, NULL },
 };
 

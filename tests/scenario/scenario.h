@@ -84,5 +84,12 @@ void scenario_stat_fill_empty(struct test_peer *peer,
 			      struct scenario_result *r);
 void scenario_bidirectional(struct test_peer *peer, struct scenario_result *r);
 void scenario_xdp_drop_half(struct test_peer *peer, struct scenario_result *r);
+void scenario_send_receive_9k_packets(struct test_peer *peer,
+				      struct scenario_result *r);
+void scenario_aligned_inv_desc_multi_buff(struct test_peer *peer,
+					  struct scenario_result *r);
+void scenario_unaligned_inv_desc_multi_buff(struct test_peer *peer,
+					    struct scenario_result *r);
+void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -20,7 +20,13 @@
 #include "link.h"
 #include "stream.h"
 
-/* One TX descriptor written by hand, and whether the peer must accept it. */
+/*
+ * One TX descriptor written by hand, and whether the peer must accept it.
+ * With XDP_PKT_CONTD in options it chains to the next one: a chain is one
+ * packet, whose sequence number is its first descriptor's index and whose
+ * bytes are spread over its descriptors in order; valid is then the same
+ * for every descriptor of the chain.
+ */
 struct raw_desc {
 	const char *what; /* named in failure messages */
 	uint64_t addr;
@@ -59,6 +65,9 @@ struct traffic {
 	uint32_t raw_sent_valid; /* raw descriptors sent that must complete */
 	uint32_t raw_completed;
 	uint32_t raw_next_completion; /* index of the next valid raw descriptor */
+	uint32_t tx_chain_at;	/* bytes of the raw chain being sent so far */
+	/* A packet assembled from its fragments, or built to be split. */
+	uint8_t scratch[TEST_PKT_MAX_LEN];
 };
 
 void traffic_opts_init(struct traffic_opts *opts, enum test_port from);
@@ -106,5 +115,15 @@ bool traffic_run(struct test_link *link, const struct test_stream *stream,
 void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r);
+
+/*
+ * Open a link from cfg with every frame of A held, send descs[0..n) by hand
+ * from A, check that the valid packets arrive — a valid descriptor alone or
+ * a valid chain is one packet — and that A's tx_invalid_descs ends at
+ * want_invalid, and close the link.
+ */
+void traffic_raw_one_way(struct test_peer *peer, struct link_config *cfg,
+			 const struct raw_desc *descs, uint32_t n,
+			 uint32_t want_invalid, struct scenario_result *r);
 
 #endif /* XSKX_TEST_TRAFFIC_H */

@@ -59,6 +59,14 @@ static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 	return 0;
 }
 
+static int veth_set_mtu(struct test_peer *peer, uint32_t mtu)
+{
+	int err = veth_link_set_mtu(PEER_VETH_A, mtu);
+
+	(void)peer;
+	return err ? err : veth_link_set_mtu(PEER_VETH_B, mtu);
+}
+
 static int veth_pump(struct test_peer *peer)
 {
 	(void)peer;
@@ -105,6 +113,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 						  "veth-generic",
 		.poll_timeout_ms = 10,
 		.time_limit_s = 30,
+		.set_mtu = veth_set_mtu,
 		.bind = veth_bind,
 		.set_xdp = veth_set_xdp,
 		.pump = veth_pump,

@@ -35,6 +35,10 @@ static const char *const veth_scenarios[] = {
 	"STAT_FILL_EMPTY",
 	"BIDIRECTIONAL",
 	"XDP_DROP_HALF",
+	"SEND_RECEIVE_9K_PACKETS",
+	"ALIGNED_INV_DESC_MULTI_BUFF",
+	"UNALIGNED_INV_DESC_MULTI_BUFF",
+	"TOO_MANY_FRAGS",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
