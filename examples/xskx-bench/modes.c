@@ -6,9 +6,29 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "eth.h"
+
+/*
+ * Packets among the n descriptors at pkts: with --multi-buffer a chain of
+ * fragments is one packet (the bursts hand over whole chains only).
+ */
+static uint32_t packets_of(const struct bench *b, const struct xskx_pkt *pkts,
+			   uint32_t n)
+{
+	uint32_t packets = 0, frags;
+
+	if (!b->opts->multi_buffer)
+		return n;
+	for (uint32_t i = 0; i < n; i += frags, packets++) {
+		frags = xskx_pkt_frags(&pkts[i], n - i, NULL);
+		if (!frags)
+			break;
+	}
+	return packets;
+}
 
 int bench_rxdrop_step(struct bench *b)
 {
@@ -17,40 +37,70 @@ int bench_rxdrop_step(struct bench *b)
 	if (n <= 0)
 		return n;
 	xskx_rx_release(b->sock, b->pkts, (uint32_t)n);
-	b->rx_packets += (uint32_t)n;
+	b->rx_packets += packets_of(b, b->pkts, (uint32_t)n);
 	return n;
 }
 
+/* Data bytes of one TX frame: from the TX address to the frame's end. */
+static uint32_t tx_room(const struct bench *b)
+{
+	return xskx_umem_frame_size(b->umem) - xskx_umem_headroom(b->umem);
+}
+
+/* Fragments of one txonly packet: 1 unless --multi-buffer makes a chain. */
+static uint32_t tx_frags(const struct bench *b)
+{
+	return (b->opts->pkt_size + tx_room(b) - 1) / tx_room(b);
+}
+
+/*
+ * Every frame holds the packet's first bytes (its headers): a chain's later
+ * fragments carry the same bytes as payload, its lengths make it pkt_size.
+ */
 int bench_txonly_prepare(struct bench *b)
 {
 	uint32_t count = xskx_umem_frame_count(b->umem);
+	uint32_t len = b->opts->pkt_size, room = tx_room(b);
 	void *area = xskx_umem_area(b->umem);
 	uint64_t *frames = calloc(count, sizeof(*frames));
+	uint8_t *packet = malloc(len);
 	uint32_t n;
 
-	if (!frames)
+	if (!frames || !packet) {
+		free(frames);
+		free(packet);
 		return run_lib_error("calloc", -ENOMEM);
+	}
+	bench_build_udp_frame(packet, len);
 	n = xskx_frame_alloc(b->umem, frames, count);
 	for (uint32_t i = 0; i < n; i++)
-		bench_build_udp_frame(
-			xskx_umem_addr_data(area, xskx_umem_tx_addr(b->umem,
-								    frames[i])),
-			b->opts->pkt_size);
+		memcpy(xskx_umem_addr_data(area, xskx_umem_tx_addr(b->umem,
+								  frames[i])),
+		       packet, len < room ? len : room);
 	xskx_frame_free(b->umem, frames, n);
 	free(frames);
+	free(packet);
 	return 0;
 }
 
 int bench_txonly_step(struct bench *b)
 {
-	uint32_t n = xskx_frame_alloc(b->umem, b->frames, b->opts->batch);
+	uint32_t frags = tx_frags(b), room = tx_room(b);
+	uint32_t got = xskx_frame_alloc(b->umem, b->frames, b->opts->batch);
+	uint32_t n = got / frags * frags;
 	int sent;
 
-	for (uint32_t i = 0; i < n; i++)
+	xskx_frame_free(b->umem, b->frames + n, got - n);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t f = i % frags;
+
 		b->pkts[i] = (struct xskx_pkt){
 			.addr = xskx_umem_tx_addr(b->umem, b->frames[i]),
-			.len = b->opts->pkt_size,
+			.len = f + 1 < frags ? room :
+					       b->opts->pkt_size - f * room,
+			.options = f + 1 < frags ? XDP_PKT_CONTD : 0,
 		};
+	}
 	/*
 	 * Even with no frame to send (all in flight), the burst reclaims
 	 * completions for the next round and wakes the NIC if it stopped.
@@ -62,7 +112,7 @@ int bench_txonly_step(struct bench *b)
 	}
 	if ((uint32_t)sent < n)
 		xskx_frame_free(b->umem, b->frames + sent, n - (uint32_t)sent);
-	b->tx_packets += (uint32_t)sent;
+	b->tx_packets += (uint32_t)sent / frags;
 	return sent;
 }
 
@@ -81,9 +131,17 @@ int bench_l2fwd_step(struct bench *b)
 
 		if (n < 0)
 			return n;
-		for (int i = 0; i < n; i++)
+		/* A chain's headers are in its first fragment. */
+		for (uint32_t i = 0, frags = 1; i < (uint32_t)n; i += frags) {
 			eth_swap_macs(b->pkts[i].data);
-		b->rx_packets += (uint32_t)n;
+			frags = b->opts->multi_buffer ?
+					xskx_pkt_frags(&b->pkts[i],
+						       (uint32_t)n - i, NULL) :
+					1;
+			if (!frags)
+				break;
+		}
+		b->rx_packets += packets_of(b, b->pkts, (uint32_t)n);
 		b->fwd_next = 0;
 		b->fwd_pending = (uint32_t)n;
 	}
@@ -91,9 +149,9 @@ int bench_l2fwd_step(struct bench *b)
 	sent = xskx_tx_burst(b->sock, b->pkts + b->fwd_next, b->fwd_pending);
 	if (sent < 0)
 		return sent;
+	b->tx_packets += packets_of(b, b->pkts + b->fwd_next, (uint32_t)sent);
 	b->fwd_next += (uint32_t)sent;
 	b->fwd_pending -= (uint32_t)sent;
-	b->tx_packets += (uint32_t)sent;
 	return sent;
 }
 

@@ -47,6 +47,9 @@ static const char usage[] =
 	"  -p, --poll             xskx_socket_poll() before every burst\n"
 	"  -m, --no-need-wakeup   bind without need_wakeup\n"
 	"  -B, --busy-poll        kick the peer on every burst\n"
+	"  -F, --multi-buffer     XDP_USE_SG: a packet larger than a frame is a\n"
+	"                         chain of fragments (jumbo frames: -s 9000 on\n"
+	"                         an MTU 9000 link); rates count packets\n"
 	"  -z, --zero-copy        force zero-copy\n"
 	"  -c, --copy             force copy mode\n"
 	"  -N, --xdp-native       XDP program in the driver, no fallback\n"
@@ -142,6 +145,7 @@ static const struct option long_options[] = {
 	{ "no-need-wakeup", no_argument, NULL, 'm' },
 	{ "poll", no_argument, NULL, 'p' },
 	{ "busy-poll", no_argument, NULL, 'B' },
+	{ "multi-buffer", no_argument, NULL, 'F' },
 	{ "zero-copy", no_argument, NULL, 'z' },
 	{ "copy", no_argument, NULL, 'c' },
 	{ "xdp-native", no_argument, NULL, 'N' },
@@ -262,14 +266,17 @@ static bool check_combination(const struct bench_opts *o,
 	else if ((o->baseline || o->compare) && mode_given &&
 		 o->mode != BENCH_RXDROP)
 		err = "--baseline and --compare measure rxdrop only";
+	else if ((o->baseline || o->compare) && o->multi_buffer)
+		err = "--baseline counts descriptors, not packets: it does not take --multi-buffer";
 	else if (o->baseline && o->compare)
 		err = "--compare runs --baseline itself: give one of them";
 	else if ((o->baseline || o->compare) &&
 		 o->xdp_action != BENCH_XDP_REDIRECT)
 		err = "--xdp-action tx and drop leave no packet for --baseline and --compare to receive";
-	else if (o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
+	else if (!o->multi_buffer &&
+		 o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
 		fprintf(stderr,
-			"xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
+			"xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size, lower --pkt-size, or send chains with --multi-buffer\n",
 			o->pkt_size, frame, XSKX_XDP_PACKET_HEADROOM);
 	else
 		return true;
@@ -300,7 +307,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.app_cpu = 1,
 	};
 	opterr = 0;
-	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzcNSh",
+	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBFzcNSh",
 				      long_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_MODE:
@@ -381,6 +388,9 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			break;
 		case 'B':
 			o->busy_poll = true;
+			break;
+		case 'F':
+			o->multi_buffer = true;
 			break;
 		case 'z':
 			zero_copy = true;

@@ -40,6 +40,7 @@ struct bench_opts {
 	bool no_need_wakeup;
 	bool poll; /* xskx_socket_poll() before every burst */
 	bool busy_poll;
+	bool multi_buffer; /* XDP_USE_SG: packets larger than a frame as chains */
 	enum xskx_copy_mode copy_mode;
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
 	bool xdp_fallback;	     /* native unsupported: generic instead */

@@ -97,6 +97,8 @@ static uint32_t socket_flags(const struct bench_opts *o)
 		flags |= XSKX_SOCKET_NO_WAKEUP;
 	if (o->busy_poll)
 		flags |= XSKX_SOCKET_BUSY_POLL;
+	if (o->multi_buffer)
+		flags |= XSKX_SOCKET_MULTI_BUFFER;
 	return flags;
 }
 

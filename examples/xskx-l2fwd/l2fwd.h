@@ -31,6 +31,7 @@
 struct l2fwd_opts {
 	struct fwd_options fwd;
 	bool reflect;	    /* one port, MACs swapped */
+	bool multi_buffer;  /* XDP_USE_SG: jumbo frames as chains */
 	uint32_t queues;    /* queues, threads and UMEMs */
 	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */
 };

@@ -51,6 +51,7 @@ static int open_queues(struct l2fwd *app)
 			.nports = app->nports, .queue_id = k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.xdp_mode = o->fwd.xdp_mode, .tx_full = o->fwd.tx_full,
+			.multi_buffer = o->multi_buffer,
 		};
 		int err;
 
