@@ -2,8 +2,9 @@
 /*
  * Jumbo frames (multi-buffer, XDP_USE_SG) on a link with MTU 9000: packets
  * larger than a frame leave as chains of fragments and arrive as chains;
- * invalid descriptors inside a chain, and a chain still open at the
- * kernel's fragment limit, take their whole packet down and nothing else
+ * invalid descriptors inside a chain, and a chain longer than the
+ * kernel's fragment limit, take their whole packet down and nothing else;
+ * an XDP program resizes a chain with bpf_xdp_adjust_tail()
  * (docs/KERNEL_RULES.md, "Multi-buffer").
  */
 #include <stdlib.h>
@@ -21,6 +22,10 @@
  * up to the chain's end, down with it.)
  */
 #define MB_INVALID_OPTION 0xfffeu
+/* The selftests' DEFAULT_BATCH_SIZE packets in the adjust-tail scenarios. */
+#define MB_ADJUST_PACKETS 64u
+/* Their packets: two of the selftests' 3 KiB frames' worth. */
+#define MB_ADJUST_LEN (2u * 3072u)
 
 /* Both sockets multi-buffer, both ports at MTU 9000. */
 static void jumbo_config(struct link_config *cfg)
@@ -198,4 +203,92 @@ void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r)
 	cfg.umem[TEST_PORT_A].frame_count = MB_UMEM_BYTES / MB_FRAME;
 	traffic_raw_one_way(peer, &cfg, descs, n, max + 1, r);
 	free(descs);
+}
+
+/*
+ * One packet first: the adjust-tail programs drop a packet only when
+ * bpf_xdp_adjust_tail() answers -EOPNOTSUPP, and then the scenario is
+ * skipped, as the kernel selftests skip it. The XDP verdicts are the
+ * kernel's (xskx_xdp_prog_stats): a peer without an interface has none.
+ */
+static bool adjust_tail_supported(struct test_link *link,
+				  const struct traffic_opts *opts,
+				  uint32_t len, struct scenario_result *r)
+{
+	struct xskx_socket_opts where = { .sz = sizeof(where) };
+	struct traffic_opts probe = *opts;
+	struct xskx_xdp_verdicts v;
+	struct test_stream one;
+	static struct traffic t; /* its scratch packet is 64 KiB */
+	bool ok;
+	int err;
+
+	link->peer->bind(link->peer, TEST_PORT_B, &where);
+	if (!where.ifname)
+		return true;
+	probe.allow_loss = true;
+	if (stream_init(&one, 1, len))
+		return scenario_fail(r, "out of memory");
+	traffic_begin(&t, link, &one, &probe);
+	ok = traffic_receive(&t, r) && traffic_send(&t, r);
+	while (ok && t.next_tx < one.count)
+		ok = link_turn(link, r, "the probe to leave") &&
+		     traffic_send(&t, r);
+	ok = ok && traffic_drain(&t, r) && traffic_complete(&t, r);
+	stream_free(&one);
+	if (!ok)
+		return false;
+	err = xskx_xdp_prog_stats(where.ifname, &v);
+	if (err)
+		return scenario_fail(r, "xskx_xdp_prog_stats %s: %s",
+				     where.ifname, xskx_strerror(err));
+	if (v.dropped) {
+		scenario_skip(
+			r,
+			"%s: bpf_xdp_adjust_tail(%d) on a multi-buffer packet answered -EOPNOTSUPP: this device cannot grow a fragment (docs/KERNEL_RULES.md)",
+			where.ifname, opts->rx_len_delta);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The receiving port's XDP program resizes every packet of 6144 bytes (two
+ * fragments of 3072 on the sender's side) with bpf_xdp_adjust_tail(): the
+ * kernel selftests' 64 packets, shrunk by 4096 bytes or grown by 2047.
+ */
+static void adjust_tail_mb(struct test_peer *peer, enum test_xdp_prog prog,
+			   int32_t delta, struct scenario_result *r)
+{
+	struct traffic_opts opts;
+	struct test_stream stream;
+	struct link_config cfg;
+	struct test_link link;
+
+	jumbo_config(&cfg);
+	cfg.xdp[TEST_PORT_B] = prog;
+	traffic_opts_init(&opts, TEST_PORT_A);
+	opts.rx_len_delta = delta;
+	if (stream_init(&stream, MB_ADJUST_PACKETS, MB_ADJUST_LEN)) {
+		scenario_fail(r, "out of memory");
+		return;
+	}
+	if (link_open(&link, peer, &cfg, r)) {
+		if (adjust_tail_supported(&link, &opts, MB_ADJUST_LEN, r))
+			traffic_run(&link, &stream, &opts, r);
+		link_close(&link, r);
+	}
+	stream_free(&stream);
+}
+
+void scenario_xdp_adjust_tail_shrink_multi_buff(struct test_peer *peer,
+						struct scenario_result *r)
+{
+	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_SHRINK_MB, -4096, r);
+}
+
+void scenario_xdp_adjust_tail_grow_multi_buff(struct test_peer *peer,
+					      struct scenario_result *r)
+{
+	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_GROW_MB, 2047, r);
 }

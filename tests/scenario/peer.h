@@ -45,6 +45,12 @@ enum test_xdp_prog {
 	 * as the kernel selftests' xsk_xdp_drop does.
 	 */
 	TEST_XDP_DROP_HALF,
+	/*
+	 * bpf_xdp_adjust_tail() on every packet, multi-buffer aware: -4096
+	 * bytes (SHRINK), +2047 bytes (GROW), then to the queue's socket.
+	 */
+	TEST_XDP_ADJUST_TAIL_SHRINK_MB,
+	TEST_XDP_ADJUST_TAIL_GROW_MB,
 };
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */

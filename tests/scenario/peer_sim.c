@@ -56,6 +56,10 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		ps->xdp_seen[port] = 0;
 		return xskx_sim_port_set_xdp(ps->port[port], drop_every_other,
 					     &ps->xdp_seen[port]);
+	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
+	case TEST_XDP_ADJUST_TAIL_GROW_MB:
+		/* The port's XDP hook sees one buffer and cannot resize it. */
+		break;
 	}
 	return -EOPNOTSUPP;
 }

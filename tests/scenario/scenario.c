@@ -26,6 +26,10 @@ const struct scenario scenarios[] = {
 	{ "UNALIGNED_INV_DESC_MULTI_BUFF",
 	  scenario_unaligned_inv_desc_multi_buff },
 	{ "TOO_MANY_FRAGS", scenario_too_many_frags },
+	{ "XDP_ADJUST_TAIL_SHRINK_MULTI_BUFF",
+	  scenario_xdp_adjust_tail_shrink_multi_buff },
+	{ "XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
+	  scenario_xdp_adjust_tail_grow_multi_buff },
 	{ NULL, NULL },
 };
 

@@ -91,5 +91,9 @@ void scenario_aligned_inv_desc_multi_buff(struct test_peer *peer,
 void scenario_unaligned_inv_desc_multi_buff(struct test_peer *peer,
 					    struct scenario_result *r);
 void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r);
+void scenario_xdp_adjust_tail_shrink_multi_buff(struct test_peer *peer,
+						struct scenario_result *r);
+void scenario_xdp_adjust_tail_grow_multi_buff(struct test_peer *peer,
+					      struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -483,15 +483,21 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkts,
 			s->arrives[seq] ? "" : ", which should not arrive");
 		return note(r, " %s", raw_what(t, seq));
 	}
-	if (len != s->len[seq])
+	if (len != s->len[seq] + (uint32_t)t->opts.rx_len_delta)
 		return scenario_fail(r, "packet %u: expected %u bytes, got %u in %u fragment%s",
-				     seq, s->len[seq], len, frags,
-				     frags == 1 ? "" : "s");
-	if (!pkt_intact(data, len, seq, &bad))
+				     seq, s->len[seq] + (uint32_t)t->opts.rx_len_delta,
+				     len, frags, frags == 1 ? "" : "s");
+	if (!pkt_intact(data, min_u32(len, s->len[seq]), seq, &bad))
 		return scenario_fail(
 			r,
 			"packet %u: payload byte %u differs from what was sent",
 			seq, bad);
+	for (uint32_t off = s->len[seq]; off < len; off++)
+		if (data[off])
+			return scenario_fail(
+				r,
+				"packet %u: byte %u of the grown tail is %#x, not 0",
+				seq, off, data[off]);
 	t->rx_next = seq + 1;
 	t->received++;
 	return true;

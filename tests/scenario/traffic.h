@@ -50,6 +50,12 @@ struct traffic_opts {
 	bool allow_loss;
 	/* Transmit these stream->count descriptors by hand (NULL: burst API). */
 	const struct raw_desc *raw;
+	/*
+	 * The receiving port's XDP program resizes every packet by this many
+	 * bytes (bpf_xdp_adjust_tail): a shrunk packet arrives as the sent
+	 * one's head, a grown one as the sent one followed by zeros.
+	 */
+	int32_t rx_len_delta;
 };
 
 struct traffic {

@@ -11,6 +11,8 @@
 
 #include "netns.h"
 #include "peer_veth.h"
+#include "xskx_test_adjust_tail_grow_mb_bpf.h"
+#include "xskx_test_adjust_tail_shrink_mb_bpf.h"
 #include "xskx_test_drop_half_bpf.h"
 
 #define PUMP_SLEEP_NS 20000
@@ -44,17 +46,27 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	opts->ifname = ends[port];
 	opts->queue_id = 0;
 	opts->xdp_mode = v->mode;
-	if (v->prog[port] == TEST_XDP_DROP_HALF) {
+	switch (v->prog[port]) {
+	case TEST_XDP_REDIRECT:
+		break;
+	case TEST_XDP_DROP_HALF:
 		opts->xdp_obj = xskx_test_drop_half_bpf_elf;
 		opts->xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
+		break;
+	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
+		opts->xdp_obj = xskx_test_adjust_tail_shrink_mb_bpf_elf;
+		opts->xdp_obj_size = xskx_test_adjust_tail_shrink_mb_bpf_elf_size;
+		break;
+	case TEST_XDP_ADJUST_TAIL_GROW_MB:
+		opts->xdp_obj = xskx_test_adjust_tail_grow_mb_bpf_elf;
+		opts->xdp_obj_size = xskx_test_adjust_tail_grow_mb_bpf_elf_size;
+		break;
 	}
 }
 
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 			enum test_xdp_prog prog)
 {
-	if (prog != TEST_XDP_REDIRECT && prog != TEST_XDP_DROP_HALF)
-		return -EOPNOTSUPP;
 	veth_of(peer)->prog[port] = prog;
 	return 0;
 }

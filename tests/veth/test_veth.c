@@ -39,6 +39,8 @@ static const char *const veth_scenarios[] = {
 	"ALIGNED_INV_DESC_MULTI_BUFF",
 	"UNALIGNED_INV_DESC_MULTI_BUFF",
 	"TOO_MANY_FRAGS",
+	"XDP_ADJUST_TAIL_SHRINK_MULTI_BUFF",
+	"XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
