@@ -40,22 +40,10 @@ static void jumbo_config(struct link_config *cfg)
 void scenario_send_receive_9k_packets(struct test_peer *peer,
 				      struct scenario_result *r)
 {
-	struct traffic_opts opts;
-	struct test_stream stream;
 	struct link_config cfg;
-	struct test_link link;
 
 	jumbo_config(&cfg);
-	traffic_opts_init(&opts, TEST_PORT_A);
-	if (stream_init(&stream, TEST_PKT_COUNT, TEST_JUMBO_LEN)) {
-		scenario_fail(r, "out of memory");
-		return;
-	}
-	if (link_open(&link, peer, &cfg, r)) {
-		traffic_run(&link, &stream, &opts, r);
-		link_close(&link, r);
-	}
-	stream_free(&stream);
+	traffic_one_way_len(peer, &cfg, TEST_PKT_COUNT, TEST_JUMBO_LEN, NULL, r);
 }
 
 enum mb_where {

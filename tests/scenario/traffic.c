@@ -660,12 +660,20 @@ void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r)
 {
+	traffic_one_way_len(peer, cfg, count, TEST_PKT_LEN, opts, r);
+}
+
+void traffic_one_way_len(struct test_peer *peer, const struct link_config *cfg,
+			 uint32_t count, uint32_t len,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r)
+{
 	struct traffic_opts defaults;
 	struct test_stream stream;
 	struct test_link link;
 
 	traffic_opts_init(&defaults, TEST_PORT_A);
-	if (stream_init(&stream, count, TEST_PKT_LEN)) {
+	if (stream_init(&stream, count, len)) {
 		scenario_fail(r, "out of memory");
 		return;
 	}
@@ -677,8 +685,8 @@ void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 }
 
 void traffic_raw_one_way(struct test_peer *peer, struct link_config *cfg,
-		    const struct raw_desc *descs, uint32_t n,
-		    uint32_t want_invalid, struct scenario_result *r)
+			 const struct raw_desc *descs, uint32_t n,
+			 uint32_t want_invalid, struct scenario_result *r)
 {
 	struct traffic_opts opts;
 	struct test_stream stream;

@@ -122,6 +122,12 @@ void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r);
 
+/* The same with packets of len bytes (larger than a frame: chains). */
+void traffic_one_way_len(struct test_peer *peer, const struct link_config *cfg,
+			 uint32_t count, uint32_t len,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r);
+
 /*
  * Open a link from cfg with every frame of A held, send descs[0..n) by hand
  * from A, check that the valid packets arrive — a valid descriptor alone or

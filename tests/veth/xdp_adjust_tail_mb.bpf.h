@@ -21,16 +21,11 @@
 SEC("xdp.frags")
 int xskx_adjust_tail_mb(struct xdp_md *ctx)
 {
-	long action;
-
 	if (bpf_xdp_adjust_tail(ctx, ADJUST_TAIL_DELTA) == -EOPNOTSUPP) {
 		xskx_count(XSKX_VERDICT_DROPPED);
 		return XDP_DROP;
 	}
-	action = bpf_redirect_map(&xskx_xsks, ctx->rx_queue_index, XDP_DROP);
-	xskx_count(action == XDP_REDIRECT ? XSKX_VERDICT_REDIRECTED :
-					    XSKX_VERDICT_DROPPED);
-	return (int)action;
+	return xskx_redirect_to_queue(ctx);
 }
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
