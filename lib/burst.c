@@ -375,6 +375,28 @@ static bool chain_exceeds_ring(const struct xskx_socket *s,
 	return len > s->tx.size;
 }
 
+/*
+ * Multi-buffer: how many of pkts[0..fit) may go to the ring with no chain
+ * reaching the socket's max_frags with XDP_PKT_CONTD still set (the kernel
+ * would drop it whole): the packets before the first such chain. A pass of
+ * its own, so that sockets without multi-buffer never pay for it.
+ */
+static uint32_t tx_frag_limit(const struct xskx_socket *s,
+			      const struct xskx_pkt *pkts, uint32_t fit)
+{
+	uint32_t start = 0, frags = 0;
+
+	for (uint32_t i = 0; i < fit; i++) {
+		if (!(pkts[i].options & XDP_PKT_CONTD)) {
+			start = i + 1;
+			frags = 0;
+		} else if (++frags == s->max_frags) {
+			return start;
+		}
+	}
+	return fit;
+}
+
 /* Why a TX descriptor was refused before it reached the ring. */
 enum tx_fault {
 	TX_OK = 0,
@@ -397,7 +419,6 @@ struct tx_geometry {
 	uint64_t frame_size;
 	uint32_t shift;		/* log2(frame_size), 0 when not a power of two */
 	uint32_t options;	/* the xdp_desc options TX accepts */
-	uint32_t max_frags;	/* descriptors of one packet, at most */
 	bool unaligned;
 };
 
@@ -488,7 +509,7 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 	struct xdp_desc *descs = tx->ring;
 	const uint32_t mask = tx->mask;
 	enum tx_fault why = TX_OK;
-	uint32_t whole = 0, frags = 0, i;
+	uint32_t whole = 0, i;
 	uint64_t sum = 0;
 
 	for (i = 0; i < fit; i++) {
@@ -499,12 +520,6 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 		why = tx_check(g, p, &frame, simple);
 		if (__builtin_expect(why != TX_OK, 0))
 			break;
-		/* The kernel drops a chain still open at its limit, whole. */
-		frags = p->options & XDP_PKT_CONTD ? frags + 1 : 0;
-		if (__builtin_expect(frags == g->max_frags, 0)) {
-			why = TX_TOO_MANY_FRAGS;
-			break;
-		}
 		g->held[frame] = false;
 		*d = (struct xdp_desc){ .addr = p->addr, .len = p->len,
 					.options = p->options };
@@ -538,7 +553,6 @@ static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		.frame_size = umem->frame_size,
 		.shift = umem->frame_shift,
 		.options = s->tx_options,
-		.max_frags = s->max_frags,
 		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
 	};
 	uint32_t idx = 0, whole;
@@ -573,6 +587,13 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		return xskx__fail(-EINVAL,
 				  "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
 				  s->tx.size, s->queue_id);
+	if (__builtin_expect(s->tx_options & XDP_PKT_CONTD, 0)) {
+		uint32_t limit = tx_frag_limit(s, pkts, fit);
+
+		if (!limit && fit)
+			return tx_refuse(s, pkts, TX_TOO_MANY_FRAGS);
+		fit = limit;
+	}
 	n = tx_queue(s, pkts, fit, &bytes, &fault);
 	if (__builtin_expect(!n && fault != TX_OK, 0))
 		return tx_refuse(s, pkts, fault);
