@@ -161,7 +161,7 @@ static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
 	xsk_ring_cons__cancel(&s->rx, n - whole);
 	if (!whole && n == max)
 		return xskx__fail(-EINVAL,
-				  "xskx_rx_burst: the next packet on queue %u has more than max = %u fragments; pass a max of at least xskx_socket_info's max_frags",
+				  "xskx_rx_burst: the next packet on queue %u has more than max = %u fragments; pass a max of at least the fragments a packet of the link's MTU spans (the MTU divided by a frame's data room, rounded up)",
 				  s->queue_id, max);
 	return (int)whole;
 }
