@@ -63,7 +63,7 @@ static void nic_create(struct nic *nic, bool copy_mode, uint32_t sock_flags)
 			 0);
 	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, count_wire, nic), 0);
 	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
-	sock_opts.sim_port = nic->port;
+	sock_opts.port = test_port(nic->port);
 	ck_assert_msg(!xskx_socket_open(&nic->sock, nic->umem, &sock_opts),
 		      "%s", xskx_last_error());
 }
@@ -76,7 +76,7 @@ static void nic_destroy(struct nic *nic)
 	ck_assert_msg(test_census_all_in_pool(nic->umem, why, sizeof(why)),
 		      "%s", why);
 	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(nic->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(nic->sim), 0);
 }
 
 static void poll_nic(struct nic *nic)

@@ -8,6 +8,7 @@
  * (docs/KERNEL_RULES.md, "Multi-buffer").
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "traffic.h"
 
@@ -205,6 +206,7 @@ static bool adjust_tail_supported(struct test_link *link,
 {
 	struct xskx_socket_opts where = { .sz = sizeof(where) };
 	struct traffic_opts probe = *opts;
+	struct xskx_port_info port;
 	struct xskx_xdp_verdicts v;
 	struct test_stream one;
 	static struct traffic t; /* its scratch packet is 64 KiB */
@@ -212,7 +214,8 @@ static bool adjust_tail_supported(struct test_link *link,
 	int err;
 
 	link->peer->bind(link->peer, TEST_PORT_B, &where);
-	if (!where.ifname)
+	if (!where.port || xskx_port_info(where.port, &port) ||
+	    strcmp(port.backend, "kernel"))
 		return true;
 	probe.allow_loss = true;
 	if (stream_init(&one, 1, len))
@@ -226,15 +229,15 @@ static bool adjust_tail_supported(struct test_link *link,
 	stream_free(&one);
 	if (!ok)
 		return false;
-	err = xskx_xdp_prog_stats(where.ifname, &v);
+	err = xskx_xdp_prog_stats(port.name, &v);
 	if (err)
 		return scenario_fail(r, "xskx_xdp_prog_stats %s: %s",
-				     where.ifname, xskx_strerror(err));
+				     port.name, xskx_strerror(err));
 	if (v.dropped) {
 		scenario_skip(
 			r,
 			"%s: bpf_xdp_adjust_tail(%d) on a multi-buffer packet answered -EOPNOTSUPP: this device cannot grow a fragment (docs/KERNEL_RULES.md)",
-			where.ifname, opts->rx_len_delta);
+			port.name, opts->rx_len_delta);
 		return false;
 	}
 	return true;
