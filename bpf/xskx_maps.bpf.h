@@ -73,6 +73,20 @@ static __always_inline void xskx_count(__u32 verdict)
 		*packets += 1; /* this CPU's slot: no other writer */
 }
 
+/*
+ * Hand the packet to the socket bound to its RX queue, counting the verdict:
+ * XDP_REDIRECT, or XDP_DROP (counted as dropped) when no socket is there.
+ */
+static __always_inline int xskx_redirect_to_queue(struct xdp_md *ctx)
+{
+	long action = bpf_redirect_map(&xskx_xsks, ctx->rx_queue_index,
+				       XDP_DROP);
+
+	xskx_count(action == XDP_REDIRECT ? XSKX_VERDICT_REDIRECTED :
+					    XSKX_VERDICT_DROPPED);
+	return (int)action;
+}
+
 static __always_inline __u16 xskx_be16(const __u8 *p)
 {
 	return (__u16)(p[0] << 8 | p[1]);

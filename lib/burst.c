@@ -143,6 +143,29 @@ static int burst_precondition(struct xskx_socket *s, const char *call,
 			  call, s->queue_id, flag);
 }
 
+/*
+ * A burst returns whole packets: the fragments of a chain that max cut short
+ * go back to RX for the next burst (the peer publishes a chain at once, so
+ * a chain is cut only by max). Returns how many descriptors to take, or
+ * -EINVAL when the first packet alone has more fragments than max.
+ */
+static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
+			   uint32_t max)
+{
+	uint32_t whole = n;
+
+	while (whole &&
+	       (xsk_ring_cons__rx_desc(&s->rx, idx + whole - 1)->options &
+		XDP_PKT_CONTD))
+		whole--;
+	xsk_ring_cons__cancel(&s->rx, n - whole);
+	if (!whole && n == max)
+		return xskx__fail(-EINVAL,
+				  "xskx_rx_burst: the next packet on queue %u has more than max = %u fragments; pass a max of at least the fragments a packet of the link's MTU spans (the MTU divided by a frame's data room, rounded up)",
+				  s->queue_id, max);
+	return (int)whole;
+}
+
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			   uint32_t max)
 {
@@ -158,6 +181,14 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	umem = s->umem;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
+	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
+					   ->options & XDP_PKT_CONTD), 0)) {
+		err = rx_whole_chains(s, idx, n, max);
+		if (err < 0)
+			return err;
+		n = (uint32_t)err;
+		err = 0;
+	}
 	if (n) {
 		/*
 		 * Locals, not fields: the stores to pkts[] could alias the
@@ -344,6 +375,28 @@ static bool chain_exceeds_ring(const struct xskx_socket *s,
 	return len > s->tx.size;
 }
 
+/*
+ * Multi-buffer: how many of pkts[0..fit) may go to the ring with no chain
+ * reaching the socket's max_frags with XDP_PKT_CONTD still set (the kernel
+ * would drop it whole): the packets before the first such chain. A pass of
+ * its own, so that sockets without multi-buffer never pay for it.
+ */
+static uint32_t tx_frag_limit(const struct xskx_socket *s,
+			      const struct xskx_pkt *pkts, uint32_t fit)
+{
+	uint32_t start = 0, frags = 0;
+
+	for (uint32_t i = 0; i < fit; i++) {
+		if (!(pkts[i].options & XDP_PKT_CONTD)) {
+			start = i + 1;
+			frags = 0;
+		} else if (++frags == s->max_frags) {
+			return start;
+		}
+	}
+	return fit;
+}
+
 /* Why a TX descriptor was refused before it reached the ring. */
 enum tx_fault {
 	TX_OK = 0,
@@ -353,6 +406,7 @@ enum tx_fault {
 	TX_PAST_FRAME,
 	TX_NOT_HELD,
 	TX_OPEN_CHAIN,
+	TX_TOO_MANY_FRAGS,
 };
 
 /*
@@ -428,6 +482,11 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 	};
 
 	s->stats.tx_rejected++;
+	if (why == TX_TOO_MANY_FRAGS)
+		return xskx__fail(-EINVAL,
+				  "xskx_tx_burst: queue %u refused the chain starting at addr 0x%llx: it reaches %u fragments, the kernel's limit for this socket (xskx_socket_info's max_frags), with XDP_PKT_CONTD still set; send the packet in at most %u fragments (larger frames, or a shorter packet); it is still yours to fix or release",
+				  s->queue_id, (unsigned long long)p->addr,
+				  s->max_frags, s->max_frags);
 	return xskx__fail(-EINVAL,
 			  "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
 			  s->queue_id, (unsigned long long)p->addr, p->len,
@@ -528,6 +587,13 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		return xskx__fail(-EINVAL,
 				  "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
 				  s->tx.size, s->queue_id);
+	if (__builtin_expect(s->tx_options & XDP_PKT_CONTD, 0)) {
+		uint32_t limit = tx_frag_limit(s, pkts, fit);
+
+		if (!limit && fit)
+			return tx_refuse(s, pkts, TX_TOO_MANY_FRAGS);
+		fit = limit;
+	}
 	n = tx_queue(s, pkts, fit, &bytes, &fault);
 	if (__builtin_expect(!n && fault != TX_OK, 0))
 		return tx_refuse(s, pkts, fault);

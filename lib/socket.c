@@ -413,6 +413,7 @@ XSKX_API int xskx_socket_info_sized(const struct xskx_socket *s,
 		.multi_buffer = s->bind_flags & XDP_USE_SG,
 		.queue_id = s->queue_id,
 		.backend = s->ops->name,
+		.max_frags = s->max_frags,
 	};
 	xskx__out_copy(info, info_size, &full, sizeof(full));
 	return 0;

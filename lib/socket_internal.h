@@ -23,6 +23,7 @@ struct xskx_socket {
 	uint32_t refill_batch_wanted;	/* the options' */
 	uint32_t tx_reserve;		/* frames refill leaves in the pool */
 	uint32_t tx_options;		/* xdp_desc options TX accepts */
+	uint32_t max_frags;		/* descriptors of one TX packet, at most */
 	struct xskx_stats stats;	/* library counters; peer's read on demand */
 	int deferred_err;		/* a failed kick, for the next burst */
 

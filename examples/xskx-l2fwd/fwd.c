@@ -37,6 +37,7 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 	 */
 	XSKX_OPTS(xskx_socket_opts, opts, .port = xport,
 		  .queue_id = cfg->queue_id, .rx_size = cfg->rx_size,
+		  .flags = cfg->multi_buffer ? XSKX_SOCKET_MULTI_BUFFER : 0,
 		  .tx_reserve = XSKX_TX_RESERVE_NONE);
 
 	port->port = xport;
@@ -56,6 +57,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	q->nports = cfg->nports;
 	q->batch = cfg->batch ? cfg->batch : FWD_DEFAULT_BATCH;
 	q->tx_full = cfg->tx_full;
+	q->multi_buffer = cfg->multi_buffer;
 	q->filter = cfg->filter;
 	q->filter_ctx = cfg->filter_ctx;
 	err = xskx_umem_create(&q->umem, &umem_opts);
@@ -75,11 +77,40 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	return err;
 }
 
+/*
+ * The fragments of the packet at pkts[0] (1 without multi-buffer: each
+ * descriptor is a packet). The bursts hand over whole chains only.
+ */
+static uint32_t frags_of(const struct fwd_queue *q, const struct xskx_pkt *pkts,
+			 uint32_t n)
+{
+	uint32_t frags;
+
+	if (!q->multi_buffer)
+		return 1;
+	frags = xskx_pkt_frags(pkts, n, NULL);
+	return frags ? frags : n;
+}
+
+/* The packets among n descriptors. */
+static uint32_t packets_in(const struct fwd_queue *q,
+			   const struct xskx_pkt *pkts, uint32_t n)
+{
+	uint32_t packets = 0;
+
+	if (!q->multi_buffer)
+		return n;
+	for (uint32_t i = 0; i < n; i += frags_of(q, pkts + i, n - i))
+		packets++;
+	return packets;
+}
+
 /* What `in` holds goes back to the pool, counted in `counter`. */
-static void release_held(struct fwd_port *in, uint64_t *counter)
+static void release_held(const struct fwd_queue *q, struct fwd_port *in,
+			 uint64_t *counter)
 {
 	xskx_rx_release(in->sock, in->held + in->held_next, in->held_count);
-	count(counter, in->held_count);
+	count(counter, packets_in(q, in->held + in->held_next, in->held_count));
 	in->held_count = 0;
 }
 
@@ -107,30 +138,37 @@ static int forward(struct fwd_queue *q, uint32_t in_index,
 			xskx_rx_release(in->sock, in->held + kept,
 					(uint32_t)received - kept);
 		}
+		/* A chain's headers are in its first fragment. */
 		if (q->nports == 1)
-			for (uint32_t i = 0; i < kept; i++)
+			for (uint32_t i = 0; i < kept;
+			     i += frags_of(q, in->held + i, kept - i))
 				fwd_swap_macs(in->held[i].data);
 		in->held_next = 0;
 		in->held_count = kept;
-		count(&in->count.rx, (uint32_t)received);
+		count(&in->count.rx,
+		      packets_in(q, in->held, (uint32_t)received));
 	}
 	sent = xskx_tx_burst(out->sock, in->held + in->held_next,
 			     in->held_count);
 	if (sent == -EINVAL && in->held_count) {
 		/* TX refused the first held packet (logged): it goes, counted. */
-		xskx_rx_release(in->sock, in->held + in->held_next, 1);
-		in->held_next++;
-		in->held_count--;
+		uint32_t frags = frags_of(q, in->held + in->held_next,
+					  in->held_count);
+
+		xskx_rx_release(in->sock, in->held + in->held_next, frags);
+		in->held_next += frags;
+		in->held_count -= frags;
 		count(&in->count.tx_rejected, 1);
 		return received;
 	}
 	if (sent < 0)
 		return sent;
+	count(&out->count.tx,
+	      packets_in(q, in->held + in->held_next, (uint32_t)sent));
 	in->held_next += (uint32_t)sent;
 	in->held_count -= (uint32_t)sent;
-	count(&out->count.tx, (uint32_t)sent);
 	if (q->tx_full == FWD_TX_FULL_DROP && in->held_count)
-		release_held(in, &in->count.tx_full_drops);
+		release_held(q, in, &in->count.tx_full_drops);
 	return received + sent;
 }
 
@@ -164,7 +202,7 @@ void fwd_finish(struct fwd_queue *q)
 
 		if (!port->sock)
 			continue;
-		release_held(port, &port->count.dropped);
+		release_held(q, port, &port->count.dropped);
 		xskx_tx_reclaim(port->sock);
 	}
 }

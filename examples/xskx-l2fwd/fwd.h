@@ -38,6 +38,7 @@
  * (fwd_counters_read).
  */
 struct fwd_counters {
+	/* Packets: with multi_buffer a chain of fragments counts once. */
 	uint64_t rx;	  /* received on this port */
 	uint64_t tx;	  /* accepted by this port's TX ring */
 	uint64_t tx_full_drops; /* received here, released: egress TX was full */
@@ -77,6 +78,7 @@ struct fwd_queue {
 	struct fwd_port ports[FWD_MAX_PORTS];
 	uint32_t nports; /* 1: reflect */
 	uint32_t batch;
+	bool multi_buffer; /* packets may be chains: counted as one each */
 	enum fwd_tx_full tx_full;
 	fwd_filter_fn filter;
 	void *filter_ctx;
@@ -91,6 +93,12 @@ struct fwd_config {
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	uint32_t rx_size; /* RX ring entries per socket; 0: the library's default */
 	enum fwd_tx_full tx_full;    /* 0: hold */
+	/*
+	 * XSKX_SOCKET_MULTI_BUFFER on every socket: jumbo frames (MTU 9000)
+	 * arrive and leave as chains of fragments, forwarded whole. Not with
+	 * a filter, which sees one descriptor per packet.
+	 */
+	bool multi_buffer;
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
 };

@@ -32,6 +32,7 @@
 struct l2fwd_opts {
 	struct fwd_options fwd;
 	bool reflect;	    /* one port, MACs swapped */
+	bool multi_buffer;  /* XDP_USE_SG: jumbo frames as chains */
 	uint32_t first_queue; /* -q: the queues are first_queue.. */
 	uint32_t queues;    /* ..+ queues - 1: threads and UMEMs */
 	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */

@@ -57,6 +57,7 @@ static int open_queues(struct l2fwd *app)
 			.nports = app->nports, .queue_id = o->first_queue + k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.tx_full = o->fwd.tx_full,
+			.multi_buffer = o->multi_buffer,
 		};
 
 		for (uint32_t i = 0; i < app->nports; i++)

@@ -34,6 +34,9 @@ static const char usage[] =
 	"  -f, --frames N         UMEM frames per queue (default 4096)\n"
 	"  -S, --xdp-skb          XDP program in generic (skb) mode (default:\n"
 	"                         native, generic where the driver has none)\n"
+	"  -F, --multi-buffer     XDP_USE_SG: jumbo frames (MTU 9000) arrive and\n"
+	"                         leave as chains of fragments, forwarded whole;\n"
+	"                         counters count packets\n"
 	"      --tx-full hold|drop  a full TX ring: hold the packets for it\n"
 	"                         until it has room, backing the other port up\n"
 	"                         to its NIC (default), or drop them, counted\n"
@@ -56,6 +59,7 @@ enum { OPT_REFLECT = FWD_OPT_PROGRAM, OPT_QUEUES };
 static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "reflect", no_argument, NULL, OPT_REFLECT },
+	{ "multi-buffer", no_argument, NULL, 'F' },
 	{ "queue", required_argument, NULL, 'q' },
 	{ "queues", required_argument, NULL, OPT_QUEUES },
 	{ "cpu", required_argument, NULL, 'C' },
@@ -71,6 +75,9 @@ static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 	switch (c) {
 	case OPT_REFLECT:
 		o->reflect = true;
+		return true;
+	case 'F':
+		o->multi_buffer = true;
 		return true;
 	case 'q':
 		return cli_parse_u32("--queue", arg, 0, UINT32_MAX - L2FWD_MAX_QUEUES,
@@ -119,7 +126,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 	int c;
 
 	*o = (struct l2fwd_opts){ .queues = 1, .first_cpu = -1 };
-	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "q:C:h",
+	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "q:C:Fh",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);

@@ -143,13 +143,33 @@ struct xskx_pkt {
 };
 
 /*
+ * The packet that starts at pkts[0]: with multi-buffer (XSKX_SOCKET_MULTI_BUFFER)
+ * a chain of fragments, each but the last with XDP_PKT_CONTD. Returns how
+ * many of the n entries it spans (1 for a packet in one frame), and its
+ * total length in *len (may be NULL); 0 when its chain does not end within
+ * the n entries (*len then the bytes of those n). The next packet starts at
+ * pkts[returned]:
+ *
+ *	for (i = 0; i < n; i += frags)
+ *		frags = xskx_pkt_frags(&pkts[i], n - i, &len);
+ *
+ * xskx_rx_burst() returns whole packets only, so a received burst never
+ * yields 0; xskx_tx_burst() takes a chain whole or not at all.
+ */
+uint32_t xskx_pkt_frags(const struct xskx_pkt *pkts, uint32_t n,
+			uint32_t *len);
+
+/*
  * Receive up to max packets into pkts. Returns the number received (0 when
  * none) or a negative errno when a needed kick failed for a reason other
  * than "try again" (-ENXIO...). After draining RX it refills FILL from the
  * pool when the batch watermark is met; when RX is empty, kicks the peer if FILL's
  * need_wakeup flag is set (always on a busy-polling port), never
  * otherwise. The frames of returned packets belong to the application until
- * given back by xskx_rx_release() or xskx_tx_burst(). When the kick fails
+ * given back by xskx_rx_release() or xskx_tx_burst(). With multi-buffer a
+ * burst holds whole packets only (xskx_pkt_frags() walks them): a chain max
+ * would cut stays on RX for the next burst, and -EINVAL says when the next
+ * packet alone has more fragments than max. When the kick fails
  * after packets were received, the packets are returned and the error comes
  * from the next burst on the socket (xskx_tx_burst likewise).
  */
@@ -175,7 +195,9 @@ int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
  * fewer than n when the TX ring is full or a bad packet ends the burst: the
  * rest stay the caller's, to retry or release — or a negative errno when the
  * kick failed for a reason other than "try again". With multi-buffer, a
- * chain of fragments is accepted whole or not at all.
+ * chain of fragments is accepted whole or not at all, and a chain that
+ * reaches xskx_socket_info's max_frags with XDP_PKT_CONTD still set is
+ * refused (-EINVAL, naming the limit): the kernel would drop it whole.
  *
  * Every packet is checked before it reaches the ring, so that none can be
  * swallowed by the peer without its frame coming back: options only
@@ -260,6 +282,14 @@ struct xskx_socket_info {
 	bool multi_buffer;
 	uint32_t queue_id;
 	const char *backend;	/* "kernel" or "sim" */
+	/*
+	 * The most descriptors one packet may span on TX, the kernel's limit
+	 * for this socket: 1 without multi-buffer; in copy mode one skb's
+	 * buffers (net.core.max_skb_frags + 1, 18 by default); in zero-copy
+	 * mode the driver's xdp_zc_max_segs. xskx_tx_burst() refuses a chain
+	 * still open at this many.
+	 */
+	uint32_t max_frags;
 };
 
 /* Sized as xskx_socket_stats() is; use the xskx_socket_info() macro. */

@@ -273,6 +273,21 @@ static int read_zero_copy(int fd, bool *zero_copy)
 	return 0;
 }
 
+/*
+ * The kernel's limit on the descriptors of one TX packet: the driver's
+ * xdp_zc_max_segs in zero-copy mode (1 where it does not say), one skb's
+ * buffers in copy mode (xsk_build_skb).
+ */
+static uint32_t max_frags(const struct xskx_socket *s,
+			  const struct xskx_netdev *dev, bool zero_copy)
+{
+	if (!(s->bind_flags & XDP_USE_SG))
+		return 1;
+	if (zero_copy)
+		return dev->zc_max_segs ? dev->zc_max_segs : 1;
+	return xskx__copy_max_frags();
+}
+
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
 			  const struct xskx_port_opts *po,
@@ -335,6 +350,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_prog;
 	ks->fd = xsk_socket__fd(ks->xsk);
 	err = read_zero_copy(ks->fd, &ks->zero_copy);
+	s->max_frags = max_frags(s, &dev, ks->zero_copy);
 	if (!err && s->kick_always)
 		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)

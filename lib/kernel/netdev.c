@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <linux/ethtool_netlink.h>
 #include <net/if.h>
+#include <stdio.h>
 #include <netlink/errno.h>
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/genl.h>
@@ -29,6 +30,7 @@
 #define NETDEV_CMD_DEV_GET 1
 #define NETDEV_A_DEV_IFINDEX 1
 #define NETDEV_A_DEV_XDP_FEATURES 3
+#define NETDEV_A_DEV_XDP_ZC_MAX_SEGS 4
 #define NETDEV_A_DEV_MAX 4
 
 /* A reply and its ACK arrive in at most a few reads; never loop forever. */
@@ -200,6 +202,8 @@ static int parse_netdev(struct nlattr **tb, void *arg)
 		dev->xdp_features = nla_get_u64(tb[NETDEV_A_DEV_XDP_FEATURES]);
 		dev->xdp_features_known = true;
 	}
+	if (tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS])
+		dev->zc_max_segs = nla_get_u32(tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS]);
 	return 0;
 }
 
@@ -226,6 +230,28 @@ static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
 	    nla_put_u32(msg, NETDEV_A_DEV_IFINDEX, dev->ifindex) == 0)
 		genl_transact(sk, msg, &reply);
 	nlmsg_free(msg);
+}
+
+/* MAX_SKB_FRAGS of a kernel whose sysctl cannot be read. */
+#define DEFAULT_MAX_SKB_FRAGS 17u
+
+uint32_t xskx__copy_max_frags(void)
+{
+	FILE *f = fopen("/proc/sys/net/core/max_skb_frags", "r");
+	unsigned int frags = 0;
+
+	if (f) {
+		if (fscanf(f, "%u", &frags) != 1)
+			frags = 0;
+		fclose(f);
+	}
+	if (!frags) {
+		xskx_debug("net.core.max_skb_frags unreadable: assuming %u",
+			   DEFAULT_MAX_SKB_FRAGS);
+		frags = DEFAULT_MAX_SKB_FRAGS;
+	}
+	/* The skb's linear part holds the first buffer. */
+	return frags + 1;
 }
 
 /* A connected rtnetlink socket in *sk, or a negative errno, logged. */

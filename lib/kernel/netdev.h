@@ -29,6 +29,11 @@ struct xskx_netdev {
 	/* false on kernels without the netdev family: features unknown. */
 	bool xdp_features_known;
 	uint64_t xdp_features; /* NETDEV_XDP_ACT_* bits */
+	/*
+	 * Buffers of one multi-buffer packet the driver takes in zero-copy
+	 * mode (xdp_zc_max_segs); 0 when the kernel does not say (before 6.6).
+	 */
+	uint32_t zc_max_segs;
 };
 
 /*
@@ -37,6 +42,14 @@ struct xskx_netdev {
  * uses and closes two netlink sockets.
  */
 int xskx__netdev_query(const char *ifname, struct xskx_netdev *dev);
+
+/*
+ * Buffers of one multi-buffer packet a copy-mode socket may send: the
+ * kernel builds an skb of one linear part and net.core.max_skb_frags
+ * fragments (18 with the default of 17, which is also the value when the
+ * sysctl cannot be read).
+ */
+uint32_t xskx__copy_max_frags(void);
 
 /* True when the device is known to do AF_XDP zero-copy. */
 static inline bool xskx_netdev_zero_copy(const struct xskx_netdev *dev)

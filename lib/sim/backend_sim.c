@@ -156,6 +156,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_close;
 	/* A sharer's mode is the first socket's: the core sets it. */
 	s->bind_flags = flags;
+	s->max_frags = xskx__sim_xsk_tx_max_frags(x);
 	map_rings(x, s, o);
 	s->backend = x;
 	return 0;

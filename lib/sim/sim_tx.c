@@ -16,8 +16,10 @@
  * (xp_aligned_validate_desc / xp_unaligned_validate_desc). A packet is a
  * chain of descriptors with XDP_PKT_CONTD on all but the last; one invalid
  * descriptor, or more fragments than the device takes, makes the whole
- * packet invalid. Every descriptor of an invalid packet is consumed and
- * counted in tx_invalid_descs. Zero-copy never completes them. Copy mode
+ * packet invalid, up to the end of its chain. Every descriptor of an
+ * invalid packet is consumed and counted in tx_invalid_descs (measured on
+ * 6.18, veth, copy mode: 18 descriptors with XDP_PKT_CONTD and the one
+ * that ends them, 19 counted, none sent). Zero-copy never completes them. Copy mode
  * does, as the 6.18 kernel was measured to (veth, raw rings): a sendto puts
  * the addresses of the invalid packet's descriptors taken so far on
  * COMPLETION, in order with the others and whatever they are, and stops

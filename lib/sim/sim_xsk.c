@@ -585,6 +585,13 @@ int xskx__sim_xsk_get_options(struct sim_xsk *xs, struct xdp_options *opts)
 	return 0;
 }
 
+uint32_t xskx__sim_xsk_tx_max_frags(const struct sim_xsk *xs)
+{
+	if (!xs->sg)
+		return 1;
+	return xs->zc ? xs->queue->port->max_frags : SIM_COPY_MAX_FRAGS;
+}
+
 uint32_t xskx__sim_xsk_frames_in_nic(const struct sim_xsk *xs)
 {
 	struct xskx_sim *sim;

@@ -108,6 +108,13 @@ int xskx__sim_xsk_get_options(struct sim_xsk *xsk, struct xdp_options *opts);
 uint32_t xskx__sim_xsk_frames_in_nic(const struct sim_xsk *xsk);
 
 /*
+ * The most descriptors one TX packet may span on this bound socket, as the
+ * kernel's: the port's max_frags in zero-copy mode (xdp_zc_max_segs), one
+ * skb's buffers (SIM_COPY_MAX_FRAGS) in copy mode; 1 without XDP_USE_SG.
+ */
+uint32_t xskx__sim_xsk_tx_max_frags(const struct sim_xsk *xsk);
+
+/*
  * close(): unbind, release the queue (a later bind on it succeeds at once),
  * free the rings. Every frame the application side will never see again is
  * handed to give_back so the library can return it to its pool: the entries

@@ -8,7 +8,9 @@
  * Test frames sent on outerA through an AF_PACKET socket must come out of
  * outB, and those sent on outB out of outerA: every one exactly once and
  * intact. Reflecting on inA alone, they come back out of outerA with their
- * MACs swapped. Afterwards no XDP program is left on inA or inB.
+ * MACs swapped. With every end at MTU 9000 and the forwarder on
+ * multi-buffer sockets, 9000-byte frames cross the same way, as chains of
+ * fragments. Afterwards no XDP program is left on inA or inB.
  *
  * The loss identity (examples/common/loss.h): a sender on outerA that
  * counts what it sent (a failed send is not sent), a receiver on outB that
@@ -44,6 +46,7 @@
 #define TIME_LIMIT_S 20
 #define CASE_TIMEOUT_S (2 * TIME_LIMIT_S + 10)
 #define PKT_LEN 128u
+#define JUMBO_LEN 9000u
 #define ETH_P_TEST 0x88b5 /* IEEE local experimental: nothing else sends it */
 
 struct raw_port {
@@ -58,6 +61,9 @@ static void raw_open(struct raw_port *p, const char *ifname)
 	p->fd = example_raw_socket(ifname, ETH_P_TEST);
 }
 
+/* The length of every test frame of the running case. */
+static uint32_t frame_len = PKT_LEN;
+
 static void build_frame(uint8_t *f, uint32_t seq)
 {
 	memcpy(f, veth_mac_b, 6);
@@ -65,16 +71,17 @@ static void build_frame(uint8_t *f, uint32_t seq)
 	f[12] = ETH_P_TEST >> 8;
 	f[13] = ETH_P_TEST & 0xff;
 	memcpy(f + 14, &seq, sizeof(seq));
-	for (uint32_t i = 18; i < PKT_LEN; i++)
+	for (uint32_t i = 18; i < frame_len; i++)
 		f[i] = (uint8_t)(seq * 13 + i);
 }
 
 static void raw_send(struct raw_port *p, uint32_t seq)
 {
-	uint8_t f[PKT_LEN];
+	uint8_t f[JUMBO_LEN];
 
 	build_frame(f, seq);
-	ck_assert_msg(send(p->fd, f, PKT_LEN, 0) == PKT_LEN, "send: %s",
+	ck_assert_msg(send(p->fd, f, frame_len, 0) == (ssize_t)frame_len,
+		      "send: %s",
 		      strerror(errno));
 }
 
@@ -85,22 +92,22 @@ static void raw_send(struct raw_port *p, uint32_t seq)
  */
 static bool raw_try_send(struct raw_port *p, uint32_t seq)
 {
-	uint8_t f[PKT_LEN];
+	uint8_t f[JUMBO_LEN];
 	ssize_t n;
 
 	build_frame(f, seq);
-	n = send(p->fd, f, PKT_LEN, 0);
-	ck_assert_msg(n == PKT_LEN || (n < 0 && (errno == ENOBUFS ||
+	n = send(p->fd, f, frame_len, 0);
+	ck_assert_msg(n == (ssize_t)frame_len || (n < 0 && (errno == ENOBUFS ||
 						 errno == EAGAIN)),
 		      "send: %zd, %s", n, strerror(errno));
-	return n == PKT_LEN;
+	return n == (ssize_t)frame_len;
 }
 
 /* Read every waiting test frame that arrived (not one we sent ourselves). */
 static void raw_drain(struct raw_port *p, bool swapped)
 {
 	for (uint32_t i = 0; i < 4 * PACKETS; i++) {
-		uint8_t f[PKT_LEN + 64], expected[PKT_LEN];
+		uint8_t f[JUMBO_LEN + 64], expected[JUMBO_LEN];
 		ssize_t n = example_raw_recv(p->fd, f, sizeof(f));
 		uint32_t seq;
 
@@ -110,7 +117,7 @@ static void raw_drain(struct raw_port *p, bool swapped)
 			continue;
 		p->received++;
 		memcpy(&seq, f + 14, sizeof(seq));
-		if (n != PKT_LEN || seq >= PACKETS) {
+		if (n != (ssize_t)frame_len || seq >= PACKETS) {
 			p->corrupt++;
 			continue;
 		}
@@ -120,7 +127,7 @@ static void raw_drain(struct raw_port *p, bool swapped)
 			memcpy(expected, veth_mac_a, 6);
 			memcpy(expected + 6, veth_mac_b, 6);
 		}
-		if (memcmp(f, expected, PKT_LEN))
+		if (memcmp(f, expected, frame_len))
 			p->corrupt++;
 		p->seen[seq]++;
 	}
@@ -214,6 +221,69 @@ END_TEST
 START_TEST(forward_generic)
 {
 	forward(XSKX_XDP_GENERIC);
+}
+END_TEST
+
+/*
+ * Jumbo frames: every end at MTU 9000, the forwarder's sockets multi-buffer;
+ * each 9000-byte frame crosses as one chain of fragments of 2 KiB frames
+ * (1792 data bytes each after XDP_PACKET_HEADROOM: 6 fragments), counted
+ * once, and comes out whole.
+ */
+#define JUMBO_FRAGS 6u
+static void forward_jumbo(enum xskx_xdp_mode mode)
+{
+	static const char *const ends[] = { OUTER_A, IN_A, IN_B, OUTER_B };
+	static struct raw_port outer_a, outer_b;
+	struct fwd_config cfg = {
+		.nports = 2,
+		.multi_buffer = true,
+		/* A round sends 16 frames of 6 fragments: read them all. */
+		.batch = 8 * SEND_PER_ROUND * 6,
+	};
+	int rcvbuf = 8 << 20;
+	struct fwd_queue q;
+
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
+	for (uint32_t i = 0; i < 4; i++)
+		ck_assert_int_eq(veth_link_set_mtu(ends[i], JUMBO_LEN), 0);
+	frame_len = JUMBO_LEN;
+	example_ports_open(cfg.ports, inner, 2, mode);
+	ck_assert_msg(!fwd_open(&q, &cfg), "fwd_open: %s", xskx_last_error());
+	raw_open(&outer_a, OUTER_A);
+	raw_open(&outer_b, OUTER_B);
+	ck_assert_int_eq(setsockopt(outer_b.fd, SOL_SOCKET, SO_RCVBUFFORCE,
+				    &rcvbuf, sizeof(rcvbuf)), 0);
+	ck_assert_int_eq(setsockopt(outer_a.fd, SOL_SOCKET, SO_RCVBUFFORCE,
+				    &rcvbuf, sizeof(rcvbuf)), 0);
+	pass_traffic(&q, &outer_a, &outer_b, false);
+	memset(outer_a.seen, 0, sizeof(outer_a.seen));
+	outer_a.received = 0;
+	pass_traffic(&q, &outer_b, &outer_a, false);
+	fwd_finish(&q);
+	for (uint32_t i = 0; i < 2; i++) {
+		struct xskx_stats st;
+
+		ck_assert_uint_eq(q.ports[i].count.rx, PACKETS);
+		ck_assert_uint_eq(q.ports[i].count.tx, PACKETS);
+		ck_assert_int_eq(xskx_socket_stats(q.ports[i].sock, &st), 0);
+		ck_assert_uint_eq(st.rx_packets, PACKETS * JUMBO_FRAGS);
+		ck_assert_uint_eq(st.rx_bytes, PACKETS * JUMBO_LEN);
+	}
+	close_forwarder(&q);
+	example_assert_no_xdp_program(IN_A);
+	example_assert_no_xdp_program(IN_B);
+}
+
+START_TEST(forward_jumbo_native)
+{
+	forward_jumbo(XSKX_XDP_NATIVE);
+}
+END_TEST
+
+START_TEST(forward_jumbo_generic)
+{
+	forward_jumbo(XSKX_XDP_GENERIC);
 }
 END_TEST
 
@@ -479,6 +549,10 @@ int main(int argc, char **argv)
 	veth_sandbox_enter();
 	example_add_case(s, "forward_native", forward_native, CASE_TIMEOUT_S);
 	example_add_case(s, "forward_generic", forward_generic, CASE_TIMEOUT_S);
+	example_add_case(s, "forward_jumbo_native", forward_jumbo_native,
+			 CASE_TIMEOUT_S);
+	example_add_case(s, "forward_jumbo_generic", forward_jumbo_generic,
+			 CASE_TIMEOUT_S);
 	example_add_case(s, "reflect", reflect, CASE_TIMEOUT_S);
 	example_add_case(s, "losses_add_up_native", losses_add_up_native,
 			 CASE_TIMEOUT_S);

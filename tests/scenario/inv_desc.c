@@ -74,11 +74,7 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size,
 		     bool unaligned, struct scenario_result *r)
 {
 	struct raw_desc descs[INV_ROWS];
-	struct traffic_opts opts;
-	struct test_stream stream;
 	struct link_config cfg;
-	struct test_link link;
-	struct xskx_stats stats;
 	uint32_t invalid = 0, frames = INV_UMEM_BYTES / frame_size;
 
 	link_config_init(&cfg);
@@ -87,12 +83,6 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size,
 		cfg.umem[p].flags = unaligned ? XSKX_UMEM_UNALIGNED : 0;
 	}
 	cfg.umem[TEST_PORT_A].frame_count = frames;
-	cfg.hold_all_frames[TEST_PORT_A] = true;
-
-	if (stream_init(&stream, INV_ROWS, TEST_PKT_LEN)) {
-		scenario_fail(r, "out of memory");
-		return;
-	}
 	for (uint32_t i = 0; i < INV_ROWS; i++) {
 		bool valid = row_valid(&rows[i], frame_size, unaligned);
 
@@ -103,23 +93,9 @@ static void inv_desc(struct test_peer *peer, uint32_t frame_size,
 					      .len = rows[i].len,
 					      .options = rows[i].options,
 					      .valid = valid };
-		stream_set(&stream, i, rows[i].len, valid);
 		invalid += !valid;
 	}
-	traffic_opts_init(&opts, TEST_PORT_A);
-	opts.raw = descs;
-
-	if (link_open(&link, peer, &cfg, r)) {
-		if (traffic_run(&link, &stream, &opts, r) &&
-		    link_stats(&link, TEST_PORT_A, &stats, r) &&
-		    stats.tx_invalid_descs != invalid)
-			scenario_fail(
-				r, "tx_invalid_descs: expected %u, got %llu",
-				invalid,
-				(unsigned long long)stats.tx_invalid_descs);
-		link_close(&link, r);
-	}
-	stream_free(&stream);
+	traffic_raw_one_way(peer, &cfg, descs, INV_ROWS, invalid, r);
 }
 
 void scenario_aligned_inv_desc(struct test_peer *peer,

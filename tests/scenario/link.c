@@ -130,6 +130,13 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 	clock_gettime(CLOCK_MONOTONIC, &link->deadline);
 	link->deadline.tv_sec += peer->time_limit_s;
 
+	if (cfg->mtu) {
+		int err = peer->set_mtu(peer, cfg->mtu);
+
+		if (err)
+			return scenario_fail(r, "set_mtu %u: %s", cfg->mtu,
+					     xskx_strerror(err));
+	}
 	for (int p = 0; p < 2; p++) {
 		int err;
 

@@ -33,6 +33,8 @@ struct link_config {
 	 * not with hold_all_frames.
 	 */
 	bool shared_umem;
+	/* Both ports' MTU, set before anything else; 0: the peer's 1500. */
+	uint32_t mtu;
 };
 
 struct test_link {

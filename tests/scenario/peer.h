@@ -17,6 +17,7 @@
  * of your own (see peer_sim.h). The scenarios call the operations from the
  * one thread that runs them, in this order:
  *
+ *	set_mtu()         at most once, first of all
  *	set_hw_rings()    at most once, before any socket opens
  *	bind()            once per socket, before xskx_socket_open()
  *	set_xdp()         at most once per port, before any socket opens
@@ -52,6 +53,12 @@ enum test_xdp_prog {
 	 */
 	TEST_XDP_TAIL_SHRINK,
 	TEST_XDP_TAIL_GROW,
+	/*
+	 * bpf_xdp_adjust_tail() on every packet, multi-buffer aware: -4096
+	 * bytes (SHRINK), +2047 bytes (GROW), then to the queue's socket.
+	 */
+	TEST_XDP_ADJUST_TAIL_SHRINK_MB,
+	TEST_XDP_ADJUST_TAIL_GROW_MB,
 };
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */
@@ -85,8 +92,8 @@ struct test_peer {
 	unsigned int time_limit_s;
 
 	/*
-	 * Point opts at queue 0 of port: set the backend fields (sim_port, or
-	 * ifname), and anything else the peer needs (copy_mode on veth). The
+	 * Point opts at queue 0 of port: the library's port (xskx/port.h) on
+	 * it, opened by the peer, and anything else the peer needs. The
 	 * scenario sets the rest (ring sizes, flags, fill_frames).
 	 */
 	void (*bind)(struct test_peer *peer, enum test_port port,
@@ -99,6 +106,11 @@ struct test_peer {
 	 * is then skipped), or another negative errno.
 	 */
 	int (*set_hw_rings)(struct test_peer *peer, uint32_t *rx, uint32_t *tx);
+	/*
+	 * Give both ports this MTU (jumbo frames: 9000). 0 or a negative
+	 * errno, which fails the scenario.
+	 */
+	int (*set_mtu)(struct test_peer *peer, uint32_t mtu);
 	/*
 	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
 	 * (the scenario is then skipped), or another negative errno.

@@ -20,6 +20,8 @@ struct peer_sim {
 	struct xskx_sim_port *port[2];
 	bool threaded;
 	bool running;
+	uint32_t mtu;		/* set_mtu()'s; 0: 1500 */
+	uint32_t hw_rx, hw_tx;	/* set_hw_rings()'s; 0: the defaults */
 	/* Packets the TEST_XDP_DROP_HALF program has seen on each port. */
 	uint64_t xdp_seen[2];
 };
@@ -84,6 +86,10 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 	case TEST_XDP_TAIL_GROW:
 		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
 						  (void *)&grow);
+	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
+	case TEST_XDP_ADJUST_TAIL_GROW_MB:
+		/* The port's XDP hook sees a chain's first buffer only: it cannot resize a chain. */
+		break;
 	}
 	return -EOPNOTSUPP;
 }
@@ -132,8 +138,12 @@ static void drop_world(struct peer_sim *ps)
 	ps->sim = NULL;
 }
 
-/* Two ports with hardware rings of these sizes (0: the defaults), wired. */
-static int make_world(struct peer_sim *ps, uint32_t hw_rx, uint32_t hw_tx)
+/*
+ * Two ports, wired, with the peer's MTU and hardware ring sizes (0: the
+ * defaults): what set_mtu() and set_hw_rings() chose, fixed when a port is
+ * made.
+ */
+static int make_world(struct peer_sim *ps)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts,
 		  .mode = ps->threaded ? XSKX_SIM_THREADED :
@@ -147,7 +157,8 @@ static int make_world(struct peer_sim *ps, uint32_t hw_rx, uint32_t hw_tx)
 	}
 	for (int p = 0; p < 2; p++) {
 		XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = names[p],
-			  .hw_ring_size = hw_rx, .hw_tx_ring_size = hw_tx);
+			  .mtu = ps->mtu, .hw_ring_size = ps->hw_rx,
+			  .hw_tx_ring_size = ps->hw_tx);
 
 		err = xskx_sim_port_create(ps->sim, &port_opts, &ps->port[p]);
 		if (err)
@@ -165,8 +176,20 @@ static int sim_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
 		*rx = XSKX_SIM_MAX_HW_RING;
 	if (!*tx)
 		*tx = XSKX_SIM_MAX_HW_RING;
+	ps->hw_rx = *rx;
+	ps->hw_tx = *tx;
 	drop_world(ps);
-	return make_world(ps, *rx, *tx);
+	return make_world(ps);
+}
+
+/* A port's MTU is fixed when it is made: make the machine again. */
+static int sim_set_mtu(struct test_peer *peer, uint32_t mtu)
+{
+	struct peer_sim *ps = to_sim(peer);
+
+	ps->mtu = mtu;
+	drop_world(ps);
+	return make_world(ps);
 }
 
 static void sim_destroy(struct test_peer *peer)
@@ -192,13 +215,14 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 		.poll_timeout_ms = ps->threaded ? PEER_SIM_POLL_TIMEOUT_MS : 0,
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
 		.set_hw_rings = sim_set_hw_rings,
+		.set_mtu = sim_set_mtu,
 		.bind = sim_bind,
 		.set_xdp = sim_set_xdp,
 		.pump = sim_pump,
 		.quiesce = sim_quiesce,
 		.destroy = sim_destroy,
 	};
-	err = make_world(ps, 0, 0);
+	err = make_world(ps);
 	if (err) {
 		sim_destroy(&ps->peer);
 		return err;

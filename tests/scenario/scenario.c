@@ -33,6 +33,15 @@ const struct scenario scenarios[] = {
 	{ "XDP_ADJUST_TAIL_SHRINK", scenario_xdp_adjust_tail_shrink },
 	{ "XDP_ADJUST_TAIL_GROW", scenario_xdp_adjust_tail_grow },
 	{ "XDP_PROG_CLEANUP", scenario_xdp_prog_cleanup },
+	{ "SEND_RECEIVE_9K_PACKETS", scenario_send_receive_9k_packets },
+	{ "ALIGNED_INV_DESC_MULTI_BUFF", scenario_aligned_inv_desc_multi_buff },
+	{ "UNALIGNED_INV_DESC_MULTI_BUFF",
+	  scenario_unaligned_inv_desc_multi_buff },
+	{ "TOO_MANY_FRAGS", scenario_too_many_frags },
+	{ "XDP_ADJUST_TAIL_SHRINK_MULTI_BUFF",
+	  scenario_xdp_adjust_tail_shrink_multi_buff },
+	{ "XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
+	  scenario_xdp_adjust_tail_grow_multi_buff },
 	{ NULL, NULL },
 };
 

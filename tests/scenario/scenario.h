@@ -104,5 +104,16 @@ void scenario_xdp_adjust_tail_grow(struct test_peer *peer,
 				   struct scenario_result *r);
 void scenario_xdp_prog_cleanup(struct test_peer *peer,
 			       struct scenario_result *r);
+void scenario_send_receive_9k_packets(struct test_peer *peer,
+				      struct scenario_result *r);
+void scenario_aligned_inv_desc_multi_buff(struct test_peer *peer,
+					  struct scenario_result *r);
+void scenario_unaligned_inv_desc_multi_buff(struct test_peer *peer,
+					    struct scenario_result *r);
+void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r);
+void scenario_xdp_adjust_tail_shrink_multi_buff(struct test_peer *peer,
+						struct scenario_result *r);
+void scenario_xdp_adjust_tail_grow_multi_buff(struct test_peer *peer,
+					      struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -20,6 +20,11 @@
 /* Ethernet header + sequence number: no test packet is shorter. */
 #define TEST_PKT_HDR_LEN 18u
 
+/* The selftests' MAX_ETH_JUMBO_SIZE: the jumbo scenarios' MTU and packet. */
+#define TEST_JUMBO_LEN 9000u
+/* The longest test packet: a chain of 32 fragments of 2048-byte frames. */
+#define TEST_PKT_MAX_LEN 65536u
+
 /*
  * What a scenario sends, by sequence number: each packet's length and
  * whether it should reach the receiving socket (an XDP program or the peer

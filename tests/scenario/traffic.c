@@ -216,17 +216,86 @@ static bool kick_once_checked(struct traffic *t, const struct xskx_rings *rings,
 	return true;
 }
 
+/* Frames a packet of len bytes spans when sent from umem: 1 when it fits one. */
+static uint32_t tx_frags(struct xskx_umem *umem, uint32_t len)
+{
+	uint32_t room = xskx_umem_frame_size(umem) - xskx_umem_headroom(umem);
+
+	return len ? (len + room - 1) / room : 1;
+}
+
+/*
+ * Write packet seq into frames[0..frags) as a chain of pkts: each fragment
+ * fills its frame from the TX address on, the last takes what is left.
+ */
+static void build_chain(struct traffic *t, struct xskx_umem *umem,
+			const uint64_t *frames, uint32_t frags, uint32_t seq,
+			struct xskx_pkt *pkts)
+{
+	uint32_t len = t->stream->len[seq], room, at = 0;
+	void *area = xskx_umem_area(umem);
+
+	room = xskx_umem_frame_size(umem) - xskx_umem_headroom(umem);
+	if (frags > 1)
+		pkt_write(t->scratch, seq, len);
+	for (uint32_t f = 0; f < frags; f++) {
+		uint64_t addr = xskx_umem_tx_addr(umem, frames[f]);
+		uint32_t part = min_u32(room, len - at);
+
+		if (frags == 1)
+			pkt_write(xskx_umem_addr_data(area, addr), seq, len);
+		else
+			memcpy(xskx_umem_addr_data(area, addr),
+			       t->scratch + at, part);
+		pkts[f] = (struct xskx_pkt){
+			.addr = addr,
+			.len = part,
+			.options = f + 1 < frags ? XDP_PKT_CONTD : 0,
+		};
+		at += part;
+	}
+}
+
+/*
+ * The packets of this burst: the send quota, as many as fit
+ * TRAFFIC_MAX_BATCH descriptors and the frames allocated; *descs their
+ * fragments. Frames allocated beyond them are freed.
+ */
+static uint32_t burst_packets(struct traffic *t, struct xskx_umem *umem,
+			      uint64_t *frames, uint32_t *descs)
+{
+	uint32_t quota = send_quota(t), n = 0, need = 0, got;
+
+	while (n < quota) {
+		uint32_t f = tx_frags(umem, t->stream->len[t->next_tx + n]);
+
+		if (need + f > TRAFFIC_MAX_BATCH)
+			break;
+		need += f;
+		n++;
+	}
+	got = xskx_frame_alloc(umem, frames, need);
+	for (*descs = 0, quota = n, n = 0; n < quota; n++) {
+		uint32_t f = tx_frags(umem, t->stream->len[t->next_tx + n]);
+
+		if (*descs + f > got)
+			break;
+		*descs += f;
+	}
+	xskx_frame_free(umem, frames + *descs, got - *descs);
+	return n;
+}
+
 static bool send_burst(struct traffic *t, struct scenario_result *r)
 {
 	struct xskx_socket *sock = t->link->sock[t->tx_port];
 	struct xskx_umem *umem = t->link->umem[t->tx_port];
-	void *area = xskx_umem_area(umem);
 	uint64_t frames[TRAFFIC_MAX_BATCH];
 	struct xskx_pkt pkts[TRAFFIC_MAX_BATCH];
-	uint32_t n = send_quota(t), got;
+	uint32_t n, descs, at = 0, sent = 0, accepted_descs;
 	int accepted;
 
-	if (!n)
+	if (!send_quota(t))
 		return true;
 	if (t->opts.poll_tx) {
 		int ev = poll_events(t, t->tx_port, POLLOUT, r);
@@ -236,42 +305,50 @@ static bool send_burst(struct traffic *t, struct scenario_result *r)
 		if (!(ev & POLLOUT))
 			return true;
 	}
-	got = xskx_frame_alloc(umem, frames, n);
-	if (!got) {
+	n = burst_packets(t, umem, frames, &descs);
+	if (!n) {
 		/* Every frame is out; completions bring them back. */
 		xskx_tx_reclaim(sock);
 		return true;
 	}
-	for (uint32_t i = 0; i < got; i++) {
+	for (uint32_t i = 0; i < n; i++) {
 		uint32_t seq = t->next_tx + i;
-		uint64_t addr = xskx_umem_tx_addr(umem, frames[i]);
+		uint32_t f = tx_frags(umem, t->stream->len[seq]);
 
-		pkt_write(xskx_umem_addr_data(area, addr), seq,
-			  t->stream->len[seq]);
-		pkts[i] = (struct xskx_pkt){ .addr = addr,
-					     .len = t->stream->len[seq] };
+		build_chain(t, umem, frames + at, f, seq, pkts + at);
+		at += f;
 	}
-	accepted = xskx_tx_burst(sock, pkts, got);
+	accepted = xskx_tx_burst(sock, pkts, descs);
 	if (accepted < 0) {
-		xskx_frame_free(umem, frames, got);
+		xskx_frame_free(umem, frames, descs);
 		return scenario_fail(r, "port %s: xskx_tx_burst: %s",
 				     port_name(t->tx_port),
 				     xskx_strerror(accepted));
 	}
-	if ((uint32_t)accepted > got)
+	if ((uint32_t)accepted > descs)
 		return scenario_fail(r,
-				     "xskx_tx_burst accepted %d of %u packets",
-				     accepted, got);
-	xskx_frame_free(umem, frames + accepted, got - (uint32_t)accepted);
+				     "xskx_tx_burst accepted %d of %u descriptors",
+				     accepted, descs);
+	accepted_descs = (uint32_t)accepted;
+	xskx_frame_free(umem, frames + accepted_descs, descs - accepted_descs);
 	if (t->opts.poll_tx && !accepted)
 		return scenario_fail(
 			r,
 			"xskx_socket_poll reported POLLOUT, then xskx_tx_burst accepted none of %u packets",
-			got);
-	for (int i = 0; i < accepted; i++)
-		t->sent_arriving +=
-			t->stream->arrives[t->next_tx + (uint32_t)i];
-	t->next_tx += (uint32_t)accepted;
+			n);
+	for (uint32_t i = 0; i < accepted_descs;) {
+		uint32_t f = xskx_pkt_frags(pkts + i, accepted_descs - i, NULL);
+
+		if (!f)
+			return scenario_fail(
+				r,
+				"xskx_tx_burst accepted %u descriptors, cutting the packet at descriptor %u",
+				accepted_descs, i);
+		t->sent_arriving += t->stream->arrives[t->next_tx + sent];
+		sent++;
+		i += f;
+	}
+	t->next_tx += sent;
 	return true;
 }
 
@@ -339,6 +416,31 @@ static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
 	return true;
 }
 
+/*
+ * The bytes of valid raw descriptor seq: a packet of its own, or its part of
+ * the chain it belongs to (the packet of the chain's first descriptor).
+ */
+static void raw_write(struct traffic *t, void *area, uint32_t seq)
+{
+	const struct raw_desc *d = &t->opts.raw[seq];
+	uint32_t total = 0;
+
+	if (!t->tx_chain_at && !(d->options & XDP_PKT_CONTD)) {
+		pkt_write(xskx_umem_addr_data(area, d->addr), seq, d->len);
+		return;
+	}
+	if (!t->tx_chain_at) {
+		for (uint32_t j = seq; j < t->stream->count; j++) {
+			total += t->opts.raw[j].len;
+			if (!(t->opts.raw[j].options & XDP_PKT_CONTD))
+				break;
+		}
+		pkt_write(t->scratch, seq, total);
+	}
+	memcpy(xskx_umem_addr_data(area, d->addr), t->scratch + t->tx_chain_at,
+	       d->len);
+}
+
 static bool send_raw(struct traffic *t, struct scenario_result *r)
 {
 	struct xskx_rings rings;
@@ -367,10 +469,12 @@ static bool send_raw(struct traffic *t, struct scenario_result *r)
 		desc->len = d->len;
 		desc->options = d->options;
 		if (d->valid) {
-			pkt_write(xskx_umem_addr_data(rings.area, d->addr), seq,
-				  d->len);
+			raw_write(t, rings.area, seq);
 			t->raw_sent_valid++;
 		}
+		t->tx_chain_at = d->valid && (d->options & XDP_PKT_CONTD) ?
+					 t->tx_chain_at + d->len :
+					 0;
 		t->sent_arriving += t->stream->arrives[seq];
 	}
 	xsk_ring_prod__submit(rings.tx, n);
@@ -385,17 +489,15 @@ bool traffic_send(struct traffic *t, struct scenario_result *r)
 	return t->opts.raw ? send_raw(t, r) : send_burst(t, r);
 }
 
-/* Where the packet is, what it is, and whether it is the one expected. */
-static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
-		      struct scenario_result *r)
+/* Where one fragment of a received packet is in its UMEM. */
+static bool check_place(struct traffic *t, const struct xskx_pkt *pkt,
+			struct scenario_result *r)
 {
 	struct xskx_umem *umem = t->link->umem[t->rx_port];
 	uint32_t frame_size = xskx_umem_frame_size(umem);
 	uint32_t want_offset =
 		XSKX_XDP_PACKET_HEADROOM + xskx_umem_headroom(umem);
 	uint64_t addr = xsk_umem__add_offset_to_addr(pkt->addr);
-	const struct test_stream *s = t->stream;
-	uint32_t seq, want, bad, want_len, sent_part;
 
 	if (pkt->data != xskx_umem_addr_data(xskx_umem_area(umem), pkt->addr))
 		return scenario_fail(
@@ -413,15 +515,41 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 			r,
 			"packet data at offset %llu of its frame, expected %u (XDP_PACKET_HEADROOM + UMEM headroom)",
 			(unsigned long long)(addr % frame_size), want_offset);
-	if (pkt->options)
+	if (pkt->options & ~(uint32_t)XDP_PKT_CONTD)
 		return scenario_fail(
 			r, "packet at %#llx has options %#x, expected none",
 			(unsigned long long)addr, pkt->options);
-	if (!pkt_seq(pkt->data, pkt->len, &seq) || seq >= s->count)
+	return true;
+}
+
+/*
+ * One received packet, frags descriptors from pkts (a chain with
+ * multi-buffer): where each fragment is, what the packet is, and whether it
+ * is the one expected.
+ */
+static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkts,
+		      uint32_t frags, uint32_t len, struct scenario_result *r)
+{
+	const struct test_stream *s = t->stream;
+	const uint8_t *data = pkts[0].data;
+	uint32_t seq, want, bad, at = 0;
+
+	for (uint32_t f = 0; f < frags; f++)
+		if (!check_place(t, &pkts[f], r))
+			return false;
+	if (frags > 1) {
+		if (len > sizeof(t->scratch))
+			return scenario_fail(r, "received a packet of %u bytes",
+					     len);
+		for (uint32_t f = 0; f < frags; at += pkts[f++].len)
+			memcpy(t->scratch + at, pkts[f].data, pkts[f].len);
+		data = t->scratch;
+	}
+	if (!pkt_seq(data, len, &seq) || seq >= s->count)
 		return scenario_fail(
 			r,
 			"received %u bytes that are not a packet of this test",
-			pkt->len);
+			len);
 
 	want = t->rx_next;
 	while (want < s->count && !s->arrives[want])
@@ -432,22 +560,21 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkt,
 			s->arrives[seq] ? "" : ", which should not arrive");
 		return note(r, " %s", raw_what(t, seq));
 	}
-	want_len = (uint32_t)((int64_t)s->len[seq] + t->opts.rx_len_delta);
-	if (pkt->len != want_len)
-		return scenario_fail(r, "packet %u: expected %u bytes, got %u",
-				     seq, want_len, pkt->len);
-	sent_part = min_u32(pkt->len, s->len[seq]);
-	if (!pkt_intact(pkt->data, sent_part, seq, &bad))
+	if (len != s->len[seq] + (uint32_t)t->opts.rx_len_delta)
+		return scenario_fail(r, "packet %u: expected %u bytes, got %u in %u fragment%s",
+				     seq, s->len[seq] + (uint32_t)t->opts.rx_len_delta,
+				     len, frags, frags == 1 ? "" : "s");
+	if (!pkt_intact(data, min_u32(len, s->len[seq]), seq, &bad))
 		return scenario_fail(
 			r,
 			"packet %u: payload byte %u differs from what was sent",
 			seq, bad);
-	for (uint32_t off = sent_part; off < pkt->len; off++)
-		if (pkt->data[off] != TEST_XDP_TAIL_FILL)
+	for (uint32_t off = s->len[seq]; off < len; off++)
+		if (data[off] != t->opts.grown_byte)
 			return scenario_fail(
 				r,
-				"packet %u: byte %u, grown by the XDP program, is %#x, expected %#x",
-				seq, off, pkt->data[off], TEST_XDP_TAIL_FILL);
+				"packet %u: byte %u of the grown tail is %#x, expected %#x",
+				seq, off, data[off], t->opts.grown_byte);
 	t->rx_next = seq + 1;
 	t->received++;
 	return true;
@@ -476,8 +603,18 @@ bool traffic_receive(struct traffic *t, struct scenario_result *r)
 		return scenario_fail(
 			r,
 			"xskx_socket_poll reported POLLIN, then xskx_rx_burst returned nothing");
-	for (int i = 0; i < n && ok; i++)
-		ok = check_pkt(t, &pkts[i], r);
+	for (uint32_t i = 0, frags = 0; i < (uint32_t)n && ok; i += frags) {
+		uint32_t len = 0;
+
+		frags = xskx_pkt_frags(&pkts[i], (uint32_t)n - i, &len);
+		if (!frags)
+			ok = scenario_fail(
+				r,
+				"xskx_rx_burst returned %d descriptors, the last packet's chain cut at descriptor %u",
+				n, i);
+		else
+			ok = check_pkt(t, &pkts[i], frags, len, r);
+	}
 	xskx_rx_release(sock, pkts, (uint32_t)n);
 	return ok;
 }
@@ -551,7 +688,7 @@ bool traffic_drain(struct traffic *t, struct scenario_result *r)
 bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r)
 {
 	struct xskx_socket *sock = t->link->sock[t->rx_port];
-	struct xskx_pkt pkts[8];
+	struct xskx_pkt pkts[TRAFFIC_MAX_BATCH];
 	uint32_t seq = 0;
 	int n;
 
@@ -560,7 +697,7 @@ bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r)
 	/* Lossy traffic: a late packet is no extra one, as long as it is in order. */
 	if (t->opts.allow_loss)
 		return traffic_receive(t, r);
-	n = xskx_rx_burst(sock, pkts, 8);
+	n = xskx_rx_burst(sock, pkts, TRAFFIC_MAX_BATCH);
 	if (n < 0)
 		return scenario_fail(r, "port %s: xskx_rx_burst: %s",
 				     port_name(t->rx_port), xskx_strerror(n));
@@ -570,7 +707,7 @@ bool traffic_expect_no_more(struct traffic *t, struct scenario_result *r)
 	xskx_rx_release(sock, pkts, (uint32_t)n);
 	return scenario_fail(
 		r,
-		"received %d packets more than the %u expected (the first is packet %u)",
+		"received %d descriptors more than the %u packets expected (the first is packet %u)",
 		n, t->stream->arriving, seq);
 }
 
@@ -613,14 +750,62 @@ void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r)
 {
+	traffic_one_way_len(peer, cfg, count, TEST_PKT_LEN, opts, r);
+}
+
+void traffic_one_way_len(struct test_peer *peer, const struct link_config *cfg,
+			 uint32_t count, uint32_t len,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r)
+{
 	struct traffic_opts defaults;
 	struct test_stream stream;
 
 	traffic_opts_init(&defaults, TEST_PORT_A);
-	if (stream_init(&stream, count, TEST_PKT_LEN)) {
+	if (stream_init(&stream, count, len)) {
 		scenario_fail(r, "out of memory");
 		return;
 	}
 	traffic_on_new_link(peer, cfg, &stream, opts ? opts : &defaults, r);
+	stream_free(&stream);
+}
+
+void traffic_raw_one_way(struct test_peer *peer, struct link_config *cfg,
+			 const struct raw_desc *descs, uint32_t n,
+			 uint32_t want_invalid, struct scenario_result *r)
+{
+	struct traffic_opts opts;
+	struct test_stream stream;
+	struct test_link link;
+	struct xskx_stats stats;
+	uint32_t first = 0, len = 0;
+
+	if (stream_init(&stream, n, TEST_PKT_LEN)) {
+		scenario_fail(r, "out of memory");
+		return;
+	}
+	/* A chain's packet is its first descriptor's; the others carry none. */
+	for (uint32_t i = 0; i < n; i++) {
+		len += descs[i].len;
+		stream_set(&stream, i, descs[i].len, false);
+		if (descs[i].options & XDP_PKT_CONTD && descs[i].valid)
+			continue;
+		stream_set(&stream, first, len, descs[i].valid);
+		first = i + 1;
+		len = 0;
+	}
+	cfg->hold_all_frames[TEST_PORT_A] = true;
+	traffic_opts_init(&opts, TEST_PORT_A);
+	opts.raw = descs;
+	if (link_open(&link, peer, cfg, r)) {
+		if (traffic_run(&link, &stream, &opts, r) &&
+		    link_stats(&link, TEST_PORT_A, &stats, r) &&
+		    stats.tx_invalid_descs != want_invalid)
+			scenario_fail(
+				r, "tx_invalid_descs: expected %u, got %llu",
+				want_invalid,
+				(unsigned long long)stats.tx_invalid_descs);
+		link_close(&link, r);
+	}
 	stream_free(&stream);
 }

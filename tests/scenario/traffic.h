@@ -20,7 +20,13 @@
 #include "link.h"
 #include "stream.h"
 
-/* One TX descriptor written by hand, and whether the peer must accept it. */
+/*
+ * One TX descriptor written by hand, and whether the peer must accept it.
+ * With XDP_PKT_CONTD in options it chains to the next one: a chain is one
+ * packet, whose sequence number is its first descriptor's index and whose
+ * bytes are spread over its descriptors in order; valid is then the same
+ * for every descriptor of the chain.
+ */
 struct raw_desc {
 	const char *what; /* named in failure messages */
 	uint64_t addr;
@@ -53,11 +59,17 @@ struct traffic_opts {
 	 */
 	bool check_consumer;
 	/*
-	 * Every packet arrives this many bytes longer (negative: shorter)
-	 * than sent: the receiver's XDP program resized it (xdp_tail.h), and
-	 * the bytes it grew by must be TEST_XDP_TAIL_FILL.
+	 * The receiving port's XDP program resizes every packet by this many
+	 * bytes (bpf_xdp_adjust_tail): a shrunk packet arrives as the sent
+	 * one's head, a grown one as the sent one followed by grown_byte.
 	 */
 	int32_t rx_len_delta;
+	/*
+	 * What the grown tail holds: TEST_XDP_TAIL_FILL, written by the
+	 * xdp_tail.h programs; 0 for the multi-buffer ones, which leave the
+	 * kernel's zeroes.
+	 */
+	uint8_t grown_byte;
 };
 
 struct traffic {
@@ -73,6 +85,9 @@ struct traffic {
 	uint32_t raw_sent_valid; /* raw descriptors sent that must complete */
 	uint32_t raw_completed;
 	uint32_t raw_next_completion; /* index of the next valid raw descriptor */
+	uint32_t tx_chain_at;	/* bytes of the raw chain being sent so far */
+	/* A packet assembled from its fragments, or built to be split. */
+	uint8_t scratch[TEST_PKT_MAX_LEN];
 };
 
 void traffic_opts_init(struct traffic_opts *opts, enum test_port from);
@@ -126,5 +141,21 @@ void traffic_on_new_link(struct test_peer *peer, const struct link_config *cfg,
 void traffic_one_way(struct test_peer *peer, const struct link_config *cfg,
 		     uint32_t count, const struct traffic_opts *opts,
 		     struct scenario_result *r);
+
+/* The same with packets of len bytes (larger than a frame: chains). */
+void traffic_one_way_len(struct test_peer *peer, const struct link_config *cfg,
+			 uint32_t count, uint32_t len,
+			 const struct traffic_opts *opts,
+			 struct scenario_result *r);
+
+/*
+ * Open a link from cfg with every frame of A held, send descs[0..n) by hand
+ * from A, check that the valid packets arrive — a valid descriptor alone or
+ * a valid chain is one packet — and that A's tx_invalid_descs ends at
+ * want_invalid, and close the link.
+ */
+void traffic_raw_one_way(struct test_peer *peer, struct link_config *cfg,
+			 const struct raw_desc *descs, uint32_t n,
+			 uint32_t want_invalid, struct scenario_result *r);
 
 #endif /* XSKX_TEST_TRAFFIC_H */

@@ -23,6 +23,7 @@ static void adjust_tail(struct test_peer *peer, enum test_xdp_prog prog,
 	cfg.xdp[TEST_PORT_B] = prog;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	opts.rx_len_delta = delta;
+	opts.grown_byte = TEST_XDP_TAIL_FILL;
 	if (stream_init(&stream, XDP_TAIL_PKTS, XDP_TAIL_PKT_LEN)) {
 		scenario_fail(r, "out of memory");
 		return;

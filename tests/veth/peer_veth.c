@@ -18,6 +18,8 @@
 
 #include "netns.h"
 #include "peer_veth.h"
+#include "xskx_test_adjust_tail_grow_mb_bpf.h"
+#include "xskx_test_adjust_tail_shrink_mb_bpf.h"
 #include "xskx_test_drop_half_bpf.h"
 #include "xskx_test_tail_grow_bpf.h"
 #include "xskx_test_tail_shrink_bpf.h"
@@ -66,6 +68,14 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	case TEST_XDP_TAIL_GROW:
 		po.xdp_obj = xskx_test_tail_grow_bpf_elf;
 		po.xdp_obj_size = xskx_test_tail_grow_bpf_elf_size;
+		break;
+	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
+		po.xdp_obj = xskx_test_adjust_tail_shrink_mb_bpf_elf;
+		po.xdp_obj_size = xskx_test_adjust_tail_shrink_mb_bpf_elf_size;
+		break;
+	case TEST_XDP_ADJUST_TAIL_GROW_MB:
+		po.xdp_obj = xskx_test_adjust_tail_grow_mb_bpf_elf;
+		po.xdp_obj_size = xskx_test_adjust_tail_grow_mb_bpf_elf_size;
 		break;
 	}
 	/* A failure leaves opts->port NULL: the socket's open reports it. */
@@ -134,6 +144,14 @@ static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 	return 0;
 }
 
+static int veth_set_mtu(struct test_peer *peer, uint32_t mtu)
+{
+	int err = veth_link_set_mtu(PEER_VETH_A, mtu);
+
+	(void)peer;
+	return err ? err : veth_link_set_mtu(PEER_VETH_B, mtu);
+}
+
 static int veth_pump(struct test_peer *peer)
 {
 	(void)peer;
@@ -183,6 +201,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 		.poll_timeout_ms = 10,
 		.time_limit_s = 30,
 		.set_hw_rings = veth_set_hw_rings,
+		.set_mtu = veth_set_mtu,
 		.bind = veth_bind,
 		.set_xdp = veth_set_xdp,
 		.pump = veth_pump,

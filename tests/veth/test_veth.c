@@ -47,6 +47,12 @@ static const char *const veth_scenarios[] = {
 	"XDP_ADJUST_TAIL_SHRINK",
 	"XDP_ADJUST_TAIL_GROW",
 	"XDP_PROG_CLEANUP",
+	"SEND_RECEIVE_9K_PACKETS",
+	"ALIGNED_INV_DESC_MULTI_BUFF",
+	"UNALIGNED_INV_DESC_MULTI_BUFF",
+	"TOO_MANY_FRAGS",
+	"XDP_ADJUST_TAIL_SHRINK_MULTI_BUFF",
+	"XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))

@@ -16,16 +16,11 @@ static __u64 seen;
 SEC("xdp")
 int xskx_drop_half(struct xdp_md *ctx)
 {
-	long action;
-
 	if (__sync_fetch_and_add(&seen, 1) & 1) {
 		xskx_count(XSKX_VERDICT_DROPPED);
 		return XDP_DROP;
 	}
-	action = bpf_redirect_map(&xskx_xsks, ctx->rx_queue_index, XDP_DROP);
-	xskx_count(action == XDP_REDIRECT ? XSKX_VERDICT_REDIRECTED :
-					    XSKX_VERDICT_DROPPED);
-	return (int)action;
+	return xskx_redirect_to_queue(ctx);
 }
 
 char LICENSE[] SEC("license") = "Dual BSD/GPL";
