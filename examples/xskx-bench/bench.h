@@ -5,7 +5,7 @@
  *   setup.c     UMEM, simulated NIC, socket          bench_setup/teardown
  *   modes.c     rxdrop, txonly, l2fwd on the burst API    bench_*_step
  *               and the step of --xdp-action tx|drop (only kicks)
- *   baseline.c  rxdrop on bare libxdp ring operations
+ *   baseline.c  the three modes on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
  *   report.c    a line per second, the summary, JSON (the losses by
  *               stage: examples/common/loss.c)
@@ -21,17 +21,28 @@
 #include "options.h"
 #include "run.h" /* run_lib_error() */
 
+/* A received packet, as an application on bare libxdp looks at it. */
+struct bench_view {
+	uint8_t *data;
+	uint32_t len;
+};
+
 struct bench {
 	const struct bench_opts *opts;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *port;
-	bool sim_running;	 /* the NIC thread is started */
-	struct xskx_rings rings; /* for the baseline */
-	uint64_t frame_mask;	 /* address -> its frame's start */
-	struct xskx_pkt *pkts;	 /* one burst */
-	uint64_t *frames;	 /* one burst of frames (txonly) */
+	bool sim_running;	  /* the NIC thread is started */
+	struct xskx_rings rings;  /* for the baseline */
+	uint64_t frame_mask;	  /* address -> its frame's start */
+	struct xskx_pkt *pkts;	  /* one burst */
+	struct bench_view *views; /* one burst, as the baseline reads it */
+	uint64_t *frames;	  /* one burst of frames (txonly) */
+	/* the txonly baseline's own frames: a stack of free frame starts */
+	uint64_t *free_frames;
+	uint32_t free_count;
+	uint32_t tx_offset; /* frame start -> where the packet is */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
 	/* counted by the steps, so both variants count the same way */
@@ -49,6 +60,12 @@ int bench_rxdrop_step(struct bench *b);
 int bench_txonly_step(struct bench *b);
 int bench_l2fwd_step(struct bench *b);
 int bench_baseline_rxdrop_step(struct bench *b);
+int bench_baseline_txonly_step(struct bench *b);
+int bench_baseline_l2fwd_step(struct bench *b);
+/* Hand the txonly baseline every frame (a no-op in the other modes). */
+int bench_baseline_prepare(struct bench *b);
+/* Give the txonly baseline's frames back before teardown. */
+void bench_baseline_finish(struct bench *b);
 int bench_xdp_step(struct bench *b);
 
 /* Write the txonly packet into every frame once, as xdpsock does. */
@@ -81,8 +98,8 @@ struct bench_result {
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;
 	uint32_t frame_count, frame_size;
-	struct loss loss;	  /* by stage (examples/common/loss.h) */
-	bool offered_known;	  /* --sim: the port counts what arrived */
+	struct loss loss;   /* by stage (examples/common/loss.h) */
+	bool offered_known; /* --sim: the port counts what arrived */
 	uint64_t offered;
 };
 

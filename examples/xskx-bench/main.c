@@ -15,17 +15,17 @@
 
 static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
-	if (baseline)
-		return bench_baseline_rxdrop_step;
 	if (o->xdp_action != BENCH_XDP_REDIRECT)
 		return bench_xdp_step;
 	switch (o->mode) {
 	case BENCH_TXONLY:
-		return bench_txonly_step;
+		return baseline ? bench_baseline_txonly_step :
+				  bench_txonly_step;
 	case BENCH_L2FWD:
-		return bench_l2fwd_step;
+		return baseline ? bench_baseline_l2fwd_step : bench_l2fwd_step;
 	default:
-		return bench_rxdrop_step;
+		return baseline ? bench_baseline_rxdrop_step :
+				  bench_rxdrop_step;
 	}
 }
 
@@ -35,6 +35,8 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	struct bench b;
 	int err = bench_setup(&b, o);
 
+	if (!err && baseline)
+		err = bench_baseline_prepare(&b);
 	if (!err)
 		err = bench_run(&b, step_of(o, baseline),
 				baseline ? "baseline" : "burst", res);

@@ -35,8 +35,8 @@ static const char usage[] =
 	"  -t, --txonly           transmit generated UDP packets\n"
 	"  -l, --l2fwd            swap MACs and send every packet back out\n"
 	"      --mode MODE        rxdrop, txonly or l2fwd\n"
-	"      --baseline         rxdrop on bare libxdp ring operations, no burst API\n"
-	"      --compare          rxdrop with the burst API, then --baseline, and\n"
+	"      --baseline         the mode on bare libxdp ring operations, no burst API\n"
+	"      --compare          the mode with the burst API, then --baseline, and\n"
 	"                         the ratio of the two\n"
 	"\n"
 	"Run:\n"
@@ -245,7 +245,7 @@ static uint32_t fill_for_every_frame(uint32_t frames)
 
 /* Settings that only mean something together with others. */
 static bool check_combination(const struct bench_opts *o,
-			      const char *sim_only_flag, bool mode_given)
+			      const char *sim_only_flag)
 {
 	const char *err = NULL;
 	uint32_t frame = o->frame_size ? o->frame_size :
@@ -259,9 +259,6 @@ static bool check_combination(const struct bench_opts *o,
 		fprintf(stderr,
 			"xskx-bench: %s is a setting of the simulated NIC: use it with --sim\n",
 			sim_only_flag);
-	else if ((o->baseline || o->compare) && mode_given &&
-		 o->mode != BENCH_RXDROP)
-		err = "--baseline and --compare measure rxdrop only";
 	else if (o->baseline && o->compare)
 		err = "--compare runs --baseline itself: give one of them";
 	else if ((o->baseline || o->compare) &&
@@ -282,7 +279,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 					    struct bench_opts *o)
 {
 	const char *sim_only_flag = NULL;
-	bool mode_given = false;
 	bool zero_copy = false, copy = false;
 	bool native = false, generic = false;
 	bool queue_given = false, app_cpu_given = false;
@@ -307,7 +303,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			ok = cli_parse_choice("--mode", optarg, mode_names,
 					      COUNT_OF(mode_names), &choice);
 			o->mode = (enum bench_mode)choice;
-			mode_given = true;
 			break;
 		case 'r':
 		case 't':
@@ -315,7 +310,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			o->mode = c == 'r' ? BENCH_RXDROP :
 				  c == 't' ? BENCH_TXONLY :
 					     BENCH_L2FWD;
-			mode_given = true;
 			break;
 		case OPT_SAME_CORE:
 			o->same_core = true;
@@ -508,7 +502,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 				   XSKX_COPY_AUTO;
 	o->xdp_mode = generic ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
 	o->xdp_fallback = !native && !generic;
-	if (!check_combination(o, sim_only_flag, mode_given))
+	if (!check_combination(o, sim_only_flag))
 		return BENCH_PARSE_BAD;
 	if ((o->baseline || o->compare) && !o->fill_size)
 		o->fill_size = fill_for_every_frame(o->frames);

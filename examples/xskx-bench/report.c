@@ -230,8 +230,7 @@ static void json_totals(struct json *j, const struct bench_opts *o,
 {
 	json_u64(j, "rx_packets", rx_packets);
 	json_u64(j, "tx_packets", tx_packets);
-	json_num(j, "pps",
-		 rate(o->mode == BENCH_RXDROP ? rx : tx, seconds), 4);
+	json_num(j, "pps", rate(o->mode == BENCH_RXDROP ? rx : tx, seconds), 4);
 	json_num(j, "rx_pps", rate(rx, seconds), 4);
 	json_num(j, "tx_pps", rate(tx, seconds), 4);
 	json_counters(j, stats, xdp_counters, COUNT(xdp_counters));
@@ -256,8 +255,8 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_num(j, "duration_s", r->seconds, 4);
 	json_str(j, "stopped_by", stop_names[r->stop]);
 	json_totals(j, o, r->rx_packets, r->tx_packets, r->rx_packets,
-		    r->tx_packets, r->seconds,
-		    &r->stats, &r->loss, r->offered_known ? &r->offered : NULL);
+		    r->tx_packets, r->seconds, &r->stats, &r->loss,
+		    r->offered_known ? &r->offered : NULL);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
 	if (r->have_port) {
@@ -396,8 +395,9 @@ void bench_report_compare(const struct bench_opts *o,
 	if (!o->json) {
 		text_result(o, burst);
 		text_result(o, baseline);
-		printf("rxdrop: burst API %.3f Mpps, bare libxdp rings %.3f Mpps, burst/baseline %.3f\n",
-		       burst_pps / 1e6, baseline_pps / 1e6, ratio);
+		printf("%s: burst API %.3f Mpps, bare libxdp rings %.3f Mpps, burst/baseline %.3f\n",
+		       bench_mode_name(o->mode), burst_pps / 1e6,
+		       baseline_pps / 1e6, ratio);
 		return;
 	}
 	json_begin(&j, stdout, "xskx-bench", "summary");

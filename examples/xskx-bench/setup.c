@@ -110,7 +110,8 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	*b = (struct bench){ .opts = o };
 	b->pkts = calloc(o->batch, sizeof(*b->pkts));
 	b->frames = calloc(o->batch, sizeof(*b->frames));
-	if (!b->pkts || !b->frames)
+	b->views = calloc(o->batch, sizeof(*b->views));
+	if (!b->pkts || !b->frames || !b->views)
 		return run_lib_error("calloc", -ENOMEM);
 
 	err = xskx_umem_create(&b->umem, &umem_opts);
@@ -129,7 +130,8 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 		  .flags = socket_flags(o), .copy_mode = o->copy_mode,
 		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback,
 		  /* l2fwd sends the frames it received: keep none aside. */
-		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
+		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE :
+							 0);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
 		return run_lib_error("xskx_socket_open", err);
@@ -184,6 +186,7 @@ void bench_teardown(struct bench *b)
 	int err;
 
 	bench_stop(b);
+	bench_baseline_finish(b);
 	if (b->sock && (err = xskx_socket_close(b->sock)))
 		run_lib_error("xskx_socket_close", err);
 	if (b->sim && (err = xskx_sim_destroy(b->sim)))
@@ -192,5 +195,7 @@ void bench_teardown(struct bench *b)
 		run_lib_error("xskx_umem_destroy", err);
 	free(b->pkts);
 	free(b->frames);
+	free(b->views);
+	free(b->free_frames);
 	*b = (struct bench){ 0 };
 }
