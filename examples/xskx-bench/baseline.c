@@ -35,7 +35,6 @@ int bench_baseline_prepare(struct bench *b)
 	if (!b->free_frames)
 		return run_lib_error("calloc", -ENOMEM);
 	b->free_count = xskx_frame_alloc(b->umem, b->free_frames, count);
-	b->tx_offset = xskx_umem_headroom(b->umem); /* as xskx_umem_tx_addr() */
 	return 0;
 }
 

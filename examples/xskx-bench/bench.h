@@ -36,13 +36,13 @@ struct bench {
 	bool sim_running;	  /* the NIC thread is started */
 	struct xskx_rings rings;  /* for the baseline */
 	uint64_t frame_mask;	  /* address -> its frame's start */
+	uint32_t tx_offset;	  /* frame start -> where a sent packet is */
 	struct xskx_pkt *pkts;	  /* one burst */
 	struct bench_view *views; /* one burst, as the baseline reads it */
 	uint64_t *frames;	  /* one burst of frames (txonly) */
 	/* the txonly baseline's own frames: a stack of free frame starts */
 	uint64_t *free_frames;
 	uint32_t free_count;
-	uint32_t tx_offset; /* frame start -> where the packet is */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
 	/* counted by the steps, so both variants count the same way */

@@ -118,6 +118,12 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	if (err)
 		return run_lib_error("xskx_umem_create", err);
 	b->frame_mask = ~(uint64_t)(xskx_umem_frame_size(b->umem) - 1);
+	/*
+	 * What xskx_umem_tx_addr() adds to a frame start, once: frames from
+	 * xskx_frame_alloc() are starts, and a call per packet costs more
+	 * than the packet's other work.
+	 */
+	b->tx_offset = xskx_umem_headroom(b->umem);
 	if (o->sim) {
 		err = setup_sim(b);
 		if (err)
