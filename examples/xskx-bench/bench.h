@@ -126,9 +126,10 @@ void bench_report_interval(const struct bench *b, const char *variant,
 			   const struct bench_sample *now);
 void bench_report_result(const struct bench_opts *o,
 			 const struct bench_result *res);
+/* --compare: n pairs of runs, burst[i] and baseline[i] taken in turn. */
 void bench_report_compare(const struct bench_opts *o,
 			  const struct bench_result *burst,
-			  const struct bench_result *baseline);
+			  const struct bench_result *baseline, uint32_t n);
 
 /* Packets (packet.c). */
 void bench_build_udp_frame(uint8_t *frame, uint32_t len);

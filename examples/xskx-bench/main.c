@@ -4,7 +4,8 @@
  *
  *   xskx-bench --sim -r            receive and drop on the simulated NIC
  *   xskx-bench -i veth0 -q 0 -l    forward on a real interface
- *   xskx-bench --sim --compare     the burst API against bare libxdp rings
+ *   xskx-bench --sim --compare     the burst API against bare libxdp rings,
+ *                                  in interleaved pairs
  *
  * See --help for every option; bench.h for the map of the source.
  */
@@ -44,11 +45,30 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	return err;
 }
 
+/*
+ * --compare: burst and baseline runs in turn, pair after pair, so that the
+ * machine's load falls on both alike. Returns the pairs completed (a
+ * signal ends the series early), or -1 on an error.
+ */
+static int run_pairs(const struct bench_opts *o, struct bench_result *burst,
+		     struct bench_result *baseline)
+{
+	uint32_t done = 0;
+
+	while (done < o->pairs && !signals_stop_requested()) {
+		if (run_one(o, false, &burst[done]) ||
+		    run_one(o, true, &baseline[done]))
+			return -1;
+		done++;
+	}
+	return (int)done;
+}
+
 int main(int argc, char **argv)
 {
-	struct bench_result first, second;
+	struct bench_result burst[BENCH_MAX_PAIRS], baseline[BENCH_MAX_PAIRS];
 	struct bench_opts o;
-	int err;
+	int err, pairs;
 
 	switch (bench_parse_options(argc, argv, &o)) {
 	case BENCH_PARSE_HELP:
@@ -66,16 +86,17 @@ int main(int argc, char **argv)
 	run_log_to_stderr();
 	signals_catch(false);
 
-	err = run_one(&o, o.baseline, &first);
-	if (err)
-		return 1;
-	if (!o.compare || signals_stop_requested()) {
-		bench_report_result(&o, &first);
+	if (!o.compare) {
+		err = run_one(&o, o.baseline, &burst[0]);
+		if (err)
+			return 1;
+		bench_report_result(&o, &burst[0]);
 		return 0;
 	}
-	err = run_one(&o, true, &second);
-	if (err)
+	pairs = run_pairs(&o, burst, baseline);
+	if (pairs < 0)
 		return 1;
-	bench_report_compare(&o, &first, &second);
+	if (pairs)
+		bench_report_compare(&o, burst, baseline, (uint32_t)pairs);
 	return 0;
 }

@@ -37,7 +37,9 @@ static const char usage[] =
 	"      --mode MODE        rxdrop, txonly or l2fwd\n"
 	"      --baseline         the mode on bare libxdp ring operations, no burst API\n"
 	"      --compare          the mode with the burst API, then --baseline, and\n"
-	"                         the ratio of the two\n"
+	"                         the ratio of the two, in --pairs interleaved pairs\n"
+	"      --pairs N          burst/baseline pairs of --compare (default 3,\n"
+	"                         at most 32): the median ratio and its range\n"
 	"\n"
 	"Run:\n"
 	"  -d, --duration SECONDS run time of each run (default 10)\n"
@@ -114,6 +116,7 @@ enum {
 	OPT_APP_CPU,
 	OPT_BASELINE,
 	OPT_COMPARE,
+	OPT_PAIRS,
 	OPT_JSON,
 	OPT_JSON_LINES,
 	OPT_QUIET,
@@ -158,6 +161,7 @@ static const struct option long_options[] = {
 	{ "app-cpu", required_argument, NULL, OPT_APP_CPU },
 	{ "baseline", no_argument, NULL, OPT_BASELINE },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "pairs", required_argument, NULL, OPT_PAIRS },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "json-lines", no_argument, NULL, OPT_JSON_LINES },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
@@ -294,6 +298,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.flows = 1,
 		.nic_cpu = 0,
 		.app_cpu = 1,
+		.pairs = 3,
 	};
 	opterr = 0;
 	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzcNSh",
@@ -438,6 +443,10 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			break;
 		case OPT_COMPARE:
 			o->compare = true;
+			break;
+		case OPT_PAIRS:
+			ok = cli_parse_u32("--pairs", optarg, 1, BENCH_MAX_PAIRS,
+					   &o->pairs);
 			break;
 		case OPT_JSON:
 			o->json = true;
