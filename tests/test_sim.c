@@ -739,6 +739,34 @@ START_TEST(recycled_frames_count_as_posted)
 }
 END_TEST
 
+/*
+ * A frame refused on its way straight back to FILL leaves no slot behind:
+ * released twice in one call, it goes onto FILL once, and the census still
+ * finds every one of the 64 frames exactly once.
+ */
+START_TEST(a_refused_frame_never_reaches_fill)
+{
+	struct xskx_frame_census census;
+	struct xskx_pkt pkts[2], twice[2];
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 0, 0);
+	inject(&nic, 2);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 2), 2);
+	twice[0] = twice[1] = pkts[0];
+	ck_assert_int_eq(xskx_rx_release(sock, twice, 2), -EINVAL);
+	ck_assert_int_eq(xskx_rx_release(sock, &pkts[1], 1), 0);
+	ck_assert_int_eq(xskx_umem_census(nic.umem, &census), 0);
+	ck_assert_uint_eq(census.double_frees, 1);
+	ck_assert_uint_eq(census.total, 64);
+	ck_assert_uint_eq(census.app, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -761,6 +789,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, release_refills_the_tx_reserve_first);
 	tcase_add_test(tc, release_stays_within_the_share);
 	tcase_add_test(tc, recycled_frames_count_as_posted);
+	tcase_add_test(tc, a_refused_frame_never_reaches_fill);
 	suite_add_tcase(s, tc);
 	return s;
 }
