@@ -470,6 +470,18 @@ static struct xskx_pkt held_pkt(struct nic *nic, uint32_t options)
 	return (struct xskx_pkt){ .addr = frame, .len = 64, .options = options };
 }
 
+/* A TX-only socket on the NIC's port with a TX ring of tx_size entries. */
+static struct xskx_socket *open_tx_socket(struct nic *nic, uint32_t tx_size)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+		  .tx_size = tx_size, .flags = XSKX_SOCKET_NO_RX);
+	struct xskx_socket *sock;
+
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	return sock;
+}
+
 /*
  * A wakeup answered "try again" (the link is down: ENETDOWN) is counted in
  * kick_retries, once per kick, and the burst's packet stays queued for the
@@ -767,6 +779,61 @@ START_TEST(a_refused_frame_never_reaches_fill)
 }
 END_TEST
 
+/*
+ * Completed frames reclaimed straight onto FILL are out with the peer again:
+ * a forwarder's 8 packets sent and completed on queue 0, whose FILL held
+ * all 64 frames, leave none free for a socket joining on queue 1.
+ */
+START_TEST(completed_frames_count_as_posted)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .queue_id = 1,
+		  .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_socket *sock, *late;
+	struct xskx_pkt pkts[8];
+	struct nic nic;
+
+	sock = recycle_rig(&nic, 0, 0, XSKX_TX_RESERVE_NONE);
+	inject(&nic, 8);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 8);
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), 8);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 8);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 0);
+	opts.sim_port = nic.port;
+	ck_assert_int_eq(xskx_socket_open(&late, nic.umem, &opts), -EBUSY);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * A TX burst whose slots run past the end of the ring goes out whole: on
+ * an 8-entry TX ring, 6 packets, then 6 more once the first are completed
+ * (slots 6 to 11: two before the end, four from the start).
+ */
+START_TEST(a_tx_burst_across_the_ring_end_goes_whole)
+{
+	struct xskx_pkt pkts[6];
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, NULL);
+	sock = open_tx_socket(&nic, 8);
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 6; i++)
+			pkts[i] = held_pkt(&nic, 0);
+		ck_assert_int_eq(xskx_tx_burst(sock, pkts, 6), 6);
+		for (int i = 0; i < 5; i++)
+			ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		ck_assert_uint_eq(xskx_tx_reclaim(sock), 6);
+	}
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -790,6 +857,8 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, release_stays_within_the_share);
 	tcase_add_test(tc, recycled_frames_count_as_posted);
 	tcase_add_test(tc, a_refused_frame_never_reaches_fill);
+	tcase_add_test(tc, completed_frames_count_as_posted);
+	tcase_add_test(tc, a_tx_burst_across_the_ring_end_goes_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }
