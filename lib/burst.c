@@ -204,12 +204,9 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	int err = 0;
 
 	if (__builtin_expect(!s || (!pkts && max), 0))
-		return xskx__fail(
-			-EINVAL,
-			"xskx_rx_burst: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
 	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
-		return burst_precondition(s, "xskx_rx_burst",
-					  "XSKX_SOCKET_NO_RX");
+		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
 	umem = s->umem;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
 	if (n) {
@@ -220,13 +217,10 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 
 		if (umem->frame_shift && !(umem->flags & XSKX_UMEM_UNALIGNED)) {
 			bytes = rx_take(umem, descs + first, tail, pkts, true) +
-				rx_take(umem, descs, n - tail, pkts + tail,
-					true);
+				rx_take(umem, descs, n - tail, pkts + tail, true);
 		} else {
-			bytes = rx_take(umem, descs + first, tail, pkts,
-					false) +
-				rx_take(umem, descs, n - tail, pkts + tail,
-					false);
+			bytes = rx_take(umem, descs + first, tail, pkts, false) +
+				rx_take(umem, descs, n - tail, pkts + tail, false);
 		}
 		xsk_ring_cons__release(&s->rx, n);
 		s->fq->posted -= n;
@@ -295,9 +289,7 @@ XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	int err;
 
 	if (__builtin_expect(!s || (!pkts && n), 0))
-		return xskx__fail(
-			-EINVAL,
-			"xskx_rx_release: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
 	if (!n)
 		return 0;
 	if (!recycle_to_fill(s, n))
