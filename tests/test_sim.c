@@ -725,15 +725,30 @@ START_TEST(release_stays_within_the_share)
 END_TEST
 
 /*
+ * Every frame of the rig's UMEM is out with the peer again (on FILL, in
+ * the NIC): a socket joining on queue 1 finds none free for its share.
+ * Then the rig goes.
+ */
+static void assert_all_posted(struct nic *nic, struct xskx_socket *sock)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+		  .queue_id = 1, .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_socket *late;
+
+	ck_assert_uint_eq(xskx_umem_pool_count(nic->umem), 0);
+	ck_assert_int_eq(xskx_socket_open(&late, nic->umem, &opts), -EBUSY);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(nic);
+}
+
+/*
  * Frames released straight onto FILL are out with the peer again: after 8
  * received and released on queue 0, whose FILL holds all 64 frames, a
  * socket joining on queue 1 finds none free for its share.
  */
 START_TEST(recycled_frames_count_as_posted)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .queue_id = 1,
-		  .flags = XSKX_SOCKET_NO_TX);
-	struct xskx_socket *sock, *late;
+	struct xskx_socket *sock;
 	struct xskx_pkt pkts[8];
 	struct nic nic;
 
@@ -743,11 +758,7 @@ START_TEST(recycled_frames_count_as_posted)
 	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
 	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 8);
 	ck_assert_int_eq(xskx_rx_release(sock, pkts, 8), 0);
-	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 0);
-	opts.sim_port = nic.port;
-	ck_assert_int_eq(xskx_socket_open(&late, nic.umem, &opts), -EBUSY);
-	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	assert_all_posted(&nic, sock);
 }
 END_TEST
 
@@ -786,9 +797,7 @@ END_TEST
  */
 START_TEST(completed_frames_count_as_posted)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .queue_id = 1,
-		  .flags = XSKX_SOCKET_NO_TX);
-	struct xskx_socket *sock, *late;
+	struct xskx_socket *sock;
 	struct xskx_pkt pkts[8];
 	struct nic nic;
 
@@ -800,11 +809,7 @@ START_TEST(completed_frames_count_as_posted)
 	for (int i = 0; i < 5; i++)
 		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
 	ck_assert_uint_eq(xskx_tx_reclaim(sock), 8);
-	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 0);
-	opts.sim_port = nic.port;
-	ck_assert_int_eq(xskx_socket_open(&late, nic.umem, &opts), -EBUSY);
-	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	assert_all_posted(&nic, sock);
 }
 END_TEST
 

@@ -10,11 +10,11 @@
  */
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
 #include "json.h"
+#include "median.h"
 
 struct counter {
 	const char *name;
@@ -399,20 +399,6 @@ void bench_report_result(const struct bench_opts *o,
 	json_end(&j);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of v[0..n), which it sorts. */
-static double median(double *v, uint32_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 void bench_report_compare(const struct bench_opts *o,
 			  const struct bench_result *burst,
 			  const struct bench_result *baseline, uint32_t n)
@@ -432,9 +418,9 @@ void bench_report_compare(const struct bench_opts *o,
 		ratio[i] = baseline_pps[i] > 0 ? burst_pps[i] / baseline_pps[i] : 0;
 	}
 	memcpy(sorted, ratio, n * sizeof(*ratio));
-	mid_ratio = median(sorted, n);
-	mid_burst = median(burst_pps, n);
-	mid_baseline = median(baseline_pps, n);
+	mid_ratio = median_sort(sorted, n);
+	mid_burst = median_sort(burst_pps, n);
+	mid_baseline = median_sort(baseline_pps, n);
 	if (!o->json) {
 		text_result(o, &burst[n - 1]);
 		text_result(o, &baseline[n - 1]);

@@ -38,6 +38,7 @@
 #include <xskx/xskx.h>
 
 #include "frames.h"
+#include "median.h"
 #include "netns.h"
 #include "xdp_query.h"
 #include "xskx_test_bare_redirect_bpf.h"
@@ -207,19 +208,6 @@ static double time_variant(struct rig *r, enum variant v, uint32_t repeat)
 	return opts.duration;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, uint32_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 static void parse(int argc, char **argv, uint32_t *repeat, uint32_t *rounds)
 {
 	for (int i = 1; i + 1 < argc; i += 2) {
@@ -257,18 +245,18 @@ int main(int argc, char **argv)
 	       rounds, repeat);
 	printf("%-18s %10s %16s %10s\n", "program", "ns/packet", "range",
 	       "/ bare");
-	/* The ratios first: median() sorts the rounds in place. */
+	/* The ratios first: median_sort() sorts the rounds in place. */
 	for (int v = 0; v < VARIANTS; v++)
 		for (uint32_t i = 0; i < rounds; i++)
 			ratio[v][i] = ns[BARE][i] > 0 ? ns[v][i] / ns[BARE][i] : 0;
 	for (int v = 0; v < VARIANTS; v++) {
 		double lo, hi, mid;
 
-		mid = median(ns[v], rounds);
+		mid = median_sort(ns[v], rounds);
 		lo = ns[v][0];
 		hi = ns[v][rounds - 1];
 		printf("%-18s %10.1f %7.1f-%-8.1f %9.2fx\n", variant_names[v],
-		       mid, lo, hi, median(ratio[v], rounds));
+		       mid, lo, hi, median_sort(ratio[v], rounds));
 	}
 	rig_destroy(&r);
 	return 0;
