@@ -146,8 +146,10 @@ static __always_inline __u32 *xskx_deny_lookup6(__u32 gen, const __u8 *ip)
  * behind at most two VLAN tags. A datagram longer than the frame is judged
  * by its addresses, as the parser gives them for a truncated one. The
  * addresses are in the fixed header, so IPv6 extension headers and IPv4
- * options need no walking. A program of yours given as opts.xdp_obj calls
- * this first, or the library refuses to manage its deny list (-ENOENT).
+ * options need no walking. While the list is empty (XSKX_DENY_GEN_LISTED
+ * clear) a packet costs one array lookup. A program of yours given as
+ * opts.xdp_obj calls this first, or the library refuses to manage its deny
+ * list (-ENOENT).
  */
 static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
 {
@@ -158,6 +160,10 @@ static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
 	__u32 zero = 0, *gen, *rule = 0;
 	__u16 proto;
 
+	/* An empty list: one array lookup, nothing parsed. */
+	gen = bpf_map_lookup_elem(&xskx_deny_gen, &zero);
+	if (!gen || !(*gen & XSKX_DENY_GEN_LISTED))
+		return 0;
 	if (l3 > end)
 		return 0;
 	proto = xskx_be16(data + 12);
@@ -170,9 +176,6 @@ static __always_inline int xskx_filter_denied(struct xdp_md *ctx)
 		proto = xskx_be16(l3 + 2);
 		l3 += 4;
 	}
-	gen = bpf_map_lookup_elem(&xskx_deny_gen, &zero);
-	if (!gen)
-		return 0;
 	if (proto == 0x0800) {
 		if (l3 + 20 > end || (l3[0] >> 4) != 4 || (l3[0] & 0x0f) < 5 ||
 		    l3 + (l3[0] & 0x0f) * 4 > end ||

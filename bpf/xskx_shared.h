@@ -62,10 +62,15 @@ struct xskx_prog_owner {
  * its generation and field, and a lookup with the packet's full address
  * finds the longest prefix. The value is the entry's rule id.
  *
- * The active generation (0 or 1) is the one value of XSKX_DENY_GEN_MAP:
- * the library writes a new list under the other generation, then flips it,
- * and a packet, which reads the generation once, sees one list whole.
+ * The active generation (0 or 1) is bit 0 of the one value of
+ * XSKX_DENY_GEN_MAP: the library writes a new list under the other
+ * generation, then flips it, and a packet, which reads the generation once,
+ * sees one list whole. XSKX_DENY_GEN_LISTED in the same value says the list
+ * in force has entries: without it the program looks no further, so an
+ * empty list costs a packet one array lookup. The flag sits above the low
+ * byte, which is what goes into a key's gen byte.
  */
+#define XSKX_DENY_GEN_LISTED (1u << 8)
 #define XSKX_DENY4_MAP_NAME "xskx_deny4"
 #define XSKX_DENY6_MAP_NAME "xskx_deny6"
 #define XSKX_DENY_GEN_MAP_NAME "xskx_deny_gen"

@@ -103,6 +103,9 @@ void xskx__refill(struct xskx_socket *s)
 {
 	struct xskx_fq_cq *fq = s->fq;
 
+	/* Nothing spare in the pool (released frames went to FILL already). */
+	if (s->umem->pool.count <= s->tx_reserve)
+		return;
 	if (!xskx_ring_needs_wakeup(&fq->fill) &&
 	    (fq->posted + s->refill_batch > fq->fill_max ||
 	     xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch))
@@ -166,11 +169,59 @@ static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
 	return (int)whole;
 }
 
+/*
+ * n RX descriptors, consecutive in the ring, to the application as pkts,
+ * each frame marked held; returns their bytes. simple: aligned chunks a
+ * power of two in size, where the data is at the address and the frame is
+ * the address shifted, with no offset bits to decode. The caller passes
+ * simple as a constant, so each case gets its own loop.
+ */
+static inline __attribute__((always_inline)) uint64_t
+rx_take(struct xskx_umem *umem, const struct xdp_desc *descs, uint32_t n,
+	struct xskx_pkt *pkts, const bool simple)
+{
+	/*
+	 * Locals, not fields: the stores to pkts[] could alias the UMEM's
+	 * fields and force a reload of each per packet.
+	 */
+	const uint32_t shift = umem->frame_shift;
+	const uint64_t frames = umem->frame_count;
+	bool *held = umem->held;
+	char *area = umem->area;
+	uint64_t bytes = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct xdp_desc *d = &descs[i];
+		uint64_t addr = d->addr;
+
+		pkts[i] = (struct xskx_pkt){
+			.addr = addr,
+			.len = d->len,
+			.options = d->options,
+			.data = simple ? (uint8_t *)area + addr :
+					 xskx_umem_addr_data(area, addr),
+		};
+		if (simple) {
+			if (__builtin_expect((addr >> shift) < frames, 1))
+				held[addr >> shift] = true;
+		} else if (__builtin_expect(!shift, 0)) {
+			xskx_mark_held(umem, addr);
+		} else {
+			uint64_t frame = xsk_umem__extract_addr(addr) >> shift;
+
+			if (__builtin_expect(frame < frames, 1))
+				held[frame] = true;
+		}
+		bytes += d->len;
+	}
+	return bytes;
+}
+
 XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 			   uint32_t max)
 {
 	struct xskx_umem *umem;
-	uint64_t bytes = 0;
+	uint64_t bytes;
 	uint32_t idx = 0;
 	uint32_t n;
 	int err = 0;
@@ -190,40 +241,18 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		err = 0;
 	}
 	if (n) {
-		/*
-		 * Locals, not fields: the stores to pkts[] could alias the
-		 * socket's and the UMEM's fields and force a reload of each
-		 * per packet.
-		 */
 		const struct xdp_desc *descs = s->rx.ring;
-		const uint32_t mask = s->rx.mask;
-		const uint32_t shift = umem->frame_shift;
-		const uint64_t frames = umem->frame_count;
-		bool *held = umem->held;
-		char *area = umem->area;
+		uint32_t first = idx & s->rx.mask;
+		/* Up to the end of the ring, then from its start. */
+		uint32_t tail = first + n > s->rx.size ? s->rx.size - first : n;
 
-		for (uint32_t i = 0; i < n; i++) {
-			const struct xdp_desc *d = &descs[(idx + i) & mask];
-			uint64_t addr = d->addr;
-
-			pkts[i] = (struct xskx_pkt){
-				.addr = addr,
-				.len = d->len,
-				.options = d->options,
-				.data = xskx_umem_addr_data(area, addr),
-			};
-			if (__builtin_expect(!shift, 0)) {
-				xskx_mark_held(umem, addr);
-			} else {
-				uint64_t frame = xsk_umem__extract_addr(addr) >> shift;
-
-				if (__builtin_expect(frame < frames, 1))
-					held[frame] = true;
-			}
-			bytes += d->len;
+		if (umem->frame_shift && !(umem->flags & XSKX_UMEM_UNALIGNED)) {
+			bytes = rx_take(umem, descs + first, tail, pkts, true) +
+				rx_take(umem, descs, n - tail, pkts + tail, true);
+		} else {
+			bytes = rx_take(umem, descs + first, tail, pkts, false) +
+				rx_take(umem, descs, n - tail, pkts + tail, false);
 		}
-	}
-	if (n) {
 		xsk_ring_cons__release(&s->rx, n);
 		s->fq->posted -= n;
 		umem->frames_in_app += n;
@@ -262,15 +291,52 @@ static uint64_t *pool_room(struct xskx_umem *umem, uint32_t n, uint64_t *mask)
 	return pool->addrs + pool->count - n;
 }
 
+/*
+ * Whether n frames given back can go straight onto the socket's FILL ring
+ * instead of through the pool (saving a second copy of every address): the
+ * refill would post them now anyway — FILL lacks a refill batch, or the
+ * peer asked — they all fit the pair's share and the ring, and the pool
+ * already holds the socket's TX reserve.
+ */
+static bool recycle_to_fill(const struct xskx_socket *s, uint32_t n)
+{
+	struct xskx_fq_cq *fq = s->fq;
+	uint32_t missing =
+		fq->fill_max > fq->posted ? fq->fill_max - fq->posted : 0;
+
+	if (!s->umem->frame_shift || s->umem->pool.count < s->tx_reserve ||
+	    n > missing)
+		return false;
+	if (missing < s->refill_batch && !xskx_ring_needs_wakeup(&fq->fill))
+		return false;
+	return xsk_prod_nb_free(&fq->fill, n) >= n;
+}
+
 XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			     uint32_t n)
 {
+	struct xskx_fq_cq *fq;
+	uint32_t idx = 0, kept = 0;
+	int err;
+
 	if (__builtin_expect(!s || (!pkts && n), 0))
 		return xskx__fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
 	if (!n)
 		return 0;
-	return xskx__pool_put_many_from_app(s->umem, "xskx_rx_release",
-					    &pkts->addr, sizeof(*pkts), n);
+	if (!recycle_to_fill(s, n))
+		return xskx__pool_put_many_from_app(s->umem, "xskx_rx_release",
+						    &pkts->addr, sizeof(*pkts),
+						    n);
+	fq = s->fq;
+	xsk_ring_prod__reserve(&fq->fill, n, &idx);
+	err = xskx__recycle_to_ring(s->umem, "xskx_rx_release", &pkts->addr,
+				    sizeof(*pkts), n, &fq->fill, idx, &kept);
+	xskx_ring_prod_cancel(&fq->fill, n - kept);
+	xsk_ring_prod__submit(&fq->fill, kept);
+	fq->posted += kept;
+	if (kept)
+		s->stats.fill_refills++;
+	return err;
 }
 
 /*
@@ -303,37 +369,102 @@ static void drain_copy_mode_tx(struct xskx_socket *s)
 		s->deferred_err = err;
 }
 
-/* COMPLETION -> pool; returns the frames reclaimed. */
-static uint32_t reclaim_completions(struct xskx_socket *s)
+/*
+ * The common case of reclaim_completions(), aligned mode: the addresses
+ * inside the UMEM, as frame starts, into slots[(first + k) & slot_mask] for
+ * the k-th — the pool's stack (slot_mask all ones, a constant: no masking
+ * in the loop) or FILL's reserved slots. The size is a local: the stores
+ * could alias the UMEM's fields. Returns how many were inside (kept).
+ */
+static inline __attribute__((always_inline)) uint32_t
+reclaim_aligned(const struct xsk_ring_cons *comp, uint32_t idx, uint32_t n,
+		const uint64_t size, const uint64_t base_mask, uint64_t *slots,
+		uint32_t first, uint32_t slot_mask)
 {
-	struct xsk_ring_cons *comp = &s->fq->comp;
-	struct xskx_umem *umem = s->umem;
-	uint32_t idx = 0, kept = 0, bad = 0;
-	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
-	uint64_t mask;
-	uint64_t *room;
+	uint32_t kept = 0;
 
-	if (!n)
-		return 0;
-	room = pool_room(umem, n, &mask);
 	for (uint32_t i = 0; i < n; i++) {
 		uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
 
-		if (__builtin_expect(!addr_in_umem(umem, addr), 0)) {
-			bad++;
-			continue;
+		if (__builtin_expect(addr < size, 1))
+			slots[(first + kept++) & slot_mask] = addr & base_mask;
+	}
+	return kept;
+}
+
+/*
+ * Completed frames straight back to FILL when the refill would post them
+ * now anyway (recycle_to_fill()): l2fwd's frames go round without a stop in
+ * the pool. Returns how many were inside the UMEM.
+ */
+static uint32_t reclaim_into_fill(struct xskx_socket *s, uint32_t idx,
+				  uint32_t n)
+{
+	struct xsk_ring_prod *fill = &s->fq->fill;
+	uint32_t fill_idx = 0, kept;
+
+	xsk_ring_prod__reserve(fill, n, &fill_idx);
+	kept = reclaim_aligned(&s->fq->comp, idx, n, s->umem->size,
+			       xskx_umem_base_mask(s->umem), fill->ring,
+			       fill_idx, fill->mask);
+	xskx_ring_prod_cancel(fill, n - kept);
+	xsk_ring_prod__submit(fill, kept);
+	s->fq->posted += kept;
+	if (kept)
+		s->stats.fill_refills++;
+	return kept;
+}
+
+/* Into the pool; returns how many were inside the UMEM. */
+static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
+				  uint32_t n)
+{
+	struct xsk_ring_cons *comp = &s->fq->comp;
+	struct xskx_umem *umem = s->umem;
+	uint32_t kept = 0, bad = 0;
+	uint64_t mask;
+	uint64_t *room = pool_room(umem, n, &mask);
+
+	if (room && !(umem->flags & XSKX_UMEM_UNALIGNED)) {
+		kept = reclaim_aligned(comp, idx, n, umem->size, mask, room, 0,
+				       UINT32_MAX);
+		bad = n - kept;
+	} else {
+		for (uint32_t i = 0; i < n; i++) {
+			uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
+
+			if (__builtin_expect(!addr_in_umem(umem, addr), 0)) {
+				bad++;
+				continue;
+			}
+			if (__builtin_expect(room != NULL, 1))
+				room[kept++] = addr & mask;
+			else
+				xskx_pool_put(umem, addr);
 		}
-		if (__builtin_expect(room != NULL, 1))
-			room[kept++] = addr & mask;
-		else
-			xskx_pool_put(umem, addr);
 	}
 	if (room)
 		umem->pool.count -= n - kept;
-	xsk_ring_cons__release(comp, n);
-	s->stats.tx_completed += n - bad;
-	s->stats.tx_bad_completions += bad;
 	return n - bad;
+}
+
+/* COMPLETION -> FILL or the pool; returns the frames reclaimed. */
+static uint32_t reclaim_completions(struct xskx_socket *s)
+{
+	struct xsk_ring_cons *comp = &s->fq->comp;
+	uint32_t idx = 0, good;
+	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
+
+	if (!n)
+		return 0;
+	if (!(s->umem->flags & XSKX_UMEM_UNALIGNED) && recycle_to_fill(s, n))
+		good = reclaim_into_fill(s, idx, n);
+	else
+		good = reclaim_into_pool(s, idx, n);
+	xsk_ring_cons__release(comp, n);
+	s->stats.tx_completed += good;
+	s->stats.tx_bad_completions += n - good;
+	return good;
 }
 
 XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
@@ -539,6 +670,67 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 }
 
 /*
+ * tx_write() for the common socket: aligned chunks a power of two in size
+ * and no multi-buffer, so every packet is a chain of its own and options
+ * must be 0. Writes pkts[0..n) to the n consecutive descriptors at d (a
+ * stretch of the ring that does not wrap) and adds their bytes to *bytes.
+ * Each check is one operation and a branch (the length's two folded into
+ * one: len 0 wraps past the frame), and the loop stops at the first packet
+ * that fails (the caller's tx_check() says why). Not inlined: the loop
+ * wants every register. Returns the packets written.
+ */
+static __attribute__((noinline)) uint32_t
+tx_write_plain(const struct tx_geometry *g, struct xdp_desc *d,
+	       const struct xskx_pkt *pkts, uint32_t n, uint64_t *bytes)
+{
+	/*
+	 * Locals, not g's fields: the stores to the held map and the ring
+	 * could alias them and force a reload of each per packet.
+	 */
+	const uint32_t shift = g->shift;
+	const uint64_t frames = g->frame_count, offset_mask = g->frame_size - 1;
+	const struct xskx_pkt *p = pkts, *end = pkts + n;
+	bool *held = g->held;
+	uint64_t sum = 0;
+
+	for (; p != end; p++, d++) {
+		const uint64_t addr = p->addr, frame = addr >> shift;
+		const uint32_t len = p->len;
+
+		if (__builtin_expect(p->options || frame >= frames ||
+					     (addr & offset_mask) + (uint32_t)(len - 1) > offset_mask ||
+					     !held[frame],
+				     0))
+			break;
+		held[frame] = false;
+		d->addr = addr;
+		d->len = len;
+		d->options = 0;
+		sum += len;
+	}
+	*bytes += sum;
+	return (uint32_t)(p - pkts);
+}
+
+/* tx_write_plain() on the fit slots reserved at idx: up to the ring's end, then from its start. */
+static uint32_t tx_write_plain_ring(const struct tx_geometry *g,
+				    struct xsk_ring_prod *tx, uint32_t idx,
+				    const struct xskx_pkt *pkts, uint32_t fit,
+				    uint64_t *bytes)
+{
+	struct xdp_desc *descs = tx->ring;
+	uint32_t first = idx & tx->mask;
+	uint32_t tail = first + fit > tx->size ? tx->size - first : fit;
+	uint32_t done;
+
+	*bytes = 0;
+	done = tx_write_plain(g, descs + first, pkts, tail, bytes);
+	if (done < tail)
+		return done;
+	return done + tx_write_plain(g, descs, pkts + tail, fit - tail, bytes);
+}
+
+/*
  * Put the good, whole chains among pkts[0..fit) on TX: fit slots are
  * reserved, written as each packet passes its checks, and those after the
  * last good chain given back before the rest is published.
@@ -560,7 +752,13 @@ static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	if (!fit)
 		return 0;
 	xsk_ring_prod__reserve(&s->tx, fit, &idx);
-	if (g.shift && !g.unaligned)
+	if (g.shift && !g.unaligned && !g.options) {
+		uint64_t frame;
+
+		whole = tx_write_plain_ring(&g, &s->tx, idx, pkts, fit, bytes);
+		*fault = whole == fit ? TX_OK :
+					tx_check(&g, &pkts[whole], &frame, true);
+	} else if (g.shift && !g.unaligned)
 		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, true);
 	else
 		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, false);

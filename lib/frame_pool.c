@@ -5,6 +5,7 @@
  * is used from one thread).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "api.h"
@@ -42,12 +43,37 @@ uint32_t xskx__pool_take(struct xskx_umem *umem, uint64_t *addrs, uint32_t n)
 {
 	struct xskx_frame_pool *pool = &umem->pool;
 
+	const uint64_t *top;
+
 	if (n > pool->count)
 		n = pool->count;
+	/* A local: the stores to addrs[] could alias the pool's fields. */
+	top = pool->addrs + pool->count;
 	pool->count -= n;
 	for (uint32_t i = 0; i < n; i++)
-		addrs[i] = pool->addrs[pool->count + n - 1 - i];
+		addrs[i] = top[-1 - (ptrdiff_t)i];
 	return n;
+}
+
+/*
+ * The frames of addrs[0..n), just taken from the pool, are now the
+ * application's. The pool holds frame starts, whose index is a shift away
+ * when frames are a power of two in size. Locals: the stores to held[]
+ * could alias the UMEM's fields.
+ */
+static void mark_taken_held(struct xskx_umem *umem, const uint64_t *addrs,
+			    uint32_t n)
+{
+	const uint32_t shift = umem->frame_shift;
+	bool *held = umem->held;
+
+	if (!shift) {
+		for (uint32_t i = 0; i < n; i++)
+			xskx_mark_held(umem, addrs[i]);
+		return;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		held[addrs[i] >> shift] = true;
 }
 
 XSKX_API uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs,
@@ -58,8 +84,7 @@ XSKX_API uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs,
 		return 0;
 	}
 	n = xskx__pool_take(umem, addrs, n);
-	for (uint32_t i = 0; i < n; i++)
-		xskx_mark_held(umem, addrs[i]);
+	mark_taken_held(umem, addrs, n);
 	umem->frames_in_app += n;
 	return n;
 }
@@ -110,74 +135,137 @@ static inline uint64_t addr_at(const uint64_t *addrs, size_t stride, uint32_t i)
 	return *(const uint64_t *)((const char *)addrs + i * stride);
 }
 
+/* What came of giving n frames back: how many were kept, the first refusal. */
+struct giveback {
+	uint32_t kept;
+	uint32_t refused;
+	uint32_t first_bad; /* index of the first refused */
+	enum xskx_giveback first_why;
+};
+
+static void giveback_refused(struct giveback *g, uint32_t i,
+			     enum xskx_giveback why)
+{
+	if (!g->refused++) {
+		g->first_bad = i;
+		g->first_why = why;
+	}
+}
+
 /*
- * The common case in one pass: frames a power of two in size, and room in
- * the pool for all n (the held map guarantees it unless a frame is refused).
- * Returns how many were refused, with the first one's index and reason.
+ * The common case in one pass: frames a power of two in size, each frame
+ * kept written to slots[(first + k) & mask] for the k-th kept — the pool's
+ * stack or a ring's reserved slots. The caller makes room for all n.
+ * Aligned mode has no offset bits: an address with any of them set is
+ * outside the UMEM, as TX judges it. The callers pass unaligned and wraps
+ * as constants (wraps false: mask ignored), so each case gets a loop
+ * without the others' instructions.
  */
-static uint32_t put_many_fast(struct xskx_umem *umem, const uint64_t *addrs,
-			      size_t stride, uint32_t n, uint32_t *first_bad,
-			      enum xskx_giveback *first_why)
+static inline __attribute__((always_inline)) void
+take_back_fast(struct xskx_umem *umem, const uint64_t *addrs, size_t stride,
+	       uint32_t n, uint64_t *slots, uint32_t first, uint32_t mask,
+	       const bool unaligned, const bool wraps, struct giveback *g)
 {
 	/* Locals: the stores below must not make each field a reload. */
-	uint64_t *room = umem->pool.addrs + umem->pool.count;
 	const uint64_t frames = umem->frame_count;
 	const uint32_t shift = umem->frame_shift;
 	bool *held = umem->held;
 	const char *next = (const char *)addrs;
-	uint32_t kept = 0, refused = 0, foreign = 0;
+	const char *end = next + n * stride;
+	uint64_t *dst = slots + first; /* the next slot, when !wraps */
+	uint32_t kept = 0, foreign = 0;
 
-	for (uint32_t i = 0; i < n; i++, next += stride) {
-		uint64_t frame = xsk_umem__extract_addr(*(const uint64_t *)next) >> shift;
+	for (; next != end; next += stride) {
+		uint64_t addr = *(const uint64_t *)next;
+		uint64_t frame =
+			(unaligned ? xsk_umem__extract_addr(addr) : addr) >>
+			shift;
 
 		if (__builtin_expect(frame < frames && held[frame], 1)) {
 			held[frame] = false;
-			room[kept++] = frame << shift;
+			if (wraps)
+				slots[(first + kept++) & mask] = frame << shift;
+			else
+				*dst++ = frame << shift;
 			continue;
 		}
 		foreign += frame >= frames;
-		if (!refused++) {
-			*first_bad = i;
-			*first_why = frame < frames ? XSKX_GIVEBACK_NOT_HELD
-						    : XSKX_GIVEBACK_FOREIGN;
-		}
+		giveback_refused(
+			g, (uint32_t)((next - (const char *)addrs) / stride),
+			frame < frames ? XSKX_GIVEBACK_NOT_HELD :
+					 XSKX_GIVEBACK_FOREIGN);
 	}
-	umem->pool.count += kept;
+	if (!wraps)
+		kept = (uint32_t)(dst - (slots + first));
+	g->kept = kept;
 	umem->frames_in_app -= kept;
 	umem->foreign_frees += foreign;
-	umem->double_frees += refused - foreign;
-	return refused;
+	umem->double_frees += g->refused - foreign;
+}
+
+/* 0, or -EINVAL with a message naming the first refused frame and why. */
+static int giveback_result(const char *call, const uint64_t *addrs,
+			   size_t stride, uint32_t n, const struct giveback *g)
+{
+	if (__builtin_expect(!g->refused, 1))
+		return 0;
+	return xskx__fail(
+		-EINVAL,
+		"%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
+		call, g->refused, n, g->first_bad,
+		(unsigned long long)addr_at(addrs, stride, g->first_bad),
+		giveback_reason(g->first_why));
 }
 
 int xskx__pool_put_many_from_app(struct xskx_umem *umem, const char *call,
 				 const uint64_t *addrs, size_t stride,
 				 uint32_t n)
 {
-	enum xskx_giveback first_why = XSKX_GIVEBACK_OK;
-	uint32_t first_bad = 0, refused = 0;
+	uint64_t *top = umem->pool.addrs + umem->pool.count;
+	struct giveback g = { 0 };
 
-	if (__builtin_expect(umem->frame_shift &&
-			     umem->pool.count + n <= umem->frame_count, 1)) {
-		refused = put_many_fast(umem, addrs, stride, n, &first_bad,
-					&first_why);
-	} else {
+	if (__builtin_expect(!umem->frame_shift ||
+				     umem->pool.count + n > umem->frame_count,
+			     0)) {
 		for (uint32_t i = 0; i < n; i++) {
 			enum xskx_giveback why =
 				put_from_app(umem, addr_at(addrs, stride, i));
 
-			if (why != XSKX_GIVEBACK_OK && !refused++) {
-				first_bad = i;
-				first_why = why;
-			}
+			if (why != XSKX_GIVEBACK_OK)
+				giveback_refused(&g, i, why);
 		}
+		return giveback_result(call, addrs, stride, n, &g);
 	}
-	if (__builtin_expect(!refused, 1))
-		return 0;
-	return xskx__fail(-EINVAL,
-			  "%s: refused %u of %u frames, the first (index %u, address 0x%llx) because %s; the census counts it",
-			  call, refused, n, first_bad,
-			  (unsigned long long)addr_at(addrs, stride, first_bad),
-			  giveback_reason(first_why));
+	if (umem->flags & XSKX_UMEM_UNALIGNED)
+		take_back_fast(umem, addrs, stride, n, top, 0, 0, true, false,
+			       &g);
+	else
+		take_back_fast(umem, addrs, stride, n, top, 0, 0, false, false,
+			       &g);
+	umem->pool.count += g.kept;
+	return giveback_result(call, addrs, stride, n, &g);
+}
+
+int xskx__recycle_to_ring(struct xskx_umem *umem, const char *call,
+			  const uint64_t *addrs, size_t stride, uint32_t n,
+			  struct xsk_ring_prod *ring, uint32_t idx,
+			  uint32_t *kept)
+{
+	uint64_t *slots = (uint64_t *)ring->ring;
+	uint32_t first = idx & ring->mask;
+	struct giveback g = { 0 };
+
+	if (umem->flags & XSKX_UMEM_UNALIGNED)
+		take_back_fast(umem, addrs, stride, n, slots, first, ring->mask,
+			       true, true, &g);
+	else if (first + n > ring->size)
+		take_back_fast(umem, addrs, stride, n, slots, first, ring->mask,
+			       false, true, &g);
+	else
+		take_back_fast(umem, addrs, stride, n, slots, first, 0, false,
+			       false, &g);
+	*kept = g.kept;
+	return giveback_result(call, addrs, stride, n, &g);
 }
 
 XSKX_API int xskx_frame_free(struct xskx_umem *umem, const uint64_t *addrs,

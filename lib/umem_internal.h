@@ -178,4 +178,16 @@ int xskx__pool_put_many_from_app(struct xskx_umem *umem, const char *call,
 				 const uint64_t *addrs, size_t stride,
 				 uint32_t n);
 
+/*
+ * The same, but the frames taken back go straight onto a producer ring (a
+ * FILL ring) instead of the pool: into its n slots reserved at idx, in
+ * order, skipping the refused. Only for frames a power of two in size
+ * (frame_shift set). *kept: the slots written; the caller submits them and
+ * cancels the rest.
+ */
+int xskx__recycle_to_ring(struct xskx_umem *umem, const char *call,
+			  const uint64_t *addrs, size_t stride, uint32_t n,
+			  struct xsk_ring_prod *ring, uint32_t idx,
+			  uint32_t *kept);
+
 #endif /* XSKX_UMEM_INTERNAL_H */

@@ -1,29 +1,41 @@
 #!/bin/sh
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #
-# Instructions per packet that each burst call costs the application, on the
-# deterministic simulated NIC, counted by valgrind's callgrind: what the
-# ownership checks (the held map, TX validation) cost is the difference
-# between two builds, measured side by side.
+# Instructions per packet of the burst API against bare libxdp ring code
+# doing the same work (xskx-bench --baseline, examples/xskx-bench/
+# baseline.c), for rxdrop, txonly and l2fwd at batches of 16, 64 and 256,
+# counted by valgrind's callgrind on the deterministic simulated NIC.
 #
-# For every xskx-bench given, two runs:
-#   rxdrop  xskx_rx_burst and xskx_rx_release (the held map set, then
-#           checked and cleared as frames go back);
-#   l2fwd   xskx_rx_burst and xskx_tx_burst on one socket (TX checks every
-#           packet before its descriptor).
-# Each call's count is inclusive of what it calls, less the kicks it made
-# (xskx_socket_kick_rx/_tx run the simulated NIC), divided by the packets
-# received. Figures are the same on every run of the same binary.
+# What is counted: the instructions of the mode's step function and all it
+# calls (bench_MODE_step for the burst API, bench_baseline_MODE_step for
+# the baseline), less the kicks it made (xskx_socket_kick_rx/_tx, inclusive:
+# they run the simulated NIC, and both variants kick by the same rules),
+# divided by the packets the mode counts (received; sent in txonly). Not
+# counted: the simulated NIC's own poll between steps, the run loop, setup.
+# --sim-deterministic runs NIC and application in one thread in a fixed
+# order: the figures are the same on every run of the same binary.
+#
+# The baseline is measured with the first XSKX_BENCH given; the burst API
+# with each, so that builds of two commits (or two build types) compare
+# side by side against the same bare-ring code, e.g.
+#   scripts/burst-cost.sh build-release/examples/xskx-bench \
+#       /tmp/before/build-release/examples/xskx-bench
+# Measure Release builds (-DCMAKE_BUILD_TYPE=Release), as the doc does.
 #
 # Usage: scripts/burst-cost.sh XSKX_BENCH [XSKX_BENCH...]
-#   e.g. a build of the commit before a change and one after:
-#   scripts/burst-cost.sh /tmp/before/build/examples/xskx-bench build/examples/xskx-bench
-#   Measure optimized builds (the project's default, RelWithDebInfo).
+#   XSKX_COST_MODES   (rxdrop txonly l2fwd)
+#   XSKX_COST_BATCHES (16 64 256)
+#   XSKX_COST_PACKETS (200000)
 set -eu
 
 [ $# -gt 0 ] || { echo "usage: $0 XSKX_BENCH [XSKX_BENCH...]" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "$0: valgrind not found" >&2; exit 1; }
-packets=100000
+for bench in "$@"; do
+	[ -x "$bench" ] || { echo "$0: $bench: no such program" >&2; exit 1; }
+done
+modes=${XSKX_COST_MODES:-rxdrop txonly l2fwd}
+batches=${XSKX_COST_BATCHES:-16 64 256}
+packets=${XSKX_COST_PACKETS:-200000}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -35,35 +47,45 @@ inclusive() {
 			END { if (!found) print 0 }'
 }
 
-# run BENCH MODE: one line, per packet: each call, less its kicks.
-run() {
-	bench=$1 mode=$2
-	valgrind --tool=callgrind --callgrind-out-file="$out/cg" \
-		--toggle-collect="bench_${mode}_step" "$bench" \
-		--sim-deterministic --mode "$mode" --packets "$packets" \
-		--duration 3600 --quiet --json >"$out/json" 2>"$out/log" ||
-		{ cat "$out/log" >&2; exit 1; }
-	rx=$(grep -o '"rx_packets": *[0-9]*' "$out/json" | head -n 1 |
+# cost BENCH MODE BATCH STEP [bench options]: Ir per packet of STEP, less
+# its kicks, in $ipp.
+cost() {
+	bench=$1 mode=$2 batch=$3 step=$4
+	shift 4
+	# Every frame fits FILL, for the baseline (no pool to top FILL up
+	# from) and the burst API alike, as --compare gives them.
+	if ! valgrind --tool=callgrind --collect-atstart=no \
+		--toggle-collect="$step" --callgrind-out-file="$out/cg" \
+		"$bench" --sim-deterministic --mode "$mode" --batch "$batch" \
+		--packets "$packets" --fill-size 4096 --duration 3600 \
+		--quiet --json "$@" >"$out/json" 2>"$out/log"; then
+		cat "$out/log" >&2
+		exit 1
+	fi
+	counted=rx_packets
+	[ "$mode" = txonly ] && counted=tx_packets
+	n=$(grep -o "\"$counted\": *[0-9]*" "$out/json" | head -n 1 |
 		grep -o '[0-9]*$')
-	[ "${rx:-0}" -gt 0 ] || { echo "$0: $bench $mode received nothing" >&2; exit 1; }
-	kick_rx=$(inclusive "$out/cg" xskx_socket_kick_rx)
-	kick_tx=$(inclusive "$out/cg" xskx_socket_kick_tx)
-	printf '%-6s' "$mode"
-	for fn in xskx_rx_burst xskx_rx_release xskx_tx_burst; do
-		ir=$(inclusive "$out/cg" $fn)
-		case $fn in
-		xskx_rx_burst) ir=$((ir - kick_rx)) ;;
-		xskx_tx_burst) ir=$((ir - kick_tx)) ;;
-		esac
-		[ "$ir" -gt 0 ] || ir=0
-		awk "BEGIN { printf \" %16.1f\", $ir / $rx }"
-	done
-	printf '   %s\n' "$bench"
+	[ "${n:-0}" -gt 0 ] || { echo "$0: $bench $mode moved nothing" >&2; exit 1; }
+	ir=$(sed -n 's/^summary: *//p' "$out/cg")
+	[ "${ir:-0}" -gt 0 ] || { echo "$0: $step never ran: no symbols in $bench?" >&2; exit 1; }
+	kicks=$(($(inclusive "$out/cg" xskx_socket_kick_rx) + \
+		$(inclusive "$out/cg" xskx_socket_kick_tx)))
+	ipp=$(awk "BEGIN { printf \"%.1f\", ($ir - $kicks) / $n }")
 }
 
-printf '%-6s %16s %16s %16s\n' mode "rx_burst/pkt" "rx_release/pkt" "tx_burst/pkt"
-for bench in "$@"; do
-	[ -x "$bench" ] || { echo "$0: $bench: no such program" >&2; exit 1; }
-	run "$bench" rxdrop
-	run "$bench" l2fwd
+printf '%-7s %5s %14s %14s %16s   %s\n' mode batch "baseline Ir/p" \
+	"burst Ir/p" "burst/baseline" "burst API of"
+for mode in $modes; do
+	for batch in $batches; do
+		cost "$1" "$mode" "$batch" "bench_baseline_${mode}_step" --baseline
+		base=$ipp
+		for bench in "$@"; do
+			cost "$bench" "$mode" "$batch" "bench_${mode}_step"
+			printf '%-7s %5s %14s %14s %15sx   %s\n' "$mode" "$batch" \
+				"$base" "$ipp" \
+				"$(awk "BEGIN { printf \"%.2f\", $ipp / $base }")" \
+				"$bench"
+		done
+	done
 done

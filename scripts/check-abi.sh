@@ -12,8 +12,8 @@
 # baseline changes only on purpose, in the commit that changes the ABI.
 #
 # When an ABI change is intended, refresh the baseline from a build with
-# debug info (the default RelWithDebInfo, or Debug) and commit it with the
-# change:
+# debug info (the default Release keeps it, as do RelWithDebInfo and Debug)
+# and commit it with the change:
 #
 #	scripts/check-abi.sh --update include build/lib/libxskx.so abi/libxskx.abi
 #
@@ -59,7 +59,7 @@ fi
 sections=$(readelf -S --wide "$library")
 if ! grep -q '\.debug_info' <<<"$sections"; then
 	echo "skipped: $library has no debug info (build with" \
-		"CMAKE_BUILD_TYPE RelWithDebInfo or Debug to check the ABI)"
+		"the default CMAKE_BUILD_TYPE Release, or RelWithDebInfo or Debug, to check the ABI)"
 	exit $skip
 fi
 

@@ -181,22 +181,43 @@ START_TEST(tx_refuses_a_frame_not_held)
 }
 END_TEST
 
-START_TEST(tx_refuses_a_frame_sent_twice_in_one_burst)
+/*
+ * The first of two packets in one frame is good and queued; the burst stops
+ * at the second. umem_flags and sock_flags pick TX's path: the common one
+ * (aligned, no multi-buffer) or the general one.
+ */
+static void sent_twice_in_one_burst(uint32_t umem_flags, uint32_t sock_flags)
 {
 	struct rig rig;
 	struct xskx_pkt pkts[2];
 	char why[512];
 
-	rig_create(&rig, 0, 0);
+	rig_create(&rig, umem_flags, sock_flags);
 	pkts[0] = alloc_pkt(&rig, 0, PKT_LEN);
 	pkts[1] = pkts[0];
-	/* The first is good and queued; the burst stops at the second. */
 	ck_assert_int_eq(xskx_tx_burst(rig.sock, pkts, 2), 1);
 	ck_assert_uint_eq(stat_tx_rejected(&rig), 0);
 	ck_assert_msg(test_census_ok(rig.umem, 0, why, sizeof(why)), "%s", why);
 	expect_refused(&rig, pkts[1], false, "not held");
 	rig_destroy(&rig);
 	ck_assert_uint_eq(rig.sent, 1);
+}
+
+START_TEST(tx_refuses_a_frame_sent_twice_in_one_burst)
+{
+	sent_twice_in_one_burst(0, 0);
+}
+END_TEST
+
+START_TEST(tx_refuses_a_frame_sent_twice_in_one_burst_unaligned)
+{
+	sent_twice_in_one_burst(XSKX_UMEM_UNALIGNED, 0);
+}
+END_TEST
+
+START_TEST(tx_refuses_a_frame_sent_twice_in_one_burst_multi_buffer)
+{
+	sent_twice_in_one_burst(0, XSKX_SOCKET_MULTI_BUFFER);
 }
 END_TEST
 
@@ -606,6 +627,8 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, tx_refuses_an_address_outside_the_umem);
 	tcase_add_test(tc, tx_refuses_a_frame_not_held);
 	tcase_add_test(tc, tx_refuses_a_frame_sent_twice_in_one_burst);
+	tcase_add_test(tc, tx_refuses_a_frame_sent_twice_in_one_burst_unaligned);
+	tcase_add_test(tc, tx_refuses_a_frame_sent_twice_in_one_burst_multi_buffer);
 	tcase_add_test(tc, tx_refuses_fragments_without_multi_buffer);
 	tcase_add_test(tc, tx_refuses_a_chain_whole);
 	tcase_add_test(tc, bad_tx_loses_no_frame);

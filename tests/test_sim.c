@@ -533,6 +533,18 @@ static struct xskx_pkt held_pkt(struct nic *nic, uint32_t options)
 	return (struct xskx_pkt){ .addr = frame, .len = 64, .options = options };
 }
 
+/* A TX-only socket on the NIC's port with a TX ring of tx_size entries. */
+static struct xskx_socket *open_tx_socket(struct nic *nic, uint32_t tx_size)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
+		  .tx_size = tx_size, .flags = XSKX_SOCKET_NO_RX);
+	struct xskx_socket *sock;
+
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	return sock;
+}
+
 /*
  * A wakeup answered "try again" (the link is down: ENETDOWN) is counted in
  * kick_retries, once per kick, and the burst's packet stays queued for the
@@ -700,6 +712,196 @@ START_TEST(refill_batch_is_at_most_half_of_fill)
 }
 END_TEST
 
+/*
+ * A socket of 64 frames on queue 0 of a two-queue simulated NIC with a
+ * refill batch of 1, so
+ * that every release meets the refill's threshold: where released frames
+ * go is then up to the share and the TX reserve alone.
+ */
+static struct xskx_socket *recycle_rig(struct nic *nic, uint32_t flags,
+				       uint32_t fill_max, uint32_t tx_reserve)
+{
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64);
+	XSKX_OPTS(xskx_socket_opts, opts, .flags = flags, .refill_batch = 1,
+		  .fill_max = fill_max, .tx_reserve = tx_reserve);
+	struct xskx_socket *sock;
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
+
+	nic_create(nic, &port_opts);
+	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
+	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
+	opts.port = test_port(nic->port);
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_rx_burst(sock, NULL, 0), 0);
+	return sock;
+}
+
+/*
+ * Released frames go straight onto FILL only while the pool holds the TX
+ * reserve: with 16 reserved, 48 on FILL and 8 of the 16 allocated for TX,
+ * four released frames go to the pool, and no refill takes them from it.
+ */
+START_TEST(release_refills_the_tx_reserve_first)
+{
+	struct xskx_pkt pkts[4];
+	uint64_t frames[8];
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	sock = recycle_rig(&nic, 0, 0, 16);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 16);
+	ck_assert_uint_eq(xskx_frame_alloc(nic.umem, frames, 8), 8);
+	inject(&nic, 4);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 4), 4);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, 4), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 12);
+	ck_assert_int_eq(xskx_frame_free(nic.umem, frames, 8), 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Released frames go straight onto FILL only within the queue's share: a
+ * burst that refilled FILL to its fill_max of 16 leaves no room, so the
+ * one frame released goes to the pool.
+ */
+START_TEST(release_stays_within_the_share)
+{
+	struct xskx_pkt pkt;
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 16, 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 48);
+	inject(&nic, 1);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, &pkt, 1), 1);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 47);
+	ck_assert_int_eq(xskx_rx_release(sock, &pkt, 1), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 48);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Every frame of the rig's UMEM is out with the peer again (on FILL, in
+ * the NIC): a socket joining on queue 1 finds none free for its share.
+ * Then the rig goes.
+ */
+static void assert_all_posted(struct nic *nic, struct xskx_socket *sock)
+{
+	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
+		  .queue_id = 1, .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_socket *late;
+
+	ck_assert_uint_eq(xskx_umem_pool_count(nic->umem), 0);
+	ck_assert_int_eq(xskx_socket_open(&late, nic->umem, &opts), -EBUSY);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(nic);
+}
+
+/*
+ * Frames released straight onto FILL are out with the peer again: after 8
+ * received and released on queue 0, whose FILL holds all 64 frames, a
+ * socket joining on queue 1 finds none free for its share.
+ */
+START_TEST(recycled_frames_count_as_posted)
+{
+	struct xskx_socket *sock;
+	struct xskx_pkt pkts[8];
+	struct nic nic;
+
+	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 0, 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 0);
+	inject(&nic, 8);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 8);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, 8), 0);
+	assert_all_posted(&nic, sock);
+}
+END_TEST
+
+/*
+ * A frame refused on its way straight back to FILL leaves no slot behind:
+ * released twice in one call, it goes onto FILL once, and the census still
+ * finds every one of the 64 frames exactly once.
+ */
+START_TEST(a_refused_frame_never_reaches_fill)
+{
+	struct xskx_frame_census census;
+	struct xskx_pkt pkts[2], twice[2];
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 0, 0);
+	inject(&nic, 2);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 2), 2);
+	twice[0] = twice[1] = pkts[0];
+	ck_assert_int_eq(xskx_rx_release(sock, twice, 2), -EINVAL);
+	ck_assert_int_eq(xskx_rx_release(sock, &pkts[1], 1), 0);
+	ck_assert_int_eq(xskx_umem_census(nic.umem, &census), 0);
+	ck_assert_uint_eq(census.double_frees, 1);
+	ck_assert_uint_eq(census.total, 64);
+	ck_assert_uint_eq(census.app, 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * Completed frames reclaimed straight onto FILL are out with the peer again:
+ * a forwarder's 8 packets sent and completed on queue 0, whose FILL held
+ * all 64 frames, leave none free for a socket joining on queue 1.
+ */
+START_TEST(completed_frames_count_as_posted)
+{
+	struct xskx_socket *sock;
+	struct xskx_pkt pkts[8];
+	struct nic nic;
+
+	sock = recycle_rig(&nic, 0, 0, XSKX_TX_RESERVE_NONE);
+	inject(&nic, 8);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 8), 8);
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 8), 8);
+	for (int i = 0; i < 5; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 8);
+	assert_all_posted(&nic, sock);
+}
+END_TEST
+
+/*
+ * A TX burst whose slots run past the end of the ring goes out whole: on
+ * an 8-entry TX ring, 6 packets, then 6 more once the first are completed
+ * (slots 6 to 11: two before the end, four from the start).
+ */
+START_TEST(a_tx_burst_across_the_ring_end_goes_whole)
+{
+	struct xskx_pkt pkts[6];
+	struct xskx_socket *sock;
+	struct nic nic;
+
+	nic_create(&nic, NULL);
+	sock = open_tx_socket(&nic, 8);
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < 6; i++)
+			pkts[i] = held_pkt(&nic, 0);
+		ck_assert_int_eq(xskx_tx_burst(sock, pkts, 6), 6);
+		for (int i = 0; i < 5; i++)
+			ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		ck_assert_uint_eq(xskx_tx_reclaim(sock), 6);
+	}
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -720,6 +922,12 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);
+	tcase_add_test(tc, release_refills_the_tx_reserve_first);
+	tcase_add_test(tc, release_stays_within_the_share);
+	tcase_add_test(tc, recycled_frames_count_as_posted);
+	tcase_add_test(tc, a_refused_frame_never_reaches_fill);
+	tcase_add_test(tc, completed_frames_count_as_posted);
+	tcase_add_test(tc, a_tx_burst_across_the_ring_end_goes_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }

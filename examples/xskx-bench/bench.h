@@ -5,7 +5,7 @@
  *   setup.c     UMEM, simulated NIC, socket          bench_setup/teardown
  *   modes.c     rxdrop, txonly, l2fwd on the burst API    bench_*_step
  *               and the step of --xdp-action tx|drop (only kicks)
- *   baseline.c  rxdrop on bare libxdp ring operations
+ *   baseline.c  the three modes on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
  *   report.c    a line per second, the summary, JSON (the losses by
  *               stage: examples/common/loss.c)
@@ -32,6 +32,12 @@
  */
 #define BENCH_MAX_FRAGS 18
 
+/* A received packet, as an application on bare libxdp looks at it. */
+struct bench_view {
+	uint8_t *data;
+	uint32_t len;
+};
+
 struct bench {
 	const struct bench_opts *opts;
 	struct xskx_umem *umem;
@@ -39,12 +45,17 @@ struct bench {
 	struct xskx_socket *tx_sock; /* sock, or -M's second socket */
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *sim_port;
-	struct xskx_port *port;	 /* the library's: on sim_port or the interface */
-	bool sim_running;	 /* the NIC thread is started */
-	struct xskx_rings rings; /* for the baseline */
-	uint64_t frame_mask;	 /* address -> its frame's start */
-	struct xskx_pkt *pkts;	 /* one burst */
-	uint64_t *frames;	 /* one burst of frames (txonly) */
+	struct xskx_port *port;	  /* the library's: on sim_port or the interface */
+	bool sim_running;	  /* the NIC thread is started */
+	struct xskx_rings rings;  /* for the baseline */
+	uint64_t frame_mask;	  /* address -> its frame's start */
+	uint32_t tx_offset;	  /* frame start -> where a sent packet is */
+	struct xskx_pkt *pkts;	  /* one burst */
+	struct bench_view *views; /* one burst, as the baseline reads it */
+	uint64_t *frames;	  /* one burst of frames (txonly) */
+	/* the txonly baseline's own frames: a stack of free frame starts */
+	uint64_t *free_frames;
+	uint32_t free_count;
 	/* txonly: a packet's fragments (-F), its bytes, its sequence (-y) */
 	uint32_t frags_per_pkt, frag_room;
 	uint8_t *pkt_bytes;
@@ -75,6 +86,12 @@ int bench_rxdrop_step(struct bench *b);
 int bench_txonly_step(struct bench *b);
 int bench_l2fwd_step(struct bench *b);
 int bench_baseline_rxdrop_step(struct bench *b);
+int bench_baseline_txonly_step(struct bench *b);
+int bench_baseline_l2fwd_step(struct bench *b);
+/* Hand the txonly baseline every frame (a no-op in the other modes). */
+int bench_baseline_prepare(struct bench *b);
+/* Give the txonly baseline's frames back before teardown. */
+void bench_baseline_finish(struct bench *b);
 int bench_xdp_step(struct bench *b);
 
 /* Write the txonly packet into every frame once, as xdpsock does. */
@@ -110,8 +127,8 @@ struct bench_result {
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;
 	uint32_t frame_count, frame_size;
-	struct loss loss;	  /* by stage (examples/common/loss.h) */
-	bool offered_known;	  /* --sim: the port counts what arrived */
+	struct loss loss;   /* by stage (examples/common/loss.h) */
+	bool offered_known; /* --sim: the port counts what arrived */
 	uint64_t offered;
 };
 
@@ -139,9 +156,10 @@ void bench_report_interval(const struct bench *b, const char *variant,
 			   const struct bench_sample *now);
 void bench_report_result(const struct bench_opts *o,
 			 const struct bench_result *res);
+/* --compare: n pairs of runs, burst[i] and baseline[i] taken in turn. */
 void bench_report_compare(const struct bench_opts *o,
 			  const struct bench_result *burst,
-			  const struct bench_result *baseline);
+			  const struct bench_result *baseline, uint32_t n);
 
 /* Packets (packet.c). */
 void bench_build_udp_frame(uint8_t *frame, uint32_t len,

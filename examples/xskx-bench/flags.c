@@ -34,10 +34,13 @@ const struct bench_flag bench_flags[] = {
 	{ 'l', "l2fwd", NULL, "swap MACs and send every packet back out", NULL },
 	{ OPT_MODE, "mode", "MODE", "rxdrop, txonly or l2fwd", NULL },
 	{ OPT_BASELINE, "baseline", NULL,
-	  "rxdrop on bare libxdp ring operations, no burst API", NULL },
+	  "the mode on bare libxdp ring operations, no burst API", NULL },
 	{ OPT_COMPARE, "compare", NULL,
-	  "rxdrop with the burst API, then --baseline, and\n"
-	  "the ratio of the two", NULL },
+	  "the mode with the burst API, then --baseline, and\n"
+	  "the ratio of the two, in --pairs interleaved pairs", NULL },
+	{ OPT_PAIRS, "pairs", "N",
+	  "burst/baseline pairs of --compare (default 3,\n"
+	  "at most 32): the median ratio and its range", NULL },
 
 	HEADING("Run"),
 	{ 'd', "duration", "SECONDS", "run time of each run (default 10)", NULL },

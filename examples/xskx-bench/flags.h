@@ -36,6 +36,7 @@ enum bench_flag_id {
 	OPT_APP_CPU,
 	OPT_BASELINE,
 	OPT_COMPARE,
+	OPT_PAIRS,
 	OPT_JSON,
 	OPT_JSON_LINES,
 };

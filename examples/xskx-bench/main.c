@@ -4,7 +4,8 @@
  *
  *   xskx-bench --sim -r            receive and drop on the simulated NIC
  *   xskx-bench -i veth0 -q 0 -l    forward on a real interface
- *   xskx-bench --sim --compare     the burst API against bare libxdp rings
+ *   xskx-bench --sim --compare     the burst API against bare libxdp rings,
+ *                                  in interleaved pairs
  *
  * See --help for every option; bench.h for the map of the source.
  */
@@ -15,17 +16,17 @@
 
 static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
-	if (baseline)
-		return bench_baseline_rxdrop_step;
 	if (o->xdp_action != BENCH_XDP_REDIRECT)
 		return bench_xdp_step;
 	switch (o->mode) {
 	case BENCH_TXONLY:
-		return bench_txonly_step;
+		return baseline ? bench_baseline_txonly_step :
+				  bench_txonly_step;
 	case BENCH_L2FWD:
-		return bench_l2fwd_step;
+		return baseline ? bench_baseline_l2fwd_step : bench_l2fwd_step;
 	default:
-		return bench_rxdrop_step;
+		return baseline ? bench_baseline_rxdrop_step :
+				  bench_rxdrop_step;
 	}
 }
 
@@ -35,6 +36,8 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	struct bench b;
 	int err = bench_setup(&b, o);
 
+	if (!err && baseline)
+		err = bench_baseline_prepare(&b);
 	if (!err)
 		err = bench_run(&b, step_of(o, baseline),
 				baseline ? "baseline" : "burst", res);
@@ -42,11 +45,30 @@ static int run_one(const struct bench_opts *o, bool baseline,
 	return err;
 }
 
+/*
+ * --compare: burst and baseline runs in turn, pair after pair, so that the
+ * machine's load falls on both alike. Returns the pairs completed (a
+ * signal ends the series early), or -1 on an error.
+ */
+static int run_pairs(const struct bench_opts *o, struct bench_result *burst,
+		     struct bench_result *baseline)
+{
+	uint32_t done = 0;
+
+	while (done < o->pairs && !signals_stop_requested()) {
+		if (run_one(o, false, &burst[done]) ||
+		    run_one(o, true, &baseline[done]))
+			return -1;
+		done++;
+	}
+	return (int)done;
+}
+
 int main(int argc, char **argv)
 {
-	struct bench_result first, second;
+	struct bench_result burst[BENCH_MAX_PAIRS], baseline[BENCH_MAX_PAIRS];
 	struct bench_opts o;
-	int err;
+	int err, pairs;
 
 	switch (bench_parse_options(argc, argv, &o)) {
 	case BENCH_PARSE_HELP:
@@ -65,16 +87,17 @@ int main(int argc, char **argv)
 	run_set_clock(o.clock);
 	signals_catch(false);
 
-	err = run_one(&o, o.baseline, &first);
-	if (err)
-		return 1;
-	if (!o.compare || signals_stop_requested()) {
-		bench_report_result(&o, &first);
+	if (!o.compare) {
+		err = run_one(&o, o.baseline, &burst[0]);
+		if (err)
+			return 1;
+		bench_report_result(&o, &burst[0]);
 		return 0;
 	}
-	err = run_one(&o, true, &second);
-	if (err)
+	pairs = run_pairs(&o, burst, baseline);
+	if (pairs < 0)
 		return 1;
-	bench_report_compare(&o, &first, &second);
+	if (pairs)
+		bench_report_compare(&o, burst, baseline, (uint32_t)pairs);
 	return 0;
 }

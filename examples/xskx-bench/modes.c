@@ -110,7 +110,7 @@ int bench_txonly_step(struct bench *b)
 
 	for (uint32_t i = 0; i < n; i++) {
 		b->pkts[i] = (struct xskx_pkt){
-			.addr = xskx_umem_tx_addr(b->umem, b->frames[i]),
+			.addr = b->frames[i] + b->tx_offset,
 			.len = b->opts->pkt_size,
 		};
 		if (frags > 1)

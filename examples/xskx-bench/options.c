@@ -331,6 +331,9 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	case OPT_COMPARE:
 		o->compare = true;
 		break;
+	case OPT_PAIRS:
+		ok = cli_parse_u32(flag, arg, 1, BENCH_MAX_PAIRS, &o->pairs);
+		break;
 	case OPT_JSON:
 		o->json = true;
 		break;
@@ -411,9 +414,6 @@ static bool check_combination(const struct bench_opts *o,
 			st->sim_only_flag);
 		return false;
 	}
-	if ((o->baseline || o->compare) && st->mode_given &&
-	    o->mode != BENCH_RXDROP)
-		return refuse("--baseline and --compare measure rxdrop only");
 	if (o->baseline && o->compare)
 		return refuse("--compare runs --baseline itself: give one of them");
 	if ((o->baseline || o->compare) && o->xdp_action != BENCH_XDP_REDIRECT)
@@ -467,6 +467,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.flows = 1,
 		.nic_cpu = 0,
 		.app_cpu = 1,
+		.pairs = 3,
 	};
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {

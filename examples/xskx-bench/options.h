@@ -32,6 +32,9 @@ struct bench_packet_opts {
 };
 
 /* Every setting of a run; a 0 size or count means "the library's default". */
+/* The most --pairs: each pair's two results are kept until the report. */
+#define BENCH_MAX_PAIRS 32
+
 struct bench_opts {
 	enum bench_mode mode;
 	bool sim;		/* the simulated NIC, threaded */
@@ -73,8 +76,9 @@ struct bench_opts {
 	int sched_priority;
 	uint32_t tx_retries;   /* txonly -C: seconds to wait for completions */
 
-	bool baseline; /* rxdrop on bare libxdp ring operations */
-	bool compare;  /* rxdrop burst, then baseline, same settings */
+	bool baseline; /* the mode on bare libxdp ring operations */
+	bool compare;  /* the mode's burst run, then baseline, same settings */
+	uint32_t pairs; /* --compare: burst/baseline pairs, interleaved */
 	bool json;
 	bool json_lines; /* an object per interval, then the summary */
 	bool quiet;

@@ -175,8 +175,15 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	capacity = burst_capacity(b);
 	b->pkts = calloc(capacity, sizeof(*b->pkts));
 	b->frames = calloc(capacity, sizeof(*b->frames));
-	if (!b->pkts || !b->frames)
+	b->views = calloc(capacity, sizeof(*b->views));
+	if (!b->pkts || !b->frames || !b->views)
 		return run_lib_error("calloc", -ENOMEM);
+	/*
+	 * What xskx_umem_tx_addr() adds to a frame start, once: frames from
+	 * xskx_frame_alloc() are starts, and a call per packet costs more
+	 * than the packet's other work.
+	 */
+	b->tx_offset = xskx_umem_headroom(b->umem);
 	if (o->sim) {
 		err = setup_sim(b);
 		if (err)
@@ -259,6 +266,7 @@ void bench_teardown(struct bench *b)
 	int err;
 
 	bench_stop(b);
+	bench_baseline_finish(b);
 	if (b->tx_sock && b->tx_sock != b->sock &&
 	    (err = xskx_socket_close(b->tx_sock)))
 		run_lib_error("xskx_socket_close", err);
@@ -273,5 +281,7 @@ void bench_teardown(struct bench *b)
 	free(b->pkts);
 	free(b->frames);
 	free(b->pkt_bytes);
+	free(b->views);
+	free(b->free_frames);
 	*b = (struct bench){ 0 };
 }

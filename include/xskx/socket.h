@@ -10,8 +10,10 @@
  *   xskx_rx_burst()    RX ring -> packet views; refills FILL from the pool
  *                      in batches; kicks the peer only if FILL's
  *                      need_wakeup flag is set.
- *   xskx_rx_release()  frames of packets you are done with -> the pool.
- *   xskx_tx_burst()    reclaims COMPLETION into the pool, then packet views
+ *   xskx_rx_release()  frames of packets you are done with -> FILL when
+ *                      it is due a refill, else the pool.
+ *   xskx_tx_burst()    reclaims COMPLETION (into FILL or the pool, the
+ *                      same way), then packet views
  *                      -> TX ring; kicks only if TX's need_wakeup flag is set
  *                      (always on a busy-polling port).
  *
@@ -177,7 +179,10 @@ int xskx_rx_burst(struct xskx_socket *sock, struct xskx_pkt *pkts,
 		  uint32_t max);
 
 /*
- * Give the frames of n packets back to the pool, from where the next
+ * Give the frames of n packets back: straight onto the socket's FILL ring
+ * when the refill would post them now anyway (FILL lacks a refill batch or
+ * the peer asked for frames, all n fit the queue's share, and the pool
+ * holds the TX reserve), else to the pool, from where a later
  * xskx_rx_burst() refills FILL in a batch. No syscall. A packet whose frame
  * the application does not hold (released twice, already sent) or whose
  * address is outside the UMEM is refused and counted (the census's

@@ -88,6 +88,20 @@ static int read_gen(struct kernel_filter *kf, uint8_t *gen)
 	return 0;
 }
 
+/*
+ * Make gen the generation in force, flagged XSKX_DENY_GEN_LISTED when its
+ * list has entries (the program skips the list without the flag).
+ */
+static int write_gen(struct kernel_filter *kf, uint8_t gen, bool listed,
+		     const char *what)
+{
+	__u32 key = 0, value = gen | (listed ? XSKX_DENY_GEN_LISTED : 0);
+
+	if (bpf_map_update_elem(kf->fd[DENY_GEN], &key, &value, BPF_ANY))
+		return bpf_failed(kf, what, -errno);
+	return 0;
+}
+
 static enum deny_map map_of(uint8_t family)
 {
 	return family == AF_INET ? DENY4 : DENY6;
@@ -219,7 +233,6 @@ static int kernel_filter_set(struct xskx_filter_dev *dev,
 			     uint32_t n)
 {
 	struct kernel_filter *kf = kf_of(dev);
-	__u32 zero = 0, next;
 	uint8_t gen = 0;
 	int err;
 
@@ -228,13 +241,8 @@ static int kernel_filter_set(struct xskx_filter_dev *dev,
 		err = clear_gen(kf, !gen);
 	for (uint32_t i = 0; i < n && !err; i++)
 		err = write_entry(kf, &entries[i], !gen);
-	if (!err) {
-		next = !gen;
-		if (bpf_map_update_elem(kf->fd[DENY_GEN], &zero, &next,
-					BPF_ANY))
-			err = bpf_failed(kf, "switching to the new list",
-					 -errno);
-	}
+	if (!err)
+		err = write_gen(kf, !gen, n > 0, "switching to the new list");
 	if (err) {
 		/* The old list is still the one in force. */
 		clear_gen(kf, !gen);
@@ -256,7 +264,27 @@ static int kernel_filter_add(struct xskx_filter_dev *dev,
 	uint8_t gen = 0;
 	int err = read_gen(kf, &gen);
 
+	/* Flagged first: a packet may look for the entry before it is there. */
+	if (!err)
+		err = write_gen(kf, gen, true, "flagging the list as listed");
 	return err ? err : write_entry(kf, entry, gen);
+}
+
+/* Whether generation gen has any entry in either family's map. */
+static int gen_listed(struct kernel_filter *kf, uint8_t gen, bool *listed)
+{
+	*listed = false;
+	for (enum deny_map map = DENY4; map <= DENY6 && !*listed; map++) {
+		union deny_key *keys;
+		uint32_t n;
+		int err = keys_of_gen(kf, map, gen, &keys, &n);
+
+		if (err)
+			return err;
+		free(keys);
+		*listed = n > 0;
+	}
+	return 0;
 }
 
 static int kernel_filter_del(struct xskx_filter_dev *dev,
@@ -265,6 +293,7 @@ static int kernel_filter_del(struct xskx_filter_dev *dev,
 	struct kernel_filter *kf = kf_of(dev);
 	union deny_key key;
 	uint8_t gen = 0;
+	bool listed;
 	int err = read_gen(kf, &gen);
 
 	if (err)
@@ -272,7 +301,11 @@ static int kernel_filter_del(struct xskx_filter_dev *dev,
 	key_of(entry, gen, &key);
 	if (bpf_map_delete_elem(kf->fd[map_of(entry->prefix.family)], &key))
 		return bpf_failed(kf, "deleting an entry", -errno);
-	return 0;
+	/* The last entry gone: packets skip the list again. */
+	err = gen_listed(kf, gen, &listed);
+	if (!err && !listed)
+		err = write_gen(kf, gen, false, "flagging the list as empty");
+	return err;
 }
 
 static int kernel_filter_list(struct xskx_filter_dev *dev,

@@ -12,6 +12,7 @@
  * root; exits 77 without it.
  */
 #include <arpa/inet.h>
+#include <bpf/bpf.h>
 #include <errno.h>
 #include <linux/if_packet.h>
 #include <net/if.h>
@@ -20,10 +21,13 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <xdp/libxdp.h>
 
 #include "frames.h"
 #include "helpers.h"
 #include "netns.h"
+#include "xdp_query.h"
+#include "../../bpf/xskx_shared.h"
 #include "xskx_test_drop_half_bpf.h"
 
 #define XSK_END "xfv0"
@@ -246,6 +250,28 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 
 #define SWAP_PACKETS 400u
 
+/*
+ * Whether the generation entry of xskx's program on XSK_END says the list
+ * in force has entries (XSKX_DENY_GEN_LISTED): without it the program
+ * skips the list, so an empty list costs a packet one lookup.
+ */
+static bool deny_listed(void)
+{
+	struct xdp_multiprog *mp;
+	int prog = xdp_query_prog_fd((int)if_nametoindex(XSK_END),
+				     XSKX_PROG_NAME, &mp);
+	__u32 key = 0, value = 0;
+	int map;
+
+	ck_assert_int_ge(prog, 0);
+	map = xdp_query_map_fd(prog, XSKX_DENY_GEN_MAP_NAME);
+	ck_assert_int_ge(map, 0);
+	ck_assert_int_eq(bpf_map_lookup_elem(map, &key, &value), 0);
+	close(map);
+	xdp_multiprog__close(mp);
+	return value & XSKX_DENY_GEN_LISTED;
+}
+
 static void replace_add_del(enum xskx_xdp_mode mode)
 {
 	const struct xskx_filter_entry by_src[] = {
@@ -304,6 +330,20 @@ static void replace_add_del(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(r.arrived[ID_LEN(3)], 1);
 	assert_rule(&r, 8, 1, ID_LEN(2));
 	assert_rule(&r, 7, 0, 0);
+
+	/* Listed while any entry is left, by set, add and del alike. */
+	ck_assert(deny_listed());
+	ck_assert_int_eq(xskx_prefix_parse("2001:db8::/64", &p), 0);
+	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_DST, &p), 0);
+	ck_assert(deny_listed());
+	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_SRC, &e.prefix), 0);
+	ck_assert(!deny_listed());
+	ck_assert_int_eq(xskx_filter_add(r.port, &e), 0);
+	ck_assert(deny_listed());
+	ck_assert_int_eq(xskx_filter_set(r.port, NULL, 0), 0);
+	ck_assert(!deny_listed());
+	ck_assert_int_eq(xskx_filter_set(r.port, by_dst, 2), 0);
+	ck_assert(deny_listed());
 	rig_destroy(&r);
 }
 
