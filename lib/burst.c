@@ -415,6 +415,26 @@ static uint32_t reclaim_into_fill(struct xskx_socket *s, uint32_t idx,
 	return kept;
 }
 
+/*
+ * Linux 6.18's copy mode completes a TX address with bit 0 cleared (it
+ * keeps the address in the skb with that bit as a flag): an unaligned frame
+ * of an odd size that starts at an odd address comes back as the last byte
+ * of the frame before it, which would put that frame in the pool twice and
+ * lose this one. An even address one byte before a frame start is taken
+ * for that frame. Frames of an even size never start at an odd address;
+ * the one address this misreads, a one-byte packet sent from the last byte
+ * of a frame before an odd frame start, is sent by nobody.
+ */
+static uint64_t comp_addr_bit0_restored(const struct xskx_umem *umem,
+					uint64_t addr)
+{
+	uint64_t a = xsk_umem__extract_addr(addr);
+
+	if (!(a & 1) && (a + 1) % umem->frame_size == 0 && a + 1 < umem->size)
+		return a + 1;
+	return addr;
+}
+
 /* Into the pool; returns how many were inside the UMEM. */
 static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 				  uint32_t n)
@@ -437,6 +457,8 @@ static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 				bad++;
 				continue;
 			}
+			if (__builtin_expect(s->comp_clears_bit0, 0))
+				addr = comp_addr_bit0_restored(umem, addr);
 			if (__builtin_expect(room != NULL, 1))
 				room[kept++] = addr & mask;
 			else

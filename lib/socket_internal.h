@@ -19,6 +19,12 @@ struct xskx_socket {
 	struct xskx_umem *umem;
 	uint32_t flags;			/* XSKX_SOCKET_* */
 	bool kick_always;		/* busy polling: kick whenever a burst would wait */
+	/*
+	 * The peer completes TX addresses with bit 0 cleared (Linux 6.18's
+	 * copy mode): reclaim takes such an address for the odd frame start
+	 * after it (lib/burst.c, comp_addr_bit0_restored()).
+	 */
+	bool comp_clears_bit0;
 	uint32_t refill_batch;		/* wanted, at most half of fill_max */
 	uint32_t refill_batch_wanted;	/* the options' */
 	uint32_t tx_reserve;		/* frames refill leaves in the pool */

@@ -351,6 +351,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	ks->fd = xsk_socket__fd(ks->xsk);
 	err = read_zero_copy(ks->fd, &ks->zero_copy);
 	s->max_frags = max_frags(s, &dev, ks->zero_copy);
+	/* Copy mode's completions lose bit 0 of the address (KERNEL_RULES.md). */
+	s->comp_clears_bit0 = !ks->zero_copy;
 	if (!err && s->kick_always)
 		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)
