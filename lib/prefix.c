@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * Address prefixes as text. Parsing is strict on purpose: a deny rule that
- * reads "10.1.2.3/8" most likely meant something else than 10.0.0.0/8, so
- * host bits past the length are an error, not something to mask away.
+ * reads "192.0.2.1/24" most likely meant something else than 192.0.2.0/24,
+ * so host bits past the length are an error, not something to mask away.
  */
 #include <arpa/inet.h>
 #include <errno.h>

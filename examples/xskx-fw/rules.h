@@ -11,12 +11,12 @@
  *
  * The conditions come in any order, each at most once; a rule with none
  * matches every classified packet. PREFIX is an IPv4 or IPv6 prefix
- * ("10.0.0.0/8", "2001:db8::/32") or a bare address; src and dst of one rule
- * are of one family. icmp is ICMP on IPv4 and ICMPv6 on IPv6. port is the
- * destination port and needs proto tcp or udp. The first rule that matches
- * a packet decides; "default" applies when none does, and to every packet
- * that cannot be classified (not IP, truncated, malformed, a fragment other
- * than the first).
+ * ("192.0.2.0/24", "2001:db8::/32") or a bare address; src and dst of one
+ * rule are of one family. icmp is ICMP on IPv4 and ICMPv6 on IPv6. port is
+ * the destination port and needs proto tcp or udp. The first rule that
+ * matches a packet decides; "default" applies when none does, and to every
+ * packet that cannot be classified (not IP, truncated, malformed, a
+ * fragment other than the first).
  */
 #ifndef XSKX_FW_RULES_H
 #define XSKX_FW_RULES_H

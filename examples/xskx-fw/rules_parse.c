@@ -65,7 +65,7 @@ static void parse_prefix(struct parser *p, const char *key, const char *text,
 		return;
 	/* The library's message says what is wrong with it. */
 	error(p, FW_ERR_PREFIX,
-	      "%s: %s; expected an IPv4 or IPv6 address or prefix (10.0.0.0/8, 2001:db8::/32) with no bits set past its length",
+	      "%s: %s; expected an IPv4 or IPv6 address or prefix (192.0.2.0/24, 2001:db8::/32) with no bits set past its length",
 	      key, xskx_last_error());
 }
 

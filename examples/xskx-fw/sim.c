@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * xskx-fw --sim: the same firewall on the simulated NIC. Each port has a
- * traffic source (UDP/IPv4, 10.0.0.1 -> 10.0.0.2, destination port 9) and
+ * traffic source (UDP/IPv4, 192.0.2.1 -> 192.0.2.2, destination port 9) and
  * no wire: what the firewall sends out of a port is counted in the port's
  * tx_packets. The deny list of stage 1 is the ports' XDP hook. The NIC runs
  * on a thread of its own, as a real NIC runs beside the program.

@@ -56,7 +56,8 @@ struct xskx_prefix {
 /*
  * Parse "192.0.2.0/24", "2001:db8::/32" or a bare address (a full-length
  * prefix). Returns 0 or -EINVAL (bad address, length out of range, or host
- * bits set past the length — "10.1.2.3/8" is refused, not silently masked).
+ * bits set past the length — "192.0.2.1/24" is refused, not silently
+ * masked).
  */
 int xskx_prefix_parse(const char *text, struct xskx_prefix *prefix);
 

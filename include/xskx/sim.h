@@ -217,11 +217,11 @@ int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
 			 uint32_t len);
 
 /*
- * A traffic source: UDP/IPv4 frames of pkt_size bytes (Ethernet header
- * included, at least 60, at most MTU + 14), `flows` distinct UDP source
- * ports (1024 + sequence % flows) spread by RSS, with a 64-bit big-endian
- * sequence number in the first payload bytes. Runs inside xskx_sim_poll()
- * or on the NIC thread.
+ * A traffic source: UDP/IPv4 frames from 192.0.2.1 to 192.0.2.2, port 9,
+ * of pkt_size bytes (Ethernet header included, at least 60, at most MTU +
+ * 14), `flows` distinct UDP source ports (1024 + sequence % flows) spread
+ * by RSS, with a 64-bit big-endian sequence number in the first payload
+ * bytes. Runs inside xskx_sim_poll() or on the NIC thread.
  */
 struct xskx_sim_source_opts {
 	size_t sz;

@@ -2,13 +2,14 @@
 /*
  * Traffic sources: UDP/IPv4 frames arriving on a port as if from the wire.
  *
- * Each frame is 02:00:00:00:00:01 -> 02:00:00:00:00:02, 10.0.0.1 ->
- * 10.0.0.2, UDP source port 1024 + flow (flow = sequence % flows),
- * destination port 9, UDP checksum 0 (none, as IPv4 allows), and the
- * 64-bit sequence number, big-endian, in the first payload bytes; the rest
- * of the payload is zero. The frame is built once; per packet only the
- * source port and the sequence number change, neither of which is in the
- * IPv4 header, so its checksum holds.
+ * Each frame is 02:00:00:00:00:01 -> 02:00:00:00:00:02, 192.0.2.1 ->
+ * 192.0.2.2 (documentation addresses, RFC 5737: crafted traffic never
+ * borrows real or private ones), UDP source port 1024 + flow (flow =
+ * sequence % flows), destination port 9, UDP checksum 0 (none, as IPv4
+ * allows), and the 64-bit sequence number, big-endian, in the first
+ * payload bytes; the rest of the payload is zero. The frame is built once;
+ * per packet only the source port and the sequence number change, neither
+ * of which is in the IPv4 header, so its checksum holds.
  *
  * rate_pps 0 sends as fast as the hardware ring takes the frames: a source
  * waits rather than overrun a queue that has no posted buffer. With a rate,
@@ -80,7 +81,7 @@ static void build_frame(uint8_t *f, uint32_t size)
 	put_be16(ip + 6, 0x4000); /* don't fragment */
 	ip[8] = 64;		  /* TTL */
 	ip[9] = 17;		  /* UDP */
-	memcpy(ip + 12, (const uint8_t[]){ 10, 0, 0, 1, 10, 0, 0, 2 }, 8);
+	memcpy(ip + 12, (const uint8_t[]){ 192, 0, 2, 1, 192, 0, 2, 2 }, 8);
 	put_be16(ip + 10, ipv4_checksum(ip));
 	put_be16(udp + 2, 9);
 	put_be16(udp + 4, (uint16_t)(size - SRC_UDP_HDR));

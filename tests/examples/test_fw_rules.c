@@ -36,7 +36,7 @@ START_TEST(good_file)
 	static const char text[] =
 		"# a comment line\n"
 		"\n"
-		"deny src 10.0.0.0/8   # trailing comment\n"
+		"deny src 198.51.100.0/24   # trailing comment\n"
 		"allow dst 2001:db8::/32 proto tcp port 443\n"
 		"\tdeny proto udp port 1000-2000\n"
 		"allow port 53 proto udp src 192.0.2.1\n"
@@ -52,7 +52,7 @@ START_TEST(good_file)
 	ck_assert_int_eq(r[0].action, FW_DENY);
 	ck_assert(r[0].has_src && !r[0].has_dst && !r[0].has_port);
 	ck_assert_uint_eq(r[0].src.family, AF_INET);
-	ck_assert_uint_eq(r[0].src.len, 8);
+	ck_assert_uint_eq(r[0].src.len, 24);
 	ck_assert_uint_eq(r[0].line, 3);
 	ck_assert(r[1].has_dst && r[1].dst.family == AF_INET6);
 	ck_assert_int_eq(r[1].proto, FW_PROTO_TCP);
@@ -84,11 +84,11 @@ START_TEST(every_error_reported_with_its_line)
 		const char *line;
 		enum fw_error_kind kind;
 	} cases[] = {
-		{ "permit src 10.0.0.0/8", FW_ERR_STATEMENT },
-		{ "deny from 10.0.0.0/8", FW_ERR_KEYWORD },
+		{ "permit src 198.51.100.0/24", FW_ERR_STATEMENT },
+		{ "deny from 198.51.100.0/24", FW_ERR_KEYWORD },
 		{ "deny src", FW_ERR_MISSING_VALUE },
-		{ "deny src 10.1.2.3/8", FW_ERR_PREFIX },
-		{ "deny src 10.0.0.0/33", FW_ERR_PREFIX },
+		{ "deny src 198.51.100.7/24", FW_ERR_PREFIX },
+		{ "deny src 198.51.100.0/33", FW_ERR_PREFIX },
 		{ "deny dst 300.0.0.1", FW_ERR_PREFIX },
 		{ "deny dst 2001:db8::/129", FW_ERR_PREFIX },
 		{ "deny proto sctp", FW_ERR_PROTO },
@@ -96,10 +96,11 @@ START_TEST(every_error_reported_with_its_line)
 		{ "deny proto tcp port 2000-1000", FW_ERR_PORT },
 		{ "deny proto tcp port http", FW_ERR_PORT },
 		{ "deny proto udp port -5", FW_ERR_PORT },
-		{ "deny src 10.0.0.0/8 src 11.0.0.0/8", FW_ERR_REPEATED },
+		{ "deny src 198.51.100.0/24 src 203.0.113.0/24",
+		  FW_ERR_REPEATED },
 		{ "deny port 80", FW_ERR_PORT_PROTO },
 		{ "deny proto icmp port 80", FW_ERR_PORT_PROTO },
-		{ "deny src 10.0.0.0/8 dst 2001:db8::/32", FW_ERR_FAMILY },
+		{ "deny src 198.51.100.0/24 dst 2001:db8::/32", FW_ERR_FAMILY },
 		{ "default allow", (enum fw_error_kind)-1 }, /* the one good default */
 		{ "default allow", FW_ERR_DEFAULT },
 		{ "default drop", FW_ERR_DEFAULT },
@@ -182,12 +183,14 @@ END_TEST
 
 START_TEST(file_wide_errors)
 {
+	static const char no_default[] = "deny src 198.51.100.0/24\n";
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	char long_line[700];
 
 	/* No default: the file as a whole (line 0); good rules load nothing. */
-	ck_assert_int_eq(fw_rules_parse("deny src 10.0.0.0/8\n", 20, &rs, &errs),
+	ck_assert_int_eq(fw_rules_parse(no_default, strlen(no_default), &rs,
+					&errs),
 			 -EINVAL);
 	ck_assert_ptr_null(rs);
 	ck_assert_uint_eq(errs.count, 1);
@@ -253,9 +256,9 @@ START_TEST(load_from_file)
 END_TEST
 
 /* Packet views made by hand: the matcher reads nothing else. */
-static uint8_t v4_a[4] = { 10, 1, 2, 3 }, v4_b[4] = { 192, 0, 2, 7 };
+static uint8_t v4_a[4] = { 198, 51, 100, 3 }, v4_b[4] = { 192, 0, 2, 7 };
 static uint8_t v6_a[16] = { 0x20, 0x01, 0x0d, 0xb8, [15] = 1 };
-static uint8_t v6_b[16] = { 0xfe, 0x80, [15] = 2 };
+static uint8_t v6_b[16] = { 0x20, 0x01, 0x0d, 0xb8, 0x80, [15] = 2 };
 
 static struct xskx_pkt_view view(uint8_t family, uint8_t proto,
 				 uint16_t dport, enum xskx_pkt_class cls)
@@ -271,13 +274,13 @@ static struct xskx_pkt_view view(uint8_t family, uint8_t proto,
 START_TEST(matcher_every_condition)
 {
 	struct fw_ruleset *rs = parse_ok(
-		"deny src 10.0.0.0/8 proto udp\n"	   /* 0 */
-		"allow dst 192.0.2.0/24 proto tcp port 80-90\n" /* 1 */
-		"deny dst 192.0.2.7 proto tcp\n"	   /* 2 */
-		"allow src 2001:db8::/32 proto icmp\n"	   /* 3 */
-		"deny dst fe80::/10 proto udp port 53\n"   /* 4 */
-		"allow proto any dst fe80::2\n"		   /* 5 */
-		"deny proto icmp\n"			   /* 6 */
+		"deny src 198.51.100.0/24 proto udp\n"		  /* 0 */
+		"allow dst 192.0.2.0/24 proto tcp port 80-90\n"	  /* 1 */
+		"deny dst 192.0.2.7 proto tcp\n"		  /* 2 */
+		"allow src 2001:db8::/32 proto icmp\n"		  /* 3 */
+		"deny dst 2001:db8:8000::/33 proto udp port 53\n" /* 4 */
+		"allow proto any dst 2001:db8:8000::2\n"	  /* 5 */
+		"deny proto icmp\n"				  /* 6 */
 		"default allow\n");
 	struct xskx_pkt_view v;
 
@@ -321,13 +324,15 @@ END_TEST
 
 START_TEST(matcher_prefix_bits)
 {
-	struct fw_ruleset *rs = parse_ok("deny src 10.0.0.0/15\n"
-					 "deny src 2001:db8::/31\n"
+	struct fw_ruleset *rs = parse_ok("deny src 198.51.100.64/27\n"
+					 "deny src 2001:db8:8000::/33\n"
 					 "allow src 0.0.0.0/0\n"
 					 "default deny\n");
 	struct xskx_pkt_view v = view(AF_INET, IPPROTO_TCP, 1, XSKX_PKT_L4);
-	uint8_t a[4] = { 10, 1, 0, 0 }, b[4] = { 10, 2, 0, 0 };
-	uint8_t c[16] = { 0x20, 0x01, 0x0d, 0xb9 }, d[16] = { 0x20, 0x01, 0x0d, 0xba };
+	/* a, c: the first bit past the prefix set; b, d: its last flipped */
+	uint8_t a[4] = { 198, 51, 100, 95 }, b[4] = { 198, 51, 100, 96 };
+	uint8_t c[16] = { 0x20, 0x01, 0x0d, 0xb8, 0xc0 };
+	uint8_t d[16] = { 0x20, 0x01, 0x0d, 0xb8, 0x40 };
 
 	v.src = a;
 	ck_assert_int_eq(fw_rules_match(rs, &v), 0);
@@ -355,16 +360,17 @@ START_TEST(split_keeps_first_match_semantics)
 	struct fw_ruleset *rs;
 	uint32_t n;
 
-	n = split("deny src 10.0.0.0/8\n"			/* 0: yes */
-		  "allow src 192.0.2.0/24 proto tcp port 22\n"	/* allow */
-		  "deny src 192.0.2.128/25\n"	/* 2: shadowed by 1 */
-		  "deny src 198.51.100.0/24\n"	/* 3: yes, disjoint */
+	n = split("deny src 198.51.100.0/25\n"		/* 0: yes */
+		  "allow src 192.0.2.0/25 proto tcp port 22\n" /* allow */
+		  "deny src 192.0.2.64/26\n"	/* 2: shadowed by 1 */
+		  "deny src 198.51.100.128/25\n" /* 3: yes, disjoint */
 		  "deny dst 192.0.2.0/24\n"	/* 4: rule 1 has no dst: no */
-		  "deny src 192.0.0.0/16\n"	/* 5: contains rule 1's: no */
+		  "deny src 192.0.2.0/24\n"	/* 5: contains rule 1's: no */
 		  "deny src 2001:db8::/32\n"	/* 6: rule 1 is IPv4: yes */
-		  "deny src 10.0.0.0/8\n"	/* 7: as rule 0: dead, no */
-		  "deny src 11.0.0.0/8 proto udp\n" /* 8: a proto: no */
-		  "deny src 12.0.0.0/8 dst 13.0.0.0/8\n" /* 9: two: no */
+		  "deny src 198.51.100.0/25\n"	/* 7: as rule 0: dead, no */
+		  "deny src 203.0.113.0/25 proto udp\n" /* 8: a proto: no */
+		  /* 9: two prefixes: no */
+		  "deny src 203.0.113.128/25 dst 198.51.100.0/24\n"
 		  "allow dst 2001:db8::/32\n"
 		  "deny dst 2001:db8:1::/48\n"	/* 11: under 10: no */
 		  "deny src 2001:db8:1::/48\n"	/* 12: 10 is dst only: no */
@@ -384,7 +390,8 @@ START_TEST(split_keeps_first_match_semantics)
 	fw_rules_free(rs);
 
 	/* After a catch-all allow nothing can go down; dst rules can. */
-	n = split("deny dst 10.0.0.0/8\nallow\ndeny src 10.0.0.0/8\ndefault deny\n",
+	n = split("deny dst 198.51.100.0/24\nallow\ndeny src 198.51.100.0/24\n"
+		  "default deny\n",
 		  &rs, e);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_int_eq(e[0].field, XSKX_FILTER_DST);
@@ -409,17 +416,17 @@ START_TEST(split_overlaps_keep_first_match_credit)
 	} cases[] = {
 		/* The issue's file: a proto rule first decides some packets
 		 * of every prefix rule after it, which stage 1 cannot see. */
-		{ "deny proto tcp\ndeny src 10.0.0.0/8\ndeny src 10.1.0.0/16\n"
-		  "deny dst 198.51.100.0/24\ndeny src 203.0.113.0/24\n"
-		  "default allow\n", "-----" },
-		/* Without it: /16 under /8 can never match; src vs dst go down
-		 * (the program credits the lower line). */
-		{ "deny src 10.0.0.0/8\ndeny src 10.1.0.0/16\n"
+		{ "deny proto tcp\ndeny src 192.0.2.0/24\n"
+		  "deny src 192.0.2.128/25\ndeny dst 198.51.100.0/24\n"
+		  "deny src 203.0.113.0/24\ndefault allow\n", "-----" },
+		/* Without it: /25 under /24 can never match; src vs dst go
+		 * down (the program credits the lower line). */
+		{ "deny src 192.0.2.0/24\ndeny src 192.0.2.128/25\n"
 		  "deny dst 198.51.100.0/24\ndeny src 203.0.113.0/24\n"
 		  "default allow\n", "x-xx" },
 		/* Nested the other way: the longer first, both go down. */
-		{ "deny src 10.1.0.0/16\ndeny src 10.0.0.0/8\ndefault allow\n",
-		  "xx" },
+		{ "deny src 192.0.2.128/25\ndeny src 192.0.2.0/24\n"
+		  "default allow\n", "xx" },
 		{ "deny dst 2001:db8:1::/48\ndeny dst 2001:db8::/32\n"
 		  "deny dst 2001:db8:1:2::/64\ndeny src 2001:db8::/32\n"
 		  "default allow\n", "xx-x" },
@@ -427,7 +434,7 @@ START_TEST(split_overlaps_keep_first_match_credit)
 		 * no conflict; a disjoint prefix of the same field neither,
 		 * but the src rule kept in user space before it is one. */
 		{ "deny dst 198.51.100.0/24 proto udp port 53\n"
-		  "deny src 10.0.0.0/8\ndeny dst 2001:db8::/32\n"
+		  "deny src 192.0.2.0/24\ndeny dst 2001:db8::/32\n"
 		  "deny dst 203.0.113.0/24\ndeny dst 198.51.100.0/25\n"
 		  "default allow\n", "--x--" },
 		{ "deny dst 198.51.100.0/24 proto udp port 53\n"
@@ -435,12 +442,12 @@ START_TEST(split_overlaps_keep_first_match_credit)
 		/* A prefix rule kept in user space by an allow blocks those
 		 * it overlaps: nested, or of the other field (a dst rule
 		 * overlaps every src rule of its family). */
-		{ "allow src 10.0.0.0/8 proto tcp\ndeny src 10.0.0.0/8\n"
-		  "deny src 10.1.0.0/16\ndeny src 203.0.113.0/24\n"
-		  "default allow\n", "---x" },
-		{ "allow src 10.0.0.0/8 proto tcp\ndeny dst 192.0.2.0/24\n"
-		  "deny src 203.0.113.0/24\ndeny src 2001:db8::/32\n"
-		  "default allow\n", "---x" },
+		{ "allow src 198.51.100.0/24 proto tcp\n"
+		  "deny src 198.51.100.0/24\ndeny src 198.51.100.128/25\n"
+		  "deny src 203.0.113.0/24\ndefault allow\n", "---x" },
+		{ "allow src 198.51.100.0/24 proto tcp\n"
+		  "deny dst 192.0.2.0/24\ndeny src 203.0.113.0/24\n"
+		  "deny src 2001:db8::/32\ndefault allow\n", "---x" },
 	};
 
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
@@ -462,21 +469,31 @@ END_TEST
 #define MODEL_FILES 3000u
 #define MODEL_RULES 7u
 
+/*
+ * Prefixes nested three deep in 198.51.100.0/24 and in 203.0.113.0/24,
+ * 192.0.2.0/24 beside them, a /48 inside 2001:db8::/33. The addresses fall
+ * in: 198.51.100.3 and 203.0.113.7 their /24, /25 and /26; .100 the /24
+ * and /25; .200 the /24 alone; 192.0.2.9 its /24; 2001:db8:1::1 the /33
+ * and the /48; 2001:db8:2::1 the /33; 2001:db8:8000::1 none.
+ */
 static const char *const pool_rules[] = {
-	"deny src 10.0.0.0/8", "deny src 10.1.0.0/16", "deny src 10.1.2.0/24",
-	"deny dst 198.51.100.0/24", "deny dst 198.51.0.0/16",
-	"deny src 203.0.113.0/24", "deny dst 10.1.0.0/16",
-	"deny src 2001:db8::/32", "deny dst 2001:db8:1::/48",
-	"deny dst 2001:db8::/32", "deny src 2001:db8:1::/48",
-	"deny proto tcp", "deny src 10.0.0.0/8 proto udp port 53",
-	"deny dst 2001:db8::/32 proto icmp", "allow src 10.1.0.0/16 proto udp",
-	"allow dst 198.51.100.0/25", "deny src 10.0.0.0/8 dst 198.51.0.0/16",
+	"deny src 198.51.100.0/24", "deny src 198.51.100.0/25",
+	"deny src 198.51.100.0/26", "deny dst 203.0.113.0/25",
+	"deny dst 203.0.113.0/24", "deny src 192.0.2.0/24",
+	"deny dst 198.51.100.0/25", "deny src 2001:db8::/33",
+	"deny dst 2001:db8:1::/48", "deny dst 2001:db8::/33",
+	"deny src 2001:db8:1::/48", "deny proto tcp",
+	"deny src 198.51.100.0/24 proto udp port 53",
+	"deny dst 2001:db8::/33 proto icmp",
+	"allow src 198.51.100.0/25 proto udp", "allow dst 203.0.113.0/26",
+	"deny src 198.51.100.0/24 dst 203.0.113.0/24",
 };
-static const char *const pool_v4[] = { "10.1.2.3", "10.1.9.9", "10.9.9.9",
-				       "198.51.100.7", "198.51.100.200",
-				       "198.51.7.7", "203.0.113.9" };
+static const char *const pool_v4[] = { "198.51.100.3", "198.51.100.100",
+				       "198.51.100.200", "203.0.113.7",
+				       "203.0.113.100", "203.0.113.200",
+				       "192.0.2.9" };
 static const char *const pool_v6[] = { "2001:db8:1::1", "2001:db8:2::1",
-				       "2001:db9::1" };
+				       "2001:db8:8000::1" };
 
 #define POOL(a) (sizeof(a) / sizeof((a)[0]))
 

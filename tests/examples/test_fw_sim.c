@@ -14,6 +14,7 @@
 
 #include "fw.h"
 #include "fw_frames.h"
+#include "fw_overlap.h"
 #include "helpers.h"
 
 #define MAX_PKTS 1280u
@@ -169,7 +170,7 @@ static uint64_t rule_packets(struct rig *r, uint32_t rule, bool stage1)
 /* --- the cases ---------------------------------------------------------- */
 
 static const char every_rule_kind[] =
-	"deny src 10.0.0.0/8\n"				/* 0: stage 1 */
+	"deny src 203.0.113.128/25\n"			/* 0: stage 1 */
 	"deny dst 2001:db8:dead::/48\n"			/* 1: stage 1 */
 	"allow src 192.0.2.0/24 proto tcp port 22\n"	/* 2 */
 	"deny src 192.0.2.0/24\n"	/* 3: shadowed by 2: stage 2 */
@@ -179,7 +180,8 @@ static const char every_rule_kind[] =
 	"deny dst 2001:db8:1::/48 proto udp port 53\n"	/* 7 */
 	"default %s\n";
 
-#define V4 "172.16.0.1"
+/* Addresses no prefix rule names (V4 sits beside rule 0's /25). */
+#define V4 "203.0.113.7"
 #define V4D "203.0.113.1"
 #define V6 "2001:db8:2::1"
 #define V6D "2001:db8:3::1"
@@ -188,8 +190,8 @@ static const char every_rule_kind[] =
 static void add_classified(struct rig *r)
 {
 	/* 0, 1: dropped in the XDP hook */
-	add_ip(r, &(struct ip_spec){ .src = "10.1.1.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(r, &(struct ip_spec){ .src = "10.2.2.2", .dst = V4D, .proto = IPPROTO_TCP, .dport = 22 }, false);
+	add_ip(r, &(struct ip_spec){ .src = "203.0.113.129", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
+	add_ip(r, &(struct ip_spec){ .src = "203.0.113.250", .dst = V4D, .proto = IPPROTO_TCP, .dport = 22 }, false);
 	add_ip(r, &(struct ip_spec){ .src = V6, .dst = "2001:db8:dead::1", .proto = IPPROTO_TCP, .dport = 80 },
 	       false);
 	/* 2: allowed; with IPv4 options too */
@@ -342,9 +344,10 @@ START_TEST(reload_while_traffic_flows)
 	struct fw_ruleset *old = NULL;
 	struct fw_counter s1, s2;
 	uint32_t quiet = 0, round;
-	uint64_t udp7_out = 0, net172_out = 0;
+	uint64_t udp7_out = 0, v4_tcp_out = 0;
 
-	rig_setup(&r, "deny src 10.0.0.0/8\ndefault allow\n");
+	/* The old set's prefix names none of the flows, the new set's V4. */
+	rig_setup(&r, "deny src 198.51.100.0/24\ndefault allow\n");
 	for (round = 0; round < RELOAD_ROUNDS || quiet < QUIET_ROUNDS_TO_END;
 	     round++) {
 		uint32_t first = r.npkts;
@@ -353,7 +356,7 @@ START_TEST(reload_while_traffic_flows)
 		ck_assert_uint_lt(round, MAX_ROUNDS);
 		if (round == RELOAD_AT) {
 			ck_assert_int_eq(fw_install(&r.fw,
-						    rules("deny src 172.16.0.0/12\n"
+						    rules("deny src 203.0.113.0/24\n"
 							  "deny proto udp port 7\n"
 							  "default allow\n"),
 						    &old),
@@ -392,7 +395,7 @@ START_TEST(reload_while_traffic_flows)
 		ck_assert_uint_le(k[1].seen, round < RELOAD_AT ? 1 : 0);
 		ck_assert_uint_le(k[2].seen, round < RELOAD_AT ? 1 : 0);
 		udp7_out += k[1].seen;
-		net172_out += k[2].seen;
+		v4_tcp_out += k[2].seen;
 	}
 	ck_assert_uint_eq(r.out_unknown, 0);
 	/* Every packet the new set denied is counted to its rule. */
@@ -401,72 +404,50 @@ START_TEST(reload_while_traffic_flows)
 	ck_assert_uint_eq(s2.packets + udp7_out, RELOAD_ROUNDS);
 	fw_rule_counts(&r.fw, r.fw.rules, 0, &s1, &s2);
 	ck_assert(r.fw.rules->rules[0].in_xdp);
-	ck_assert_uint_ge(net172_out, 1);
-	ck_assert_uint_eq(s1.packets + s2.packets + net172_out, RELOAD_ROUNDS);
+	ck_assert_uint_ge(v4_tcp_out, 1);
+	ck_assert_uint_eq(s1.packets + s2.packets + v4_tcp_out, RELOAD_ROUNDS);
 	ck_assert_uint_eq(r.fw.fwd.ports[0].count.dropped, 0);
 	rig_teardown(&r);
 }
 END_TEST
 
 /*
- * Stage-1 rules that overlap, of every kind: each packet is counted for the
- * rule first match gives it, in the stage that dropped it.
+ * The overlapping stage-1 rules of fw_overlap.h on the simulated NIC: each
+ * packet is counted for the rule first match gives it, in the stage that
+ * dropped it.
  */
-static const char overlapping_rules[] =
-	"deny src 10.1.0.0/16\n"	/* 0: nested, the longer first */
-	"deny src 10.0.0.0/8\n"		/* 1 */
-	"deny src 10.2.0.0/16\n"	/* 2: under 1: never matches */
-	"deny dst 198.51.100.0/24\n"	/* 3: src vs dst */
-	"deny src 203.0.113.0/24\n"	/* 4 */
-	"deny dst 2001:db8:1::/48\n"	/* 5 */
-	"deny src 2001:db8::/32\n"	/* 6 */
-	"deny dst 2001:db8:1:2::/64\n"	/* 7: under 5 */
-	"deny proto tcp\n"		/* 8: user space */
-	"deny src 192.0.2.0/24\n"	/* 9: proto vs prefix: user space */
-	"default allow\n";
-
 START_TEST(overlapping_stage1_rules_credit_first_match)
 {
-	/* Per rule: packets stage 1 drops, packets stage 2 denies. */
-	static const uint64_t stage1[10] = { 2, 2, 0, 2, 1, 2, 1, 0, 0, 0 };
-	static const uint64_t stage2[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 };
 	static struct rig r;
 	struct fw_counter s1;
 
-	rig_setup(&r, overlapping_rules);
-	for (uint32_t i = 0; i < r.fw.rules->count; i++)
+	rig_setup(&r, fw_overlap_rules);
+	ck_assert_uint_eq(r.fw.rules->count, FW_OVERLAP_RULES);
+	for (uint32_t i = 0; i < FW_OVERLAP_RULES; i++)
 		ck_assert_msg(r.fw.rules->rules[i].in_xdp ==
-				      (i != 2 && i != 7 && i <= 6),
+				      fw_overlap_in_xdp(i),
 			      "rule %u in_xdp", i);
-	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "10.1.1.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "10.2.2.2", .dst = V4D, .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "10.3.3.3", .dst = V4D, .proto = IPPROTO_TCP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "198.51.100.5", .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "203.0.113.5", .dst = "192.0.2.200", .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = "198.51.100.1", .proto = IPPROTO_TCP, .dport = 80 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1::5", .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "2001:db8::1", .dst = "2001:db8:1:2::5", .proto = IPPROTO_TCP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "2001:db8:ffff::1", .dst = "2001:db9::1", .proto = IPPROTO_UDP, .dport = 9 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_TCP, .dport = 80 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = "192.0.2.1", .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, false);
-	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D, .proto = IPPROTO_UDP, .dport = 80 }, true);
+	for (uint32_t k = 0; k < FW_OVERLAP_FRAMES; k++)
+		add_ip(&r, &fw_overlap_table[k].spec, fw_overlap_table[k].out);
 	inject_all(&r);
 	settle(&r);
 	assert_out_exactly_expected(&r);
-	for (uint32_t i = 0; i < 10; i++) {
-		ck_assert_msg(rule_packets(&r, i, true) == stage1[i],
+	for (uint32_t i = 0; i < FW_OVERLAP_RULES; i++) {
+		ck_assert_msg(rule_packets(&r, i, true) ==
+				      fw_overlap_stage1[i],
 			      "rule %u: stage 1 counted %llu, expected %llu", i,
 			      (unsigned long long)rule_packets(&r, i, true),
-			      (unsigned long long)stage1[i]);
-		ck_assert_msg(rule_packets(&r, i, false) == stage2[i],
+			      (unsigned long long)fw_overlap_stage1[i]);
+		ck_assert_msg(rule_packets(&r, i, false) ==
+				      fw_overlap_stage2[i],
 			      "rule %u: stage 2 counted %llu, expected %llu", i,
 			      (unsigned long long)rule_packets(&r, i, false),
-			      (unsigned long long)stage2[i]);
+			      (unsigned long long)fw_overlap_stage2[i]);
 	}
-	ck_assert_uint_eq(rule_packets(&r, 10, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, FW_OVERLAP_RULES, false),
+			  fw_overlap_default);
 	fw_stage1_total(&r.fw, &s1);
-	ck_assert_uint_eq(s1.packets, 10);
+	ck_assert_uint_eq(s1.packets, fw_overlap_stage1_total());
 	rig_teardown(&r);
 }
 END_TEST
@@ -509,12 +490,12 @@ static int poll_and_step(struct rig *r)
 
 START_TEST(reload_counts_every_packet_once)
 {
-	/* The source sends UDP 10.0.0.1 -> 10.0.0.2. */
+	/* The source sends UDP 192.0.2.1 -> 192.0.2.2. */
 	static const char *const sets[] = {
-		"deny src 10.0.0.0/8\ndefault allow\n",
-		"deny dst 10.0.0.2\ndeny src 10.0.0.0/8\ndefault allow\n",
+		"deny src 192.0.2.0/24\ndefault allow\n",
+		"deny dst 192.0.2.2\ndeny src 192.0.2.0/24\ndefault allow\n",
 		"deny proto udp\ndefault allow\n",
-		"allow proto udp port 9\ndeny src 10.0.0.0/8\ndefault deny\n",
+		"allow proto udp port 9\ndeny src 192.0.2.0/24\ndefault deny\n",
 	};
 	XSKX_OPTS(xskx_sim_source_opts, source, .count = HANDOVER_PACKETS,
 		  .flows = 8, .burst = 16);

@@ -27,6 +27,7 @@
 #include "example_veth.h"
 #include "fw.h"
 #include "fw_frames.h"
+#include "fw_overlap.h"
 #include "helpers.h"
 #include "netns.h"
 
@@ -42,8 +43,8 @@
 #define CASE_TIMEOUT_S (2 * TIME_LIMIT_S + 10)
 #define PKT_LEN 96u
 
-static const char rule_text[] = "deny src 10.0.0.0/8\n"	  /* 0: stage 1 */
-				"deny proto udp port 7\n" /* 1: stage 2 */
+static const char rule_text[] = "deny src 203.0.113.0/24\n" /* 0: stage 1 */
+				"deny proto udp port 7\n"   /* 1: stage 2 */
 				"default allow\n";
 
 struct raw_port {
@@ -58,7 +59,7 @@ static void raw_open(struct raw_port *p, const char *ifname)
 	p->fd = example_raw_socket(ifname, ETH_P_IP);
 }
 
-/* seq % 3: 0 allowed, 1 from 10.0.0.0/8, 2 to UDP port 7. */
+/* seq % 3: 0 allowed, 1 from 203.0.113.0/24, 2 to UDP port 7. */
 static void build_frame(uint8_t *f, uint32_t seq)
 {
 	uint8_t *ip = f + 14, *udp = f + 34;
@@ -71,8 +72,9 @@ static void build_frame(uint8_t *f, uint32_t seq)
 	ip[2] = 0, ip[3] = PKT_LEN - 14;
 	ip[8] = 64;
 	ip[9] = IPPROTO_UDP;
-	memcpy(ip + 12, seq % 3 == 1 ? (uint8_t[]){ 10, 9, 9, 9 } :
-				       (uint8_t[]){ 192, 0, 2, 1 },
+	memcpy(ip + 12,
+	       seq % 3 == 1 ? (uint8_t[]){ 203, 0, 113, 9 } :
+			      (uint8_t[]){ 192, 0, 2, 1 },
 	       4);
 	memcpy(ip + 16, (uint8_t[]){ 198, 51, 100, 1 }, 4);
 	udp[0] = 0x9c, udp[1] = 0x40;
@@ -200,74 +202,22 @@ START_TEST(firewall_generic)
 END_TEST
 
 /*
- * Stage-1 rules that overlap, documentation ranges only: every frame is
- * counted for the rule first match gives it, in the stage that dropped it.
- * The veth counterpart of test_fw_sim.c's
- * overlapping_stage1_rules_credit_first_match.
+ * The overlapping stage-1 rules of fw_overlap.h through the kernel's XDP
+ * program: every frame is counted for the rule first match gives it, in
+ * the stage that dropped it.
  */
-static const char overlap_rules[] =
-	"deny src 198.51.100.128/25\n"	/* 0: nested, the longer first */
-	"deny src 198.51.100.0/24\n"	/* 1 */
-	"deny src 198.51.100.64/26\n"	/* 2: under 1: never matches */
-	"deny dst 203.0.113.0/24\n"	/* 3: dst before src (4, 9) */
-	"deny src 192.0.2.0/25\n"	/* 4 */
-	"deny dst 2001:db8:1::/48\n"	/* 5 */
-	"deny src 2001:db8::/33\n"	/* 6 */
-	"deny dst 2001:db8:1:2::/64\n"	/* 7: under 5: never matches */
-	"deny proto tcp\n"		/* 8: user space */
-	"deny src 192.0.2.128/26\n"	/* 9: after a proto rule: user space */
-	"default allow\n";
-
-#define OVERLAP_RULES 10u
 #define OVERLAP_COPIES 25u /* each frame of the table, sent this many times */
 
-static const struct overlap_frame {
-	struct ip_spec spec;
-	bool out; /* allowed: comes out of outB */
-} overlap_table[] = {
-	/* rule 0 (also 1; also 3 and 8) */
-	{ { .src = "198.51.100.200", .dst = "192.0.2.250", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	{ { .src = "198.51.100.200", .dst = "203.0.113.1", .proto = IPPROTO_TCP, .dport = 9 } , false },
-	/* rule 1 (also 2; also 8) */
-	{ { .src = "198.51.100.70", .dst = "192.0.2.250", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	{ { .src = "198.51.100.5", .dst = "192.0.2.250", .proto = IPPROTO_TCP, .dport = 9 } , false },
-	/* rule 3: the destination rule's line is lower than 4's and 9's */
-	{ { .src = "192.0.2.5", .dst = "203.0.113.5", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	{ { .src = "192.0.2.130", .dst = "203.0.113.1", .proto = IPPROTO_TCP, .dport = 80 } , false },
-	/* rule 4 */
-	{ { .src = "192.0.2.5", .dst = "192.0.2.250", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	/* rule 5 (also 6; also 7 and 8) */
-	{ { .src = "2001:db8::1", .dst = "2001:db8:1::5", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	{ { .src = "2001:db8::1", .dst = "2001:db8:1:2::5", .proto = IPPROTO_TCP, .dport = 9 } , false },
-	/* rule 6 */
-	{ { .src = "2001:db8:7fff::1", .dst = "2001:db8:2::1", .proto = IPPROTO_UDP, .dport = 9 } , false },
-	/* rule 8 (stage 2) */
-	{ { .src = "192.0.2.200", .dst = "192.0.2.250", .proto = IPPROTO_TCP, .dport = 80 } , false },
-	/* rule 9 (stage 2) */
-	{ { .src = "192.0.2.130", .dst = "192.0.2.250", .proto = IPPROTO_UDP, .dport = 80 } , false },
-	/* the default: allowed */
-	{ { .src = "192.0.2.200", .dst = "192.0.2.250", .proto = IPPROTO_UDP, .dport = 80 }, true },
-	{ { .src = "2001:db8:8000::1", .dst = "2001:db8:2::1", .proto = IPPROTO_UDP, .dport = 80 }, true },
-};
-#define OVERLAP_FRAMES (sizeof(overlap_table) / sizeof(overlap_table[0]))
-
-/* Per rule, for one copy of the table: stage 1's drops, stage 2's denials. */
-static const uint64_t overlap_stage1[OVERLAP_RULES] = { 2, 2, 0, 2, 1,
-							2, 1, 0, 0, 0 };
-static const uint64_t overlap_stage2[OVERLAP_RULES] = { 0, 0, 0, 0, 0,
-							0, 0, 0, 1, 1 };
-static const uint64_t overlap_default = 2;
-
 struct overlap_out {
-	uint8_t frame[OVERLAP_FRAMES][FW_FRAME_MAX];
-	uint32_t len[OVERLAP_FRAMES];
-	uint32_t seen[OVERLAP_FRAMES], unknown;
+	uint8_t frame[FW_OVERLAP_FRAMES][FW_FRAME_MAX];
+	uint32_t len[FW_OVERLAP_FRAMES];
+	uint32_t seen[FW_OVERLAP_FRAMES], unknown;
 };
 
 /* Count the frames that came out of outB, by their line in the table. */
 static void overlap_drain(int fd, struct overlap_out *o)
 {
-	for (uint32_t i = 0; i < 4 * OVERLAP_FRAMES * OVERLAP_COPIES; i++) {
+	for (uint32_t i = 0; i < 4 * FW_OVERLAP_FRAMES * OVERLAP_COPIES; i++) {
 		uint8_t f[FW_FRAME_MAX + 64];
 		ssize_t n = example_raw_recv(fd, f, sizeof(f));
 		uint32_t k;
@@ -276,11 +226,11 @@ static void overlap_drain(int fd, struct overlap_out *o)
 			return;
 		if (!n)
 			continue;
-		for (k = 0; k < OVERLAP_FRAMES; k++)
+		for (k = 0; k < FW_OVERLAP_FRAMES; k++)
 			if ((uint32_t)n == o->len[k] &&
 			    !memcmp(f, o->frame[k], o->len[k]))
 				break;
-		if (k < OVERLAP_FRAMES)
+		if (k < FW_OVERLAP_FRAMES)
 			o->seen[k]++;
 		else
 			o->unknown++;
@@ -293,7 +243,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 		.nports = 2,
 	};
 	static struct overlap_out o;
-	const uint64_t total = OVERLAP_FRAMES * OVERLAP_COPIES;
+	const uint64_t total = FW_OVERLAP_FRAMES * OVERLAP_COPIES;
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	struct fw_counter s1, s2;
@@ -302,20 +252,20 @@ static void overlapping(enum xskx_xdp_mode mode)
 	struct fw fw;
 
 	memset(&o, 0, sizeof(o));
-	for (uint32_t k = 0; k < OVERLAP_FRAMES; k++)
-		o.len[k] = fw_frame_build(o.frame[k], &overlap_table[k].spec);
+	for (uint32_t k = 0; k < FW_OVERLAP_FRAMES; k++)
+		o.len[k] = fw_frame_build(o.frame[k], &fw_overlap_table[k].spec);
 	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
-	ck_assert_int_eq(fw_rules_parse(overlap_rules, strlen(overlap_rules),
+	ck_assert_int_eq(fw_rules_parse(fw_overlap_rules, strlen(fw_overlap_rules),
 					&rs, &errs),
 			 0);
 	example_ports_open(cfg.ports, inner, 2, mode);
 	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
 	/* The kernel backend has the deny list: stage 1 runs in XDP. */
 	ck_assert(fw.xdp_stage);
-	ck_assert_uint_eq(fw.rules->count, OVERLAP_RULES);
-	for (uint32_t i = 0; i < OVERLAP_RULES; i++)
+	ck_assert_uint_eq(fw.rules->count, FW_OVERLAP_RULES);
+	for (uint32_t i = 0; i < FW_OVERLAP_RULES; i++)
 		ck_assert_msg(fw.rules->rules[i].in_xdp ==
-				      (i != 2 && i != 7 && i <= 6),
+				      fw_overlap_in_xdp(i),
 			      "rule %u in_xdp", i);
 	tx = example_raw_socket(OUTER_A, ETH_P_ALL);
 	rx = example_raw_socket(OUTER_B, ETH_P_ALL);
@@ -323,7 +273,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 	/* The table, OVERLAP_COPIES times, the forwarder stepping between. */
 	deadline = example_deadline(TIME_LIMIT_S);
 	for (uint32_t copy = 0; copy < OVERLAP_COPIES; copy++) {
-		for (uint32_t k = 0; k < OVERLAP_FRAMES; k++)
+		for (uint32_t k = 0; k < FW_OVERLAP_FRAMES; k++)
 			ck_assert_msg(send(tx, o.frame[k], o.len[k], 0) ==
 					      (ssize_t)o.len[k],
 				      "send: %s", strerror(errno));
@@ -331,8 +281,8 @@ static void overlapping(enum xskx_xdp_mode mode)
 		overlap_drain(rx, &o);
 	}
 	for (uint32_t round = 0; judged(&fw) < total ||
-				 o.seen[OVERLAP_FRAMES - 1] < OVERLAP_COPIES ||
-				 o.seen[OVERLAP_FRAMES - 2] < OVERLAP_COPIES;
+				 o.seen[FW_OVERLAP_FRAMES - 1] < OVERLAP_COPIES ||
+				 o.seen[FW_OVERLAP_FRAMES - 2] < OVERLAP_COPIES;
 	     round++) {
 		int moved;
 
@@ -347,29 +297,30 @@ static void overlapping(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(judged(&fw), total);
 
 	ck_assert_uint_eq(o.unknown, 0);
-	for (uint32_t k = 0; k < OVERLAP_FRAMES; k++)
-		ck_assert_msg(o.seen[k] == (overlap_table[k].out ? OVERLAP_COPIES : 0),
+	for (uint32_t k = 0; k < FW_OVERLAP_FRAMES; k++)
+		ck_assert_msg(o.seen[k] == (fw_overlap_table[k].out ? OVERLAP_COPIES : 0),
 			      "frame %u (%s -> %s) came out %u times", k,
-			      overlap_table[k].spec.src,
-			      overlap_table[k].spec.dst, o.seen[k]);
-	for (uint32_t i = 0; i < OVERLAP_RULES; i++) {
+			      fw_overlap_table[k].spec.src,
+			      fw_overlap_table[k].spec.dst, o.seen[k]);
+	for (uint32_t i = 0; i < FW_OVERLAP_RULES; i++) {
 		fw_rule_counts(&fw, fw.rules, i, &s1, &s2);
-		ck_assert_msg(s1.packets == overlap_stage1[i] * OVERLAP_COPIES,
+		ck_assert_msg(s1.packets == fw_overlap_stage1[i] * OVERLAP_COPIES,
 			      "rule %u: stage 1 counted %llu, expected %llu", i,
 			      (unsigned long long)s1.packets,
-			      (unsigned long long)(overlap_stage1[i] *
+			      (unsigned long long)(fw_overlap_stage1[i] *
 						   OVERLAP_COPIES));
-		ck_assert_msg(s2.packets == overlap_stage2[i] * OVERLAP_COPIES,
+		ck_assert_msg(s2.packets == fw_overlap_stage2[i] * OVERLAP_COPIES,
 			      "rule %u: stage 2 counted %llu, expected %llu", i,
 			      (unsigned long long)s2.packets,
-			      (unsigned long long)(overlap_stage2[i] *
+			      (unsigned long long)(fw_overlap_stage2[i] *
 						   OVERLAP_COPIES));
 	}
-	fw_rule_counts(&fw, fw.rules, OVERLAP_RULES, &s1, &s2);
+	fw_rule_counts(&fw, fw.rules, FW_OVERLAP_RULES, &s1, &s2);
 	ck_assert_uint_eq(s1.packets, 0);
-	ck_assert_uint_eq(s2.packets, overlap_default * OVERLAP_COPIES);
+	ck_assert_uint_eq(s2.packets, fw_overlap_default * OVERLAP_COPIES);
 	fw_stage1_total(&fw, &s1);
-	ck_assert_uint_eq(s1.packets, 10 * OVERLAP_COPIES);
+	ck_assert_uint_eq(s1.packets,
+			  fw_overlap_stage1_total() * OVERLAP_COPIES);
 	close(tx);
 	close(rx);
 	ck_assert_int_eq(fw_close(&fw), 0);

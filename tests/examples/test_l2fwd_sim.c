@@ -79,8 +79,7 @@ static void build_packet(uint8_t *p, uint32_t origin, uint32_t seq)
 	p[17] = (uint8_t)(len - 14);
 	p[22] = 64;
 	p[23] = 17; /* UDP */
-	p[26] = 10, p[29] = 1; /* 10.0.0.1 -> 10.0.0.2 */
-	p[30] = 10, p[33] = 2;
+	memcpy(p + 26, (uint8_t[]){ 192, 0, 2, 1, 192, 0, 2, 2 }, 8);
 	p[34] = (uint8_t)((1024 + seq % 64) >> 8);
 	p[35] = (uint8_t)(1024 + seq % 64);
 	p[37] = 9;

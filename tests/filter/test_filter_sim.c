@@ -135,10 +135,10 @@ START_TEST(deny_by_prefix)
 {
 	static const uint16_t vlan[] = { TPID_8021Q };
 	const struct xskx_filter_entry list[] = {
-		entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1),
-		entry(XSKX_FILTER_SRC, "10.1.0.0/16", 3),
-		entry(XSKX_FILTER_DST, "2001:db8::/32", 2),
-		entry(XSKX_FILTER_DST, "198.51.100.7", 4),
+		entry(XSKX_FILTER_SRC, "198.51.100.0/24", 1),
+		entry(XSKX_FILTER_SRC, "198.51.100.64/26", 3), /* inside 1 */
+		entry(XSKX_FILTER_DST, "2001:db8:1::/48", 2),
+		entry(XSKX_FILTER_DST, "203.0.113.7", 4),
 	};
 	uint64_t bytes[5] = { 0 }, packets[5] = { 0 };
 	uint32_t arrived[FRAME_MAX] = { 0 };
@@ -152,34 +152,40 @@ START_TEST(deny_by_prefix)
 	ck_assert_msg(!xskx_filter_set(test_port(nic.port), list, 4), "%s",
 		      xskx_last_error());
 
-	bytes[1] += inject_udp(&nic, "10.2.3.4", "192.0.2.1", 1), packets[1]++;
-	bytes[3] += inject_udp(&nic, "10.1.2.3", "192.0.2.1", 2), packets[3]++;
+	bytes[1] += inject_udp(&nic, "198.51.100.200", "192.0.2.1", 1),
+		packets[1]++;
+	/* The longest prefix, the /26 (its first host bit set). */
+	bytes[3] += inject_udp(&nic, "198.51.100.100", "192.0.2.1", 2),
+		packets[3]++;
 	inject_udp(&nic, "192.0.2.9", "192.0.2.1", 3);
-	bytes[2] += inject_udp(&nic, "2001:db9::1", "2001:db8::5", 4),
+	bytes[2] += inject_udp(&nic, "2001:db8:2::1", "2001:db8:1::5", 4),
 		packets[2]++;
-	inject_udp(&nic, "2001:db9::1", "2001:db9::5", 5);
-	bytes[4] += inject_udp(&nic, "192.0.2.9", "198.51.100.7", 6),
+	inject_udp(&nic, "2001:db8:2::1", "2001:db8:2::5", 5);
+	bytes[4] += inject_udp(&nic, "192.0.2.9", "203.0.113.7", 6),
 		packets[4]++;
 	/* Both match: the source entry counts it. */
-	bytes[1] += inject_udp(&nic, "10.9.9.9", "198.51.100.7", 7),
+	bytes[1] += inject_udp(&nic, "198.51.100.201", "203.0.113.7", 7),
 		packets[1]++;
-	inject_udp(&nic, "198.51.100.7", "192.0.2.1", 8);
+	/* A destination entry's address as the source: no match. */
+	inject_udp(&nic, "203.0.113.7", "192.0.2.1", 8);
 
 	/* Behind a VLAN tag. */
 	off = frame_eth(f, vlan, 1, ETHERTYPE_IPV4);
-	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	off = frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5,
+			 0);
 	frame_ip_length(f, 18, frame_udp(f, off, 1, 2));
 	inject(&nic, f, ID_LEN(9));
 	bytes[1] += ID_LEN(9), packets[1]++;
 	/* A later fragment: no L4 header, the addresses suffice. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 100);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5, 100);
 	frame_ip_length(f, off, ID_LEN(10));
 	inject(&nic, f, ID_LEN(10));
 	bytes[1] += ID_LEN(10), packets[1]++;
 	/* IPv6 behind extension headers and a first fragment header. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV6);
-	off = frame_ipv6(f, off, IPPROTO_HOPOPTS, "2001:db9::1", "2001:db8::9");
+	off = frame_ipv6(f, off, IPPROTO_HOPOPTS, "2001:db8:2::1",
+			 "2001:db8:1::9");
 	off = frame_ipv6_ext(f, off, IPPROTO_FRAGMENT, 1);
 	off = frame_ipv6_frag(f, off, IPPROTO_UDP, 0, 1);
 	frame_ip_length(f, 14, frame_udp(f, off, 1, 2));
@@ -187,7 +193,8 @@ START_TEST(deny_by_prefix)
 	bytes[2] += ID_LEN(11), packets[2]++;
 	/* A truncated TCP header: the addresses are still known. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	off = frame_ipv4(f, off, IPPROTO_TCP, "10.5.5.5", "192.0.2.1", 5, 0);
+	off = frame_ipv4(f, off, IPPROTO_TCP, "198.51.100.5", "192.0.2.1", 5,
+			 0);
 	frame_ip_length(f, 14, frame_tcp(f, off, 1, 2, 5));
 	len = off + 10;
 	inject(&nic, f, len);
@@ -196,10 +203,10 @@ START_TEST(deny_by_prefix)
 	off = frame_eth(f, NULL, 0, ETHERTYPE_ARP);
 	inject(&nic, f, ID_LEN(12));
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 4, 0);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 4, 0);
 	inject(&nic, f, ID_LEN(13));
 	/* A total length below the header's: malformed, not judged ... */
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5, 0);
 	frame_ip_length(f, off, off + 19);
 	inject(&nic, f, ID_LEN(14));
 	/* ... one past the frame: truncated, judged by its addresses. */
@@ -244,9 +251,9 @@ START_TEST(add_del_list)
 	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
 	e = entry(XSKX_FILTER_SRC, "2001:db8::/48", 8);
 	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
-	e = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 9);
+	e = entry(XSKX_FILTER_SRC, "198.51.100.0/24", 9);
 	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
-	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 1);
+	inject_udp(&nic, "198.51.100.1", "203.0.113.1", 1);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.77", 2);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 0);
 	assert_rule(test_port(nic.port), 9, 1, ID_LEN(1));
@@ -269,24 +276,24 @@ START_TEST(add_del_list)
 	ck_assert_uint_eq(got[1].rule_id, 0);
 
 	/* Adding an equal entry gives it the new rule id. */
-	e = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 11);
+	e = entry(XSKX_FILTER_SRC, "198.51.100.0/24", 11);
 	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
 	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 8), 3);
 	ck_assert_uint_eq(got[0].rule_id, 11);
-	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 3);
+	inject_udp(&nic, "198.51.100.1", "203.0.113.1", 3);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 0);
 	assert_rule(test_port(nic.port), 11, 1, ID_LEN(3));
 	assert_rule(test_port(nic.port), 9, 1, ID_LEN(1));
 
-	ck_assert_int_eq(xskx_prefix_parse("10.0.0.0/8", &p), 0);
+	ck_assert_int_eq(xskx_prefix_parse("198.51.100.0/24", &p), 0);
 	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_DST, &p),
 			 -ENOENT);
 	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_SRC, &p), 0);
 	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_SRC, &p),
 			 -ENOENT);
-	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "10.0.0.0/8"));
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "198.51.100.0/24"));
 	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 8), 2);
-	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 4);
+	inject_udp(&nic, "198.51.100.1", "203.0.113.1", 4);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 1);
 	ck_assert_uint_eq(arrived[ID_LEN(4)], 1);
 
@@ -310,18 +317,19 @@ START_TEST(bad_requests_change_nothing)
 
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 1);
 	nic.sock = open_rx(&nic, 0);
-	list[0] = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1);
+	list[0] = entry(XSKX_FILTER_SRC, "198.51.100.0/24", 1);
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 1), 0);
 
 	list[1] = list[0];
 	list[1].rule_id = 2;
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "twice"));
-	list[1] = entry(XSKX_FILTER_DST, "10.0.0.0/8", XSKX_FILTER_MAX_RULES);
+	list[1] = entry(XSKX_FILTER_DST, "198.51.100.0/24",
+			XSKX_FILTER_MAX_RULES);
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
 	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &list[1]), -EINVAL);
 	list[1].rule_id = 2;
-	list[1].prefix.addr[3] = 1; /* a host bit of a /8 */
+	list[1].prefix.addr[3] = 1; /* a host bit of a /24 */
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
 	list[1].prefix.addr[3] = 0;
 	list[1].prefix.family = AF_UNIX;
@@ -336,16 +344,20 @@ START_TEST(bad_requests_change_nothing)
 				       &(struct xskx_filter_counters){ 0 }),
 		-EINVAL);
 
-	/* One prefix per address: 4097 distinct /32 sources. */
+	/*
+	 * One prefix per address: 4097 distinct /128 sources in 2001:db8::/32
+	 * (the IPv4 documentation ranges hold 768 addresses).
+	 */
 	many = calloc(XSKX_FILTER_MAX_ENTRIES + 1, sizeof(*many));
 	ck_assert_ptr_nonnull(many);
 	for (uint32_t i = 0; i <= XSKX_FILTER_MAX_ENTRIES; i++) {
 		many[i].field = XSKX_FILTER_SRC;
-		many[i].prefix.family = AF_INET;
-		many[i].prefix.len = 32;
-		many[i].prefix.addr[0] = 172;
-		many[i].prefix.addr[2] = (uint8_t)(i >> 8);
-		many[i].prefix.addr[3] = (uint8_t)i;
+		many[i].prefix.family = AF_INET6;
+		many[i].prefix.len = 128;
+		memcpy(many[i].prefix.addr,
+		       (uint8_t[]){ 0x20, 0x01, 0x0d, 0xb8 }, 4);
+		many[i].prefix.addr[14] = (uint8_t)(i >> 8);
+		many[i].prefix.addr[15] = (uint8_t)i;
 	}
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), many,
 					 XSKX_FILTER_MAX_ENTRIES + 1),
@@ -372,7 +384,7 @@ END_TEST
 START_TEST(queue_without_socket_passes)
 {
 	const struct xskx_filter_entry list[] = {
-		entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1),
+		entry(XSKX_FILTER_SRC, "198.51.100.0/24", 1),
 	};
 	uint32_t arrived[FRAME_MAX] = { 0 };
 	struct xskx_sim_port_stats stats;
@@ -457,7 +469,7 @@ START_TEST(list_ends_with_last_socket)
 END_TEST
 
 /*
- * The NIC thread runs a source whose every packet (10.0.0.1 -> 10.0.0.2)
+ * The NIC thread runs a source whose every packet (192.0.2.1 -> 192.0.2.2)
  * one list denies by source and the other by destination, while the test
  * replaces one list with the other as fast as it can. A replacement that
  * showed a packet no list, or half of one, would let it through.
@@ -476,11 +488,11 @@ START_TEST(replace_is_atomic_threaded)
 	XSKX_OPTS(xskx_sim_source_opts, source, .count = SOURCE_PACKETS,
 		  .flows = 16, .rate_pps = SOURCE_PACKETS * 5);
 	const struct xskx_filter_entry by_src[] = {
-		entry(XSKX_FILTER_SRC, "10.0.0.1", 1),
-		entry(XSKX_FILTER_DST, "192.0.2.0/24", 3),
+		entry(XSKX_FILTER_SRC, "192.0.2.1", 1),
+		entry(XSKX_FILTER_DST, "203.0.113.0/24", 3), /* none of them */
 	};
 	const struct xskx_filter_entry by_dst[] = {
-		entry(XSKX_FILTER_DST, "10.0.0.0/30", 2),
+		entry(XSKX_FILTER_DST, "192.0.2.0/30", 2),
 	};
 	struct xskx_filter_counters c1, c2;
 	struct xskx_sim_port_stats stats;

@@ -179,9 +179,9 @@ static void assert_rule(struct rig *r, uint32_t rule, uint64_t packets,
 static void deny_by_prefix(enum xskx_xdp_mode mode)
 {
 	const struct xskx_filter_entry list[] = {
-		entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1),
-		entry(XSKX_FILTER_SRC, "10.1.0.0/16", 3),
-		entry(XSKX_FILTER_DST, "2001:db8::/32", 2),
+		entry(XSKX_FILTER_SRC, "198.51.100.0/24", 1),
+		entry(XSKX_FILTER_SRC, "198.51.100.64/26", 3), /* inside 1 */
+		entry(XSKX_FILTER_DST, "2001:db8:1::/48", 2),
 	};
 	uint64_t bytes[4] = { 0 }, packets[4] = { 0 };
 	struct xskx_xdp_verdicts v;
@@ -192,26 +192,32 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	rig_create(&r, mode);
 	ck_assert_msg(!xskx_filter_set(r.port, list, 3), "%s",
 		      xskx_last_error());
-	bytes[1] += send_udp(&r, "10.2.3.4", "192.0.2.1", 1), packets[1]++;
-	bytes[3] += send_udp(&r, "10.1.2.3", "192.0.2.1", 2), packets[3]++;
+	bytes[1] += send_udp(&r, "198.51.100.200", "192.0.2.1", 1),
+		packets[1]++;
+	/* The longest prefix, the /26 (its first host bit set). */
+	bytes[3] += send_udp(&r, "198.51.100.100", "192.0.2.1", 2),
+		packets[3]++;
 	send_udp(&r, "192.0.2.9", "192.0.2.1", 3);
-	bytes[2] += send_udp(&r, "2001:db9::1", "2001:db8::5", 4), packets[2]++;
-	send_udp(&r, "2001:db9::1", "2001:db9::5", 5);
+	bytes[2] += send_udp(&r, "2001:db8:2::1", "2001:db8:1::5", 4),
+		packets[2]++;
+	send_udp(&r, "2001:db8:2::1", "2001:db8:2::5", 5);
 	/* A later fragment, and IPv4 options: the addresses suffice. */
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 100);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5, 100);
 	frame_ip_length(f, off, ID_LEN(6));
 	send_frame(&r, f, ID_LEN(6));
 	bytes[1] += ID_LEN(6), packets[1]++;
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 9, 0);
+	off = frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 9,
+			 0);
 	frame_ip_length(f, 14, frame_udp(f, off, 1, 2));
 	send_frame(&r, f, ID_LEN(7));
 	bytes[1] += ID_LEN(7), packets[1]++;
 	/* Behind two VLAN tags. */
 	off = frame_eth(f, (const uint16_t[]){ TPID_8021AD, TPID_8021Q }, 2,
 			ETHERTYPE_IPV4);
-	off = frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	off = frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5,
+			 0);
 	frame_ip_length(f, 22, frame_udp(f, off, 1, 2));
 	send_frame(&r, f, ID_LEN(10));
 	bytes[1] += ID_LEN(10), packets[1]++;
@@ -219,11 +225,11 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	frame_eth(f, NULL, 0, ETH_P_TEST);
 	send_frame(&r, f, ID_LEN(8));
 	off = frame_eth(f, NULL, 0, ETHERTYPE_IPV4);
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 4, 0);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 4, 0);
 	send_frame(&r, f, ID_LEN(9));
 	/* A total length below the header's: malformed, not judged (as
 	 * xskx_pkt_parse) ... */
-	frame_ipv4(f, off, IPPROTO_UDP, "10.5.5.5", "192.0.2.1", 5, 0);
+	frame_ipv4(f, off, IPPROTO_UDP, "198.51.100.5", "192.0.2.1", 5, 0);
 	frame_ip_length(f, off, off + 19);
 	send_frame(&r, f, ID_LEN(11));
 	/* ... one past the frame: truncated, judged by its addresses. */
@@ -275,10 +281,10 @@ static bool deny_listed(void)
 static void replace_add_del(enum xskx_xdp_mode mode)
 {
 	const struct xskx_filter_entry by_src[] = {
-		entry(XSKX_FILTER_SRC, "10.0.0.1", 1),
+		entry(XSKX_FILTER_SRC, "198.51.100.1", 1),
 	};
 	const struct xskx_filter_entry by_dst[] = {
-		entry(XSKX_FILTER_DST, "10.0.0.0/30", 2),
+		entry(XSKX_FILTER_DST, "198.51.100.0/30", 2),
 		entry(XSKX_FILTER_DST, "2001:db8::/64", 4),
 	};
 	struct xskx_filter_counters c1, c2;
@@ -290,7 +296,7 @@ static void replace_add_del(enum xskx_xdp_mode mode)
 	ck_assert_int_eq(xskx_filter_set(r.port, by_src, 1), 0);
 	/* Every packet is denied by either list: none may slip through. */
 	for (uint32_t i = 0; i < SWAP_PACKETS; i++) {
-		send_udp(&r, "10.0.0.1", "10.0.0.2", i % 64);
+		send_udp(&r, "198.51.100.1", "198.51.100.2", i % 64);
 		if (i % 8 == 0)
 			ck_assert_msg(!xskx_filter_set(r.port,
 						       i % 16 ? by_src : by_dst,
@@ -315,15 +321,15 @@ static void replace_add_del(enum xskx_xdp_mode mode)
 	ck_assert_int_eq(xskx_filter_add(r.port, &e), 0);
 	ck_assert_int_eq(xskx_filter_list(r.port, got, 4), 3);
 	ck_assert_mem_eq(&got[0], &e, sizeof(e));
-	ck_assert_int_eq(xskx_prefix_parse("10.0.0.0/30", &p), 0);
+	ck_assert_int_eq(xskx_prefix_parse("198.51.100.0/30", &p), 0);
 	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_DST, &p), 0);
 	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_DST, &p), -ENOENT);
 	ck_assert_int_eq(xskx_filter_list(r.port, got, 4), 2);
 
 	memset(r.arrived, 0, sizeof(r.arrived));
-	send_udp(&r, "10.0.0.1", "10.0.0.2", 1);    /* deleted: arrives */
-	send_udp(&r, "192.0.2.100", "10.0.0.2", 2); /* rule 8 */
-	send_udp(&r, "192.0.2.200", "10.0.0.2", 3); /* outside the /25 */
+	send_udp(&r, "198.51.100.1", "198.51.100.2", 1); /* deleted: arrives */
+	send_udp(&r, "192.0.2.100", "198.51.100.2", 2);	 /* rule 8 */
+	send_udp(&r, "192.0.2.200", "198.51.100.2", 3);	 /* outside the /25 */
 	receive(&r, SWAP_PACKETS + 3, 2);
 	ck_assert_uint_eq(r.arrived[ID_LEN(1)], 1);
 	ck_assert_uint_eq(r.arrived[ID_LEN(2)], 0);
@@ -368,7 +374,8 @@ static void list_ends_with_last_socket(enum xskx_xdp_mode mode)
 /* A program built on xskx_maps.bpf.h that never consults the deny list. */
 static void program_without_deny_list(enum xskx_xdp_mode mode)
 {
-	struct xskx_filter_entry e = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1);
+	struct xskx_filter_entry e =
+		entry(XSKX_FILTER_SRC, "198.51.100.0/24", 1);
 	struct xskx_socket *tx_only;
 	struct rig r;
 

@@ -348,13 +348,14 @@ START_TEST(ipv6_icmp_other_protocols_bad_version)
 	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV6);
 	uint32_t off;
 
-	off = frame_ipv6(frame, l3, IPPROTO_ICMPV6, "2001:db8::1", "::1");
+	off = frame_ipv6(frame, l3, IPPROTO_ICMPV6, "2001:db8::1",
+			 "2001:db8::2");
 	off = frame_ip_length(frame, l3, frame_icmp(frame, off, 128, 4));
 	ck_assert_int_eq(parse_exact(frame, off, &v), XSKX_PKT_L4);
 	ck_assert_uint_eq(v.icmp_type, 128);
 	assert_every_cut_truncated(off);
 
-	off = frame_ipv6(frame, l3, IPPROTO_GRE, "2001:db8::1", "::1");
+	off = frame_ipv6(frame, l3, IPPROTO_GRE, "2001:db8::1", "2001:db8::2");
 	frame_ip_length(frame, l3, off + 8);
 	ck_assert_int_eq(parse_exact(frame, off + 8, &v), XSKX_PKT_L3);
 	ck_assert_uint_eq(v.l4_proto, IPPROTO_GRE);

@@ -102,8 +102,8 @@ deny proto udp port 53
 allow proto icmp
 default allow
 """)
-    write("fw_rules", "overlapping-stage1", b"""deny src 10.0.0.0/8
-deny src 10.1.0.0/16
+    write("fw_rules", "overlapping-stage1", b"""deny src 198.51.100.0/24
+deny src 198.51.100.128/25
 allow src 192.0.2.0/25
 deny src 192.0.2.0/24
 deny dst 192.0.2.128/25

@@ -31,8 +31,8 @@ static inline uint32_t lv_packet_build(uint8_t *buf, uint64_t seq,
 	static const uint8_t head[14 + 20 + 8] = {
 		0x02, 0,    0,	  0,	0,    0x02, 0x02, 0,	0, 0,
 		0,    0x01, 0x08, 0x00, 0x45, 0,    0,	  0,	0, 0,
-		0,    0,    64,	  17,	0,    0,    10,	  0,	0, 1,
-		10,   0,    0,	  2,	0x04, 0x00, 0x04, 0x01,
+		0,    0,    64,	  17,	0,    0,    192,  0,	2, 1,
+		192,  0,    2,	  2,	0x04, 0x00, 0x04, 0x01,
 	};
 	uint32_t len = lv_packet_len(seq);
 
