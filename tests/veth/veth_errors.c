@@ -41,22 +41,8 @@ static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
 	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
 		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode,
 		  .copy_mode = copy_mode);
-	struct xskx_socket *sock = NULL;
-	struct xskx_umem *umem;
-	int err;
 
-	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
-	err = xskx_socket_open(&sock, umem, &so);
-	if (!err)
-		xskx_socket_close(sock);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_msg(err == want, "expected %s, got %s (%s)",
-		      xskx_strerror(want), xskx_strerror(err),
-		      xskx_last_error());
-	for (; *words; words++)
-		ck_assert_msg(strstr(xskx_last_error(), *words),
-			      "the message does not name '%s': %s", *words,
-			      xskx_last_error());
+	veth_expect_refused(&uo, &so, want, words);
 }
 
 START_TEST(missing_interface)

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <net/if.h>
 #include <poll.h>
 #include <string.h>
+#include <check.h>
+#include <xdp/libxdp.h>
 
 #include "stream.h"
 #include "veth_io.h"
@@ -130,4 +133,41 @@ int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 		}
 	}
 	return (int)got;
+}
+
+uint32_t veth_prog_id(const char *ifname)
+{
+	struct xdp_multiprog *mp =
+		xdp_multiprog__get_from_ifindex((int)if_nametoindex(ifname));
+	uint32_t id = 0;
+
+	if (!libxdp_get_error(mp) && mp) {
+		struct xdp_program *main = xdp_multiprog__main_prog(mp);
+
+		id = main ? xdp_program__id(main) : 0;
+		xdp_multiprog__close(mp);
+	}
+	return id;
+}
+
+void veth_expect_refused(const struct xskx_umem_opts *uo,
+			 const struct xskx_socket_opts *so, int want,
+			 const char *const *words)
+{
+	struct xskx_socket *sock = NULL;
+	struct xskx_umem *umem;
+	int err;
+
+	ck_assert_int_eq(xskx_umem_create(&umem, uo), 0);
+	err = xskx_socket_open(&sock, umem, so);
+	if (!err)
+		xskx_socket_close(sock);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_msg(err == want, "expected %s, got %s (%s)",
+		      xskx_strerror(want), xskx_strerror(err),
+		      xskx_last_error());
+	for (; *words; words++)
+		ck_assert_msg(strstr(xskx_last_error(), *words),
+			      "the message does not name '%s': %s", *words,
+			      xskx_last_error());
 }

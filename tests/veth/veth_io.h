@@ -51,4 +51,16 @@ uint32_t veth_wait_completions(struct veth_end *end, uint32_t count);
 int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 		 int max_wait_ms);
 
+/*
+ * Open a socket with so on a UMEM made with uo (closing both again should
+ * it open): the open must fail with want, its message naming each of
+ * words (NULL-terminated). Fails the test case otherwise.
+ */
+void veth_expect_refused(const struct xskx_umem_opts *uo,
+			 const struct xskx_socket_opts *so, int want,
+			 const char *const *words);
+
+/* The id of the XDP program on ifname (libxdp's main one), 0 when none. */
+uint32_t veth_prog_id(const char *ifname);
+
 #endif /* XSKX_TESTS_VETH_IO_H */
