@@ -22,7 +22,8 @@
  * in the port's xdp_drop on the simulated NIC.
  *
  * Kernel backend: the list lives in the BPF maps of the interface's XDP
- * program (bpf/xskx_maps.bpf.h) and dies with it; the calls need a socket
+ * program (bpf/xskx_maps.bpf.h) and dies with it; every process whose
+ * sockets share that program shares the list; the calls need a socket
  * with an RX ring (sockets without one have no program) and fail with
  * -ENOENT when the program does not use the deny list's maps (an
  * opts.xdp_obj of yours that never calls xskx_filter_denied()). Simulated

@@ -9,9 +9,14 @@
  * packet to the socket bound to the packet's RX queue and hands packets of
  * queues without a socket to the kernel stack. The
  * program is attached when the first socket with an RX ring opens on an
- * interface and detached when the last one closes; one process serves an
- * interface at a time. A program left behind by a process that died
- * (kill -9) is detected and replaced by the next one.
+ * interface and detached when the last one closes. Several processes can
+ * serve one interface, each on its own queues: a later process's sockets
+ * join the program the first one attached (same program object, same
+ * mode; otherwise -EBUSY says what differs), and the program is detached
+ * when the last of them closes its last socket there. A queue serves one
+ * process: opening another process's queue fails with -EBUSY naming that
+ * process. A program whose processes all died (kill -9) is detected and
+ * replaced by the next one.
  */
 #ifndef XSKX_KERNEL_H
 #define XSKX_KERNEL_H

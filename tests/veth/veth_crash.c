@@ -2,7 +2,8 @@
 /*
  * A process with a socket bound dies by SIGKILL and leaves its XDP program
  * attached: the next process detects it, replaces it and receives. While
- * that process lives, its program is not taken from it.
+ * that process lives, its program is not taken from it, and its queue is
+ * not either (veth_multiproc.c: sharing the program on other queues).
  */
 #include <errno.h>
 #include <poll.h>
@@ -75,7 +76,7 @@ static void crash_cleanup(enum xskx_xdp_mode mode)
 			     PEER_VETH_B);
 	}
 
-	/* Alive: its program stays, and the refusal names it. */
+	/* Alive: its queue is refused naming it, and its program stays. */
 	err = veth_end_open(&rx, &rx_opts);
 	snprintf(pid_text, sizeof(pid_text), "process %d", (int)pid);
 	ck_assert_msg(err == -EBUSY,

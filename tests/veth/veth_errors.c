@@ -169,6 +169,26 @@ START_TEST(first_queue_held_by_umem)
 }
 END_TEST
 
+/*
+ * A queue another socket of this process holds, on another UMEM: the bind's
+ * -EBUSY comes at once (no waiting for a teardown) and says whose it is.
+ */
+START_TEST(queue_bound_in_this_process)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { PEER_VETH_B, "queue 0", "this process",
+				      NULL };
+	struct veth_end holder;
+
+	pair_up();
+	ck_assert_msg(veth_end_open(&holder, &o) == 0, "%s", xskx_last_error());
+	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EBUSY, words);
+	veth_end_close(&holder);
+	pair_down();
+}
+END_TEST
+
 /* Someone else's XDP program on the interface: -EBUSY naming it and the fix. */
 START_TEST(foreign_program_in_the_way)
 {
@@ -258,6 +278,8 @@ void add_error_cases(Suite *suite)
 	veth_add_case(suite, "ERR_verdicts_without_program",
 		      verdicts_without_program);
 	veth_add_case(suite, "ERR_first_queue_held", first_queue_held_by_umem);
+	veth_add_case(suite, "ERR_queue_bound_in_this_process",
+		      queue_bound_in_this_process);
 	veth_add_case(suite, "ERR_foreign_program", foreign_program_in_the_way);
 	veth_add_case(suite, "ERR_unprivileged", unprivileged);
 	veth_add_case(suite, "ERR_no_bpffs", no_bpffs);

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Several processes on one interface, each on its own queues, sharing one
+ * XDP program (native mode: generic XDP on veth sees queue 0 only).
+ *
+ * MULTIPROC_QUEUES: on a veth pair with 4 queues, receivers forked on B's
+ * queues 0-1 and 2-3 each get exactly their own traffic, sent by this
+ * process from A's queue of the same number (veth hands A's TX queue N to
+ * B's RX queue N); one is killed, the other keeps receiving and the dead
+ * one's queues pass to the stack; a new receiver takes the freed queues;
+ * the program is the same from first to last and detached with the last.
+ * MULTIPROC_REFUSED: a process asking for another mode or another program
+ * than the one serving is refused, told what differs and whose it is.
+ * MULTIPROC_CHURN: receivers joining and leaving at once, over and over;
+ * none ever sees its program change or vanish while it has a socket open.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "stream.h"
+#include "veth_cases.h"
+#include "veth_io.h"
+#include "xskx_test_drop_half_bpf.h"
+
+#define QUEUES 4
+#define PKTS 128
+/* A packet's sequence number says the queue it was sent on. */
+#define SEQ_PER_QUEUE 1000000u
+#define BURST 64
+#define WAIT_MS 10000
+#define CHILD_LIFETIME_S 60
+#define CHURN_CHILDREN 4
+#define CHURN_CYCLES 40
+
+/* A receiver's answer to 'c': what arrived on each of its two queues. */
+struct counts {
+	uint32_t got[2];
+	uint32_t wrong; /* another queue's packet, or out of order */
+};
+
+struct receiver {
+	pid_t pid;
+	int cmd;    /* to the child: 'c' counts, 'q' close and exit */
+	int report; /* from the child */
+};
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Wait for one byte from fd, bounded; 0 when none came. */
+static char read_byte(int fd, int timeout_ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	char c = 0;
+
+	if (poll(&pfd, 1, timeout_ms) != 1 || read(fd, &c, 1) != 1)
+		return 0;
+	return c;
+}
+
+static void count_packets(struct veth_end *end, uint32_t queue,
+			  uint32_t *got, uint32_t *next_seq, uint32_t *wrong)
+{
+	struct xskx_pkt pkts[BURST];
+	int n = xskx_rx_burst(end->sock, pkts, BURST);
+
+	for (int i = 0; i < n; i++) {
+		uint32_t seq;
+
+		if (!pkt_seq(pkts[i].data, pkts[i].len, &seq) ||
+		    seq / SEQ_PER_QUEUE != queue ||
+		    (*got && seq != *next_seq)) {
+			(*wrong)++;
+			continue;
+		}
+		*next_seq = seq + 1;
+		(*got)++;
+	}
+	if (n > 0)
+		xskx_rx_release(end->sock, pkts, (uint32_t)n);
+}
+
+/* The child: receive on queues q0 and q0 + 1 of B until told to stop. */
+static void serve(uint32_t q0, int cmd, int report)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = XSKX_XDP_NATIVE,
+				   .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end ends[2];
+	struct counts c = { 0 };
+	uint32_t next_seq[2] = { 0 };
+	int64_t end_ms = now_ms() + CHILD_LIFETIME_S * 1000;
+	char ok = 'y';
+
+	for (uint32_t i = 0; i < 2; i++) {
+		o.queue = q0 + i;
+		if (veth_end_open(&ends[i], &o)) {
+			fprintf(stderr, "receiver on queue %u: %s\n", o.queue,
+				xskx_last_error());
+			ok = 'n';
+			break;
+		}
+	}
+	if (write(report, &ok, 1) != 1 || ok != 'y')
+		_exit(1);
+	while (now_ms() < end_ms) {
+		char what;
+
+		for (uint32_t i = 0; i < 2; i++)
+			count_packets(&ends[i], q0 + i, &c.got[i], &next_seq[i],
+				      &c.wrong);
+		what = read_byte(cmd, 1);
+		if (what == 'c' && write(report, &c, sizeof(c)) != sizeof(c))
+			_exit(1);
+		if (what == 'q') {
+			veth_end_close(&ends[1]);
+			veth_end_close(&ends[0]);
+			_exit(write(report, "d", 1) == 1 ? 0 : 1);
+		}
+	}
+	_exit(2);
+}
+
+static void start_receiver(struct receiver *r, uint32_t q0)
+{
+	int cmd[2], report[2];
+
+	ck_assert_int_eq(pipe(cmd), 0);
+	ck_assert_int_eq(pipe(report), 0);
+	r->pid = fork();
+	ck_assert_int_ge(r->pid, 0);
+	if (r->pid == 0) {
+		close(cmd[1]);
+		close(report[0]);
+		serve(q0, cmd[0], report[1]);
+	}
+	close(cmd[0]);
+	close(report[1]);
+	r->cmd = cmd[1];
+	r->report = report[0];
+	if (read_byte(r->report, WAIT_MS) != 'y') {
+		kill(r->pid, SIGKILL);
+		waitpid(r->pid, NULL, 0);
+		ck_abort_msg("the receiver on queues %u-%u could not open", q0,
+			     q0 + 1);
+	}
+}
+
+static void forget_receiver(struct receiver *r)
+{
+	close(r->cmd);
+	close(r->report);
+	r->pid = 0;
+}
+
+/* Ask for the counts until both queues have want, bounded. */
+static struct counts wait_counts(struct receiver *r, uint32_t want)
+{
+	struct pollfd pfd = { .fd = r->report, .events = POLLIN };
+	int64_t end_ms = now_ms() + WAIT_MS;
+	struct counts c = { 0 };
+
+	while (now_ms() < end_ms) {
+		ck_assert_int_eq(write(r->cmd, "c", 1), 1);
+		ck_assert_int_eq(poll(&pfd, 1, WAIT_MS), 1);
+		ck_assert_int_eq(read(r->report, &c, sizeof(c)), sizeof(c));
+		if (c.got[0] >= want && c.got[1] >= want)
+			break;
+		usleep(10000);
+	}
+	return c;
+}
+
+static void expect_counts(struct receiver *r, uint32_t want)
+{
+	struct counts c = wait_counts(r, want);
+
+	ck_assert_msg(c.got[0] == want && c.got[1] == want && !c.wrong,
+		      "receiver %d: %u and %u packets, %u wrong; expected %u each",
+		      (int)r->pid, c.got[0], c.got[1], c.wrong, want);
+}
+
+static void stop_receiver(struct receiver *r)
+{
+	int status;
+
+	ck_assert_int_eq(write(r->cmd, "q", 1), 1);
+	ck_assert_int_eq(read_byte(r->report, WAIT_MS), 'd');
+	ck_assert_int_eq(waitpid(r->pid, &status, 0), r->pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	forget_receiver(r);
+}
+
+/* PKTS packets from each of A's queues in queues, numbered per queue. */
+static void send_on(struct veth_end *tx, uint32_t *sent, uint32_t first,
+		    uint32_t last)
+{
+	for (uint32_t q = first; q <= last; q++) {
+		ck_assert_uint_eq(veth_send(&tx[q], PKTS, 64,
+					    q * SEQ_PER_QUEUE + sent[q]),
+				  PKTS);
+		sent[q] += PKTS;
+		ck_assert_uint_eq(veth_wait_completions(&tx[q], sent[q]),
+				  sent[q]);
+	}
+}
+
+/* The verdict counters once passed reached want, bounded. */
+static struct xskx_xdp_verdicts verdicts_when_passed(uint64_t want)
+{
+	struct xskx_xdp_verdicts v = { 0 };
+
+	for (int64_t end_ms = now_ms() + WAIT_MS; now_ms() < end_ms;
+	     usleep(1000)) {
+		ck_assert_msg(xskx_xdp_prog_stats(PEER_VETH_B, &v) == 0, "%s",
+			      xskx_last_error());
+		if (v.passed >= want)
+			break;
+	}
+	return v;
+}
+
+static void pair_with_queues(void)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B,
+				       .queues = QUEUES };
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+}
+
+START_TEST(queues)
+{
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = XSKX_XDP_NATIVE,
+					 .flags = XSKX_SOCKET_NO_RX };
+	struct receiver low, high, again;
+	struct veth_end tx[QUEUES];
+	uint32_t sent[QUEUES] = { 0 }, prog;
+	struct xskx_xdp_verdicts v;
+	int status;
+
+	pair_with_queues();
+	for (uint32_t q = 0; q < QUEUES; q++) {
+		tx_opts.queue = q;
+		ck_assert_msg(veth_end_open(&tx[q], &tx_opts) == 0, "%s",
+			      xskx_last_error());
+	}
+	start_receiver(&low, 0);
+	prog = veth_prog_id(PEER_VETH_B);
+	ck_assert_uint_ne(prog, 0);
+	start_receiver(&high, 2);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+
+	/* Each gets its own queues' packets, and only those. */
+	send_on(tx, sent, 0, QUEUES - 1);
+	expect_counts(&low, PKTS);
+	expect_counts(&high, PKTS);
+
+	/* Killed: the other keeps the program and receives; 0-1 pass. */
+	ck_assert_int_eq(kill(low.pid, SIGKILL), 0);
+	ck_assert_int_eq(waitpid(low.pid, &status, 0), low.pid);
+	ck_assert(WIFSIGNALED(status));
+	forget_receiver(&low);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	send_on(tx, sent, 0, QUEUES - 1);
+	expect_counts(&high, 2 * PKTS);
+	v = verdicts_when_passed(2 * PKTS);
+	ck_assert_uint_eq(v.passed, 2 * PKTS);
+	ck_assert_uint_eq(v.redirected, 6 * PKTS);
+
+	/* A newcomer takes the freed queues, in the same program. */
+	start_receiver(&again, 0);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	send_on(tx, sent, 0, QUEUES - 1);
+	expect_counts(&again, PKTS);
+	expect_counts(&high, 3 * PKTS);
+
+	/* The program stays while one user is left, and goes with it. */
+	stop_receiver(&again);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	stop_receiver(&high);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
+	for (uint32_t q = 0; q < QUEUES; q++)
+		veth_end_close(&tx[q]);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
+START_TEST(refused)
+{
+	struct receiver r;
+	char who[32];
+	const char *const mode_words[] = { PEER_VETH_B, "native", who,
+					   "XSKX_XDP_NATIVE", NULL };
+	const char *const obj_words[] = { PEER_VETH_B, "another object", who,
+					  "opts.xdp_obj", NULL };
+	const char *const queue_words[] = { PEER_VETH_B, "queue 1", who, NULL };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, generic, .ifname = PEER_VETH_B,
+		  .queue_id = 3, .flags = XSKX_SOCKET_NO_TX,
+		  .xdp_mode = XSKX_XDP_GENERIC);
+	XSKX_OPTS(xskx_socket_opts, other_obj, .ifname = PEER_VETH_B,
+		  .queue_id = 3, .flags = XSKX_SOCKET_NO_TX,
+		  .xdp_mode = XSKX_XDP_NATIVE,
+		  .xdp_obj = xskx_test_drop_half_bpf_elf,
+		  .xdp_obj_size = xskx_test_drop_half_bpf_elf_size);
+	XSKX_OPTS(xskx_socket_opts, its_queue, .ifname = PEER_VETH_B,
+		  .queue_id = 1, .flags = XSKX_SOCKET_NO_TX,
+		  .xdp_mode = XSKX_XDP_NATIVE);
+
+	pair_with_queues();
+	start_receiver(&r, 0);
+	snprintf(who, sizeof(who), "process %d", (int)r.pid);
+	veth_expect_refused(&uo, &generic, -EBUSY, mode_words);
+	veth_expect_refused(&uo, &other_obj, -EBUSY, obj_words);
+	/* Its queue: the kernel refuses the bind, the message says whose. */
+	veth_expect_refused(&uo, &its_queue, -EBUSY, queue_words);
+
+	stop_receiver(&r);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
+/*
+ * One churning child: open a socket on its queue, check the program stays
+ * the one it joined until the socket is closed, again and again. Exits 0,
+ * or 1 with the reason on stderr.
+ */
+static void churn(uint32_t queue)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = XSKX_XDP_NATIVE,
+				   .queue = queue,
+				   .flags = XSKX_SOCKET_NO_TX };
+
+	for (int cycle = 0; cycle < CHURN_CYCLES; cycle++) {
+		struct veth_end end;
+		uint32_t joined, later;
+
+		if (veth_end_open(&end, &o)) {
+			fprintf(stderr, "queue %u, cycle %d: %s\n", queue,
+				cycle, xskx_last_error());
+			_exit(1);
+		}
+		joined = veth_prog_id(PEER_VETH_B);
+		usleep((useconds_t)(cycle % 3) * 500);
+		later = veth_prog_id(PEER_VETH_B);
+		veth_end_close(&end);
+		if (!joined || later != joined) {
+			fprintf(stderr,
+				"queue %u, cycle %d: program %u when joined, %u later\n",
+				queue, cycle, joined, later);
+			_exit(1);
+		}
+	}
+	_exit(0);
+}
+
+START_TEST(churning)
+{
+	pid_t pids[CHURN_CHILDREN];
+	int failed = 0;
+
+	pair_with_queues();
+	for (uint32_t i = 0; i < CHURN_CHILDREN; i++) {
+		pids[i] = fork();
+		ck_assert_int_ge(pids[i], 0);
+		if (pids[i] == 0)
+			churn(i % QUEUES);
+	}
+	for (uint32_t i = 0; i < CHURN_CHILDREN; i++) {
+		int status = 0;
+		int64_t end_ms = now_ms() + CHILD_LIFETIME_S * 1000;
+
+		while (waitpid(pids[i], &status, WNOHANG) == 0 &&
+		       now_ms() < end_ms)
+			usleep(10000);
+		if (now_ms() >= end_ms) {
+			kill(pids[i], SIGKILL);
+			waitpid(pids[i], &status, 0);
+		}
+		failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+	}
+	ck_assert_msg(!failed, "%d of %d churning processes failed (see above)",
+		      failed, CHURN_CHILDREN);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
+void add_multiproc_cases(Suite *suite)
+{
+	veth_add_case(suite, "MULTIPROC_QUEUES_native", queues);
+	veth_add_case(suite, "MULTIPROC_REFUSED_native", refused);
+	veth_add_case(suite, "MULTIPROC_CHURN_native", churning);
+}
