@@ -11,14 +11,19 @@
  * the program is the same from first to last and detached with the last.
  * MULTIPROC_REFUSED: a process asking for another mode or another program
  * than the one serving is refused, told what differs and whose it is.
+ * MULTIPROC_LEAVING: a program whose only user is detaching it (its entry
+ * in the owner map says "closing") is not joined: the joiner steps back,
+ * and gives up with -EBUSY while that lasts.
  * MULTIPROC_CHURN: receivers joining and leaving at once, over and over;
  * none ever sees its program change or vanish while it has a socket open.
  */
+#include <bpf/bpf.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,6 +34,7 @@
 #include "stream.h"
 #include "veth_cases.h"
 #include "veth_io.h"
+#include "xskx_shared.h"
 #include "xskx_test_drop_half_bpf.h"
 
 #define QUEUES 4
@@ -144,6 +150,7 @@ static void start_receiver(struct receiver *r, uint32_t q0)
 	r->pid = fork();
 	ck_assert_int_ge(r->pid, 0);
 	if (r->pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(cmd[1]);
 		close(report[0]);
 		serve(q0, cmd[0], report[1]);
@@ -337,6 +344,90 @@ START_TEST(refused)
 }
 END_TEST
 
+/* The owner map of the XDP program on B, as bpf/xskx_shared.h declares it. */
+static int owner_map_of_b(void)
+{
+	uint32_t ids[16] = { 0 };
+	struct bpf_prog_info info = { .nr_map_ids = 16,
+				      .map_ids = (uint64_t)(uintptr_t)ids };
+	uint32_t len = sizeof(info);
+	int prog = bpf_prog_get_fd_by_id(veth_prog_id(PEER_VETH_B));
+
+	ck_assert_int_ge(prog, 0);
+	ck_assert_int_eq(bpf_obj_get_info_by_fd(prog, &info, &len), 0);
+	close(prog);
+	for (uint32_t i = 0; i < info.nr_map_ids && i < 16; i++) {
+		struct bpf_map_info map = { 0 };
+		uint32_t map_len = sizeof(map);
+		int fd = bpf_map_get_fd_by_id(ids[i]);
+
+		if (fd >= 0 && !bpf_obj_get_info_by_fd(fd, &map, &map_len) &&
+		    !strcmp(map.name, XSKX_OWNER_MAP_NAME))
+			return fd;
+		if (fd >= 0)
+			close(fd);
+	}
+	ck_abort_msg("no map %s on the program of %s", XSKX_OWNER_MAP_NAME,
+		     PEER_VETH_B);
+	return -1;
+}
+
+/* Set the role of pid's entry in the owner map. */
+static void set_role(int map, pid_t pid, enum xskx_owner_role role)
+{
+	struct xskx_prog_owner key = { 0 }, next;
+	struct xskx_owner_entry entry;
+	int found = 0;
+
+	while (!bpf_map_get_next_key(map, found ? &key : NULL, &next)) {
+		key = next;
+		found = 1;
+		if (key.pid != (uint32_t)pid)
+			continue;
+		ck_assert_int_eq(bpf_map_lookup_elem(map, &key, &entry), 0);
+		entry.role = role;
+		ck_assert_int_eq(bpf_map_update_elem(map, &key, &entry, BPF_EXIST),
+				 0);
+		return;
+	}
+	ck_abort_msg("process %d has no entry in the owner map", (int)pid);
+}
+
+START_TEST(leaving)
+{
+	const char *const words[] = { PEER_VETH_B, "being detached", NULL };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, so, .ifname = PEER_VETH_B, .queue_id = 2,
+		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_NATIVE);
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = XSKX_XDP_NATIVE,
+				   .queue = 2,
+				   .flags = XSKX_SOCKET_NO_TX };
+	struct receiver r;
+	struct veth_end end;
+	uint32_t prog;
+	int map;
+
+	pair_with_queues();
+	start_receiver(&r, 0);
+	prog = veth_prog_id(PEER_VETH_B);
+	map = owner_map_of_b();
+	set_role(map, r.pid, XSKX_OWNER_CLOSING);
+	veth_expect_refused(&uo, &so, -EBUSY, words);
+
+	/* Serving again: joined, and the program stays with its user. */
+	set_role(map, r.pid, XSKX_OWNER_SERVING);
+	close(map);
+	ck_assert_msg(veth_end_open(&end, &o) == 0, "%s", xskx_last_error());
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	veth_end_close(&end);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	stop_receiver(&r);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
 /*
  * One churning child: open a socket on its queue, check the program stays
  * the one it joined until the socket is closed, again and again. Exits 0,
@@ -381,8 +472,10 @@ START_TEST(churning)
 	for (uint32_t i = 0; i < CHURN_CHILDREN; i++) {
 		pids[i] = fork();
 		ck_assert_int_ge(pids[i], 0);
-		if (pids[i] == 0)
+		if (pids[i] == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
 			churn(i % QUEUES);
+		}
 	}
 	for (uint32_t i = 0; i < CHURN_CHILDREN; i++) {
 		int status = 0;
@@ -408,5 +501,6 @@ void add_multiproc_cases(Suite *suite)
 {
 	veth_add_case(suite, "MULTIPROC_QUEUES_native", queues);
 	veth_add_case(suite, "MULTIPROC_REFUSED_native", refused);
+	veth_add_case(suite, "MULTIPROC_LEAVING_native", leaving);
 	veth_add_case(suite, "MULTIPROC_CHURN_native", churning);
 }
