@@ -78,6 +78,13 @@ int xskx__owners_census(int map_fd, struct xskx_owner_census *census)
 	memset(census, 0, sizeof(*census));
 	if (err)
 		return err;
+	/*
+	 * The caller wrote its own entry in an earlier syscall: that store
+	 * must be visible to others before this look reads theirs (the
+	 * protocol of xdp_share.c is two processes each storing, then
+	 * loading), and the CPU's memory order holds across syscalls.
+	 */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	/* Keys first, then entries: removing while walking restarts a walk. */
 	while (n < XSKX_OWNER_MAP_ENTRIES &&
 	       !bpf_map_get_next_key(map_fd, n ? &keys[n - 1] : first,
