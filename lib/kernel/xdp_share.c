@@ -27,6 +27,8 @@
  * it read, atomically), so a late detach never removes a successor.
  */
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/if_link.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -95,10 +97,39 @@ static int pick_oldest(const struct xskx_xdp_found *found, void *ctx)
 	return 0;
 }
 
+static bool id_is_xskx(uint32_t id)
+{
+	int fd = id ? bpf_prog_get_fd_by_id(id) : -1;
+	bool xskx = fd >= 0 && xskx__xdp_is_xskx(fd);
+
+	if (fd >= 0)
+		close(fd);
+	return xskx;
+}
+
+/*
+ * The program attached directly, without a dispatcher, read without libxdp
+ * (xskx__xdp_direct_ids()); libxdp is asked only when that one is not
+ * xskx's, for it may be libxdp's dispatcher holding xskx's program.
+ */
 uint32_t xskx__xdp_find(int ifindex, enum xskx_xdp_mode *mode)
 {
+	uint32_t ids[XSKX_XDP_DIRECT_IDS];
 	struct oldest oldest = { 0 };
 
+	if (!xskx__xdp_direct_ids(ifindex, ids)) {
+		if (id_is_xskx(ids[XSKX_XDP_DIRECT_NATIVE])) {
+			*mode = XSKX_XDP_NATIVE;
+			return ids[XSKX_XDP_DIRECT_NATIVE];
+		}
+		if (id_is_xskx(ids[XSKX_XDP_DIRECT_GENERIC])) {
+			*mode = XSKX_XDP_GENERIC;
+			return ids[XSKX_XDP_DIRECT_GENERIC];
+		}
+		if (!ids[XSKX_XDP_DIRECT_NATIVE] &&
+		    !ids[XSKX_XDP_DIRECT_GENERIC])
+			return 0;
+	}
 	xskx__xdp_each_prog(ifindex, pick_oldest, &oldest);
 	if (oldest.id)
 		*mode = xskx_mode(oldest.mode);
@@ -125,11 +156,47 @@ static int detach_if_id(const struct xskx_xdp_found *found, void *ctx)
 	return 1;
 }
 
+/*
+ * Detach program id where it is attached directly: replaced by nothing
+ * only if it is still the one there (XDP_FLAGS_REPLACE). 1 when it was
+ * found there (d->err says how the detach went), 0 when it was not.
+ */
+static int detach_direct(const uint32_t ids[XSKX_XDP_DIRECT_IDS],
+			 struct detach *d)
+{
+	static const __u32 mode_flags[XSKX_XDP_DIRECT_IDS] = {
+		[XSKX_XDP_DIRECT_NATIVE] = XDP_FLAGS_DRV_MODE,
+		[XSKX_XDP_DIRECT_GENERIC] = XDP_FLAGS_SKB_MODE,
+	};
+
+	for (int i = 0; i < XSKX_XDP_DIRECT_IDS; i++) {
+		LIBBPF_OPTS(bpf_xdp_attach_opts, opts);
+
+		if (ids[i] != d->id)
+			continue;
+		opts.old_prog_fd = bpf_prog_get_fd_by_id(d->id);
+		if (opts.old_prog_fd < 0) {
+			d->err = -errno;
+			return 1;
+		}
+		d->err = bpf_xdp_detach(d->ifindex,
+					mode_flags[i] | XDP_FLAGS_REPLACE,
+					&opts);
+		close(opts.old_prog_fd);
+		return 1;
+	}
+	return 0;
+}
+
 void xskx__xdp_detach_id(const char *ifname, int ifindex, uint32_t id)
 {
 	struct detach d = { .id = id, .ifindex = ifindex };
-	int err = xskx__xdp_each_prog(ifindex, detach_if_id, &d);
+	uint32_t ids[XSKX_XDP_DIRECT_IDS];
+	int err = xskx__xdp_direct_ids(ifindex, ids);
 
+	/* In libxdp's dispatcher, if not attached directly. */
+	if (err || !detach_direct(ids, &d))
+		err = xskx__xdp_each_prog(ifindex, detach_if_id, &d);
 	if (err < 0)
 		d.err = err;
 	/* Gone already, or with its interface (deleted, or its namespace left). */

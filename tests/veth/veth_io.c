@@ -3,7 +3,7 @@
 #include <poll.h>
 #include <string.h>
 #include <check.h>
-#include <xdp/libxdp.h>
+#include <bpf/libbpf.h>
 
 #include "stream.h"
 #include "veth_io.h"
@@ -135,19 +135,14 @@ int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 	return (int)got;
 }
 
+/* libbpf's query: libxdp 1.3.1 leaks a descriptor describing such a device. */
 uint32_t veth_prog_id(const char *ifname)
 {
-	struct xdp_multiprog *mp =
-		xdp_multiprog__get_from_ifindex((int)if_nametoindex(ifname));
-	uint32_t id = 0;
+	LIBBPF_OPTS(bpf_xdp_query_opts, q);
 
-	if (!libxdp_get_error(mp) && mp) {
-		struct xdp_program *main = xdp_multiprog__main_prog(mp);
-
-		id = main ? xdp_program__id(main) : 0;
-		xdp_multiprog__close(mp);
-	}
-	return id;
+	if (bpf_xdp_query((int)if_nametoindex(ifname), 0, &q))
+		return 0;
+	return q.drv_prog_id ? q.drv_prog_id : q.skb_prog_id;
 }
 
 void veth_expect_refused(const struct xskx_umem_opts *uo,

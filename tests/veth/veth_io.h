@@ -60,7 +60,10 @@ void veth_expect_refused(const struct xskx_umem_opts *uo,
 			 const struct xskx_socket_opts *so, int want,
 			 const char *const *words);
 
-/* The id of the XDP program on ifname (libxdp's main one), 0 when none. */
+/*
+ * The id of the XDP program attached to ifname (libxdp's dispatcher when it
+ * has one), 0 when none.
+ */
 uint32_t veth_prog_id(const char *ifname);
 
 #endif /* XSKX_TESTS_VETH_IO_H */

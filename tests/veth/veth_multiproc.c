@@ -13,11 +13,12 @@
  * than the one serving is refused, told what differs and whose it is.
  * MULTIPROC_LEAVING: a program whose only user is detaching it (its entry
  * in the owner map says "closing") is not joined: the joiner steps back,
- * and gives up with -EBUSY while that lasts.
+ * and gives up with -EBUSY while that lasts, leaking no descriptor.
  * MULTIPROC_CHURN: receivers joining and leaving at once, over and over;
  * none ever sees its program change or vanish while it has a socket open.
  */
 #include <bpf/bpf.h>
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -372,6 +373,19 @@ static int owner_map_of_b(void)
 	return -1;
 }
 
+/* The file descriptors this process has open. */
+static int open_fds(void)
+{
+	DIR *dir = opendir("/proc/self/fd");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(dir);
+	while (readdir(dir))
+		n++;
+	closedir(dir);
+	return n;
+}
+
 /* Set the role of pid's entry in the owner map. */
 static void set_role(int map, pid_t pid, enum xskx_owner_role role)
 {
@@ -406,22 +420,25 @@ START_TEST(leaving)
 	struct receiver r;
 	struct veth_end end;
 	uint32_t prog;
-	int map;
+	int map, fds;
 
 	pair_with_queues();
 	start_receiver(&r, 0);
 	prog = veth_prog_id(PEER_VETH_B);
 	map = owner_map_of_b();
+	fds = open_fds();
 	set_role(map, r.pid, XSKX_OWNER_CLOSING);
 	veth_expect_refused(&uo, &so, -EBUSY, words);
 
 	/* Serving again: joined, and the program stays with its user. */
 	set_role(map, r.pid, XSKX_OWNER_SERVING);
-	close(map);
 	ck_assert_msg(veth_end_open(&end, &o) == 0, "%s", xskx_last_error());
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
 	veth_end_close(&end);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
+	/* Every retry and the join gave back what they opened. */
+	ck_assert_int_eq(open_fds(), fds);
+	close(map);
 	stop_receiver(&r);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
 	veth_pair_delete(PEER_VETH_A);
