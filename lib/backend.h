@@ -2,28 +2,54 @@
 /*
  * The seam between the burst API and a peer.
  *
- * A backend creates the peer's side of a socket and maps its rings into the
- * socket's xsk_ring_* structs; everything above the rings (frame pool, burst
- * API, wakeup policy, statistics) is one body of code for every backend.
- * Adding a backend means adding one of these tables, nothing else.
+ * A backend opens ports (its own constructor, which hands the core this
+ * table through xskx__port_new()), creates the peer's side of a socket and
+ * maps its rings into the socket's xsk_ring_* structs; everything above the
+ * rings (frame pool, burst API, wakeup policy, statistics) is one body of
+ * code for every backend. Adding a backend means adding a constructor and
+ * one of these tables, nothing else.
  */
 #ifndef XSKX_BACKEND_H
 #define XSKX_BACKEND_H
 
 #include <linux/if_xdp.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 struct xskx_socket;
 struct xskx_socket_opts;
 struct xskx_fq_cq;
 struct xskx_filter_dev;
+struct xskx_port;
+struct xskx_port_info;
 struct xskx_umem;
+
+/*
+ * The UMEM as a backend sees it: what to register with the peer, and the
+ * registration itself. A backend reads these, never struct xskx_umem.
+ */
+struct xskx_peer_umem {
+	void *area;
+	uint64_t size;
+	uint32_t frame_size;
+	uint32_t headroom;
+	uint32_t fill_size;
+	uint32_t comp_size;
+	bool unaligned;
+	/* The backend's, from the UMEM's first socket on; NULL before. */
+	void *registration;
+};
 
 struct xskx_backend_ops {
 	const char *name;	/* "kernel", "sim" */
+	/* Let go of the port's state (port->backend); its sockets are closed. */
+	void (*port_close)(struct xskx_port *port);
+	/* Fill the backend's fields of info (the core has set the others). */
+	void (*port_info)(const struct xskx_port *port,
+			  struct xskx_port_info *info);
 	/*
-	 * Create and bind the peer's socket for sock (sock->umem, sock->fq
-	 * and the options are set; sock->fq->backend is NULL when this socket
+	 * Create and bind the peer's socket for sock (sock->port,
+	 * sock->peer_umem, sock->share_with, sock->fq and the options are set; sock->fq->backend is NULL when this socket
 	 * is the first on that FILL/COMPLETION pair, which the backend then
 	 * creates and maps into sock->fq->fill/comp). Maps sock->rx/tx.
 	 * Returns 0 or a negative errno, having logged the reason.
@@ -53,25 +79,24 @@ struct xskx_backend_ops {
 	 * safely tell: what is left on the socket's RX and TX rings and, when
 	 * sock is the last user of its FILL/COMPLETION pair, on FILL and
 	 * COMPLETION and in the peer. What the backend cannot tell stays
-	 * counted as "nic" in the census.
+	 * counted as "nic" in the census. Returns true when the peer let go of
+	 * the UMEM with it (the UMEM's last socket): every frame the peer held
+	 * is free then, and the core takes back what it could not be told of.
 	 */
-	void (*close)(struct xskx_socket *sock,
+	bool (*close)(struct xskx_socket *sock,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx);
 	/*
-	 * Drop the peer's registration of the UMEM (umem->backend_umem) once
+	 * Drop the peer's registration of the UMEM (peer->registration) once
 	 * its last socket has closed and the UMEM is destroyed. Optional.
 	 */
-	void (*umem_release)(struct xskx_umem *umem);
+	void (*umem_release)(struct xskx_peer_umem *peer);
 	/*
-	 * Begin an operation on the deny list of the socket's device
+	 * Begin an operation on the deny list of the port
 	 * (xskx/filter.h, lib/filter_internal.h): fill *dev, or return a
 	 * negative errno, logged. Optional: without it, no deny list.
 	 */
-	int (*filter_begin)(struct xskx_socket *sock,
+	int (*filter_begin)(struct xskx_port *port,
 			    struct xskx_filter_dev *dev);
 };
-
-extern const struct xskx_backend_ops xskx__backend_sim;
-extern const struct xskx_backend_ops xskx__backend_kernel;
 
 #endif /* XSKX_BACKEND_H */

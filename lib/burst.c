@@ -207,7 +207,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	 * waiting here, and a kick per burst until it restarts would be
 	 * syscalls for nothing.
 	 */
-	if (!n && ((s->flags & XSKX_SOCKET_BUSY_POLL) ||
+	if (!n && (s->kick_always ||
 		   xskx_ring_needs_wakeup(&s->fq->fill)))
 		err = xskx_socket_kick_rx(s);
 	else
@@ -539,7 +539,7 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 
 	/* Nothing queued, nothing to wake the peer for. */
 	if ((xskx_ring_needs_wakeup(&s->tx) ||
-	     (s->flags & XSKX_SOCKET_BUSY_POLL)) &&
+	     s->kick_always) &&
 	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size))
 		err = xskx_socket_kick_tx(s);
 	else

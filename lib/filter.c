@@ -16,7 +16,7 @@
 #include "backend.h"
 #include "filter_internal.h"
 #include "log_internal.h"
-#include "socket_internal.h"
+#include "port_internal.h"
 
 static pthread_mutex_t filter_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -111,20 +111,20 @@ static int check_list(const struct xskx_filter_entry *entries, uint32_t n)
 }
 
 /* Takes the lock; on success the caller ends with finish(). */
-static int begin(struct xskx_socket *sock, const char *what,
+static int begin(struct xskx_port *port, const char *what,
 		 struct xskx_filter_dev *dev)
 {
 	int err;
 
-	if (!sock)
-		return xskx__fail(-EINVAL, "filter %s: socket is NULL", what);
-	if (!sock->ops->filter_begin)
+	if (!port)
+		return xskx__fail(-EINVAL, "filter %s: port is NULL", what);
+	if (!port->ops->filter_begin)
 		return xskx__fail(
 			-EOPNOTSUPP,
 			"filter %s: the %s backend has no XDP deny list", what,
-			sock->ops->name);
+			port->ops->name);
 	pthread_mutex_lock(&filter_lock);
-	err = sock->ops->filter_begin(sock, dev);
+	err = port->ops->filter_begin(port, dev);
 	if (err)
 		pthread_mutex_unlock(&filter_lock);
 	return err;
@@ -138,7 +138,7 @@ static int finish(struct xskx_filter_dev *dev, int ret)
 	return ret;
 }
 
-XSKX_API int xskx_filter_set(struct xskx_socket *sock,
+XSKX_API int xskx_filter_set(struct xskx_port *port,
 			     const struct xskx_filter_entry *entries,
 			     uint32_t n)
 {
@@ -149,7 +149,7 @@ XSKX_API int xskx_filter_set(struct xskx_socket *sock,
 		return xskx__fail(-EINVAL, "filter set: entries is NULL");
 	err = check_list(entries, n);
 	if (!err)
-		err = begin(sock, "set", &dev);
+		err = begin(port, "set", &dev);
 	if (err)
 		return err;
 	return finish(&dev, dev.ops->set(&dev, entries, n));
@@ -201,7 +201,7 @@ static int add_locked(struct xskx_filter_dev *dev,
 	return err;
 }
 
-XSKX_API int xskx_filter_add(struct xskx_socket *sock,
+XSKX_API int xskx_filter_add(struct xskx_port *port,
 			     const struct xskx_filter_entry *entry)
 {
 	struct xskx_filter_dev dev;
@@ -211,7 +211,7 @@ XSKX_API int xskx_filter_add(struct xskx_socket *sock,
 		return xskx__fail(-EINVAL, "filter add: entry is NULL");
 	err = check_entry(entry, "add");
 	if (!err)
-		err = begin(sock, "add", &dev);
+		err = begin(port, "add", &dev);
 	if (err)
 		return err;
 	return finish(&dev, add_locked(&dev, entry));
@@ -244,7 +244,7 @@ static int del_locked(struct xskx_filter_dev *dev,
 	return err;
 }
 
-XSKX_API int xskx_filter_del(struct xskx_socket *sock,
+XSKX_API int xskx_filter_del(struct xskx_port *port,
 			     enum xskx_filter_field field,
 			     const struct xskx_prefix *prefix)
 {
@@ -257,13 +257,13 @@ XSKX_API int xskx_filter_del(struct xskx_socket *sock,
 	key.prefix = *prefix;
 	err = check_entry(&key, "del");
 	if (!err)
-		err = begin(sock, "del", &dev);
+		err = begin(port, "del", &dev);
 	if (err)
 		return err;
 	return finish(&dev, del_locked(&dev, &key));
 }
 
-XSKX_API int xskx_filter_list(struct xskx_socket *sock,
+XSKX_API int xskx_filter_list(struct xskx_port *port,
 			      struct xskx_filter_entry *entries, uint32_t max)
 {
 	struct xskx_filter_entry *list;
@@ -273,7 +273,7 @@ XSKX_API int xskx_filter_list(struct xskx_socket *sock,
 
 	if (max && !entries)
 		return xskx__fail(-EINVAL, "filter list: entries is NULL");
-	err = begin(sock, "list", &dev);
+	err = begin(port, "list", &dev);
 	if (err)
 		return err;
 	err = dev.ops->list(&dev, &list, &n);
@@ -287,7 +287,7 @@ XSKX_API int xskx_filter_list(struct xskx_socket *sock,
 	return finish(&dev, (int)n);
 }
 
-XSKX_API int xskx_filter_rule_stats(struct xskx_socket *sock, uint32_t rule_id,
+XSKX_API int xskx_filter_rule_stats(struct xskx_port *port, uint32_t rule_id,
 				    struct xskx_filter_counters *counters)
 {
 	struct xskx_filter_dev dev;
@@ -301,7 +301,7 @@ XSKX_API int xskx_filter_rule_stats(struct xskx_socket *sock, uint32_t rule_id,
 			-EINVAL,
 			"filter rule_stats: rule id %u is out of range (0 to %u)",
 			rule_id, XSKX_FILTER_MAX_RULES - 1);
-	err = begin(sock, "rule_stats", &dev);
+	err = begin(port, "rule_stats", &dev);
 	if (err)
 		return err;
 	return finish(&dev, dev.ops->rule_stats(&dev, rule_id, counters));

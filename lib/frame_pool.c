@@ -193,3 +193,20 @@ XSKX_API uint32_t xskx_umem_pool_count(const struct xskx_umem *umem)
 {
 	return umem ? umem->pool.count : 0;
 }
+
+void xskx__pool_take_back_from_peer(struct xskx_umem *umem)
+{
+	bool *in_pool;
+
+	if (umem->pool.count + umem->frames_in_app == umem->frame_count)
+		return;
+	in_pool = calloc(umem->frame_count, sizeof(*in_pool));
+	if (!in_pool)
+		return;
+	for (uint32_t i = 0; i < umem->pool.count; i++)
+		in_pool[umem->pool.addrs[i] / umem->frame_size] = true;
+	for (uint32_t f = 0; f < umem->frame_count; f++)
+		if (!in_pool[f] && !umem->held[f])
+			xskx_pool_put(umem, (uint64_t)f * umem->frame_size);
+	free(in_pool);
+}

@@ -38,6 +38,18 @@ _Static_assert(XSKX_XDP_PACKET_HEADROOM == 256, "XDP_PACKET_HEADROOM");
 #define XSKX_L2_OVERHEAD (XSKX_ETH_HLEN + XSKX_MAX_VLANS * XSKX_VLAN_HLEN)
 
 /*
+ * The largest MTU whose frames fit a UMEM frame of frame_size bytes with
+ * headroom bytes of UMEM headroom, after XDP_PACKET_HEADROOM; 0 when a
+ * headroom the kernel accepts leaves no room for an L2 header.
+ */
+static inline uint32_t xskx_frame_max_mtu(uint32_t frame_size, uint32_t headroom)
+{
+	uint32_t overhead = XSKX_XDP_PACKET_HEADROOM + headroom + XSKX_L2_OVERHEAD;
+
+	return frame_size > overhead ? frame_size - overhead : 0;
+}
+
+/*
  * TX_BATCH_SIZE (net/xdp/xsk.c): descriptors a copy-mode sendto() sends at
  * most before it returns; a TX ring with more needs another kick.
  */

@@ -28,3 +28,14 @@ int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
 	memcpy(out, opts, sz < known_size ? sz : known_size);
 	return 0;
 }
+
+void xskx__out_copy(void *out, size_t out_size, const void *full,
+		    size_t full_size)
+{
+	if (out_size <= full_size) {
+		memcpy(out, full, out_size);
+		return;
+	}
+	memcpy(out, full, full_size);
+	memset((unsigned char *)out + full_size, 0, out_size - full_size);
+}

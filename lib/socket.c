@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Opening, closing and inspecting sockets; the backend is chosen here. */
+/* Opening, closing and inspecting sockets; the port's backend does the peer's part. */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -14,16 +14,16 @@
 
 #define XSKX_SOCKET_ALL_FLAGS                                                  \
 	(XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX | XSKX_SOCKET_NO_WAKEUP |      \
-	 XSKX_SOCKET_BUSY_POLL | XSKX_SOCKET_MULTI_BUFFER)
+	 XSKX_SOCKET_MULTI_BUFFER)
 #define XSKX_DEFAULT_REFILL_BATCH 64
 
 static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 {
 	int err;
 
-	if (!o->ifname == !o->sim_port)
+	if (!o->port)
 		return xskx__fail(-EINVAL,
-				  "socket: set exactly one backend: ifname (kernel) or sim_port (simulated NIC)");
+				  "socket: opts.port is NULL: open a port (xskx_port_open() or xskx_port_open_sim()) and open the socket on it");
 	if (o->flags & ~XSKX_SOCKET_ALL_FLAGS)
 		return xskx__fail(-EINVAL, "socket: unknown flags 0x%x",
 				  o->flags & ~XSKX_SOCKET_ALL_FLAGS);
@@ -76,20 +76,6 @@ uint16_t xskx__socket_bind_flags(const struct xskx_socket_opts *o)
 	return flags;
 }
 
-static const struct xskx_backend_ops *pick_backend(const struct xskx_socket_opts *o)
-{
-	return o->ifname ? &xskx__backend_kernel : &xskx__backend_sim;
-}
-
-static bool same_device(const struct xskx_fq_cq *fq, const struct xskx_socket_opts *o)
-{
-	if (fq->queue_id != o->queue_id)
-		return false;
-	if (o->sim_port)
-		return fq->sim_port == o->sim_port;
-	return !fq->sim_port && !strcmp(fq->ifname, o->ifname);
-}
-
 /* The FILL/COMPLETION pair of the socket's device and queue, new if none. */
 static struct xskx_fq_cq *get_pair(struct xskx_umem *umem,
 				   const struct xskx_socket_opts *o)
@@ -97,14 +83,12 @@ static struct xskx_fq_cq *get_pair(struct xskx_umem *umem,
 	struct xskx_fq_cq *fq;
 
 	for (fq = umem->pairs; fq; fq = fq->next)
-		if (same_device(fq, o))
+		if (fq->port == o->port && fq->queue_id == o->queue_id)
 			return fq;
 	fq = calloc(1, sizeof(*fq));
 	if (!fq)
 		return NULL;
-	fq->sim_port = o->sim_port;
-	if (o->ifname)
-		snprintf(fq->ifname, sizeof(fq->ifname), "%s", o->ifname);
+	fq->port = o->port;
 	fq->queue_id = o->queue_id;
 	return fq;
 }
@@ -222,6 +206,21 @@ static void initial_fill(struct xskx_socket *s, uint32_t wanted)
 		s->stats.fill_refills++;
 }
 
+/*
+ * The socket a new one on pair fq shares the UMEM through, as the kernel
+ * picks it: one on the same FILL/COMPLETION pair if there is one, else any
+ * socket of the UMEM (the new one then brings its own pair); its backend
+ * handle, or NULL for the UMEM's first socket.
+ */
+static void *umem_sharer(const struct xskx_umem *umem,
+			 const struct xskx_fq_cq *fq)
+{
+	for (const struct xskx_socket *o = umem->sockets; o; o = o->next)
+		if (o->fq == fq)
+			return o->backend;
+	return umem->sockets ? umem->sockets->backend : NULL;
+}
+
 XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
 			      const struct xskx_socket_opts *opts)
 {
@@ -240,11 +239,11 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	err = check_opts(&o, umem);
 	if (err)
 		return err;
-	ops = pick_backend(&o);
+	ops = o.port->ops;
 	if (umem->backend && umem->backend != ops)
 		return xskx__fail(-EINVAL,
-				  "socket: this UMEM is registered with the %s backend; a UMEM serves one backend, create another for %s",
-				  umem->backend->name, ops->name);
+				  "socket: this UMEM is registered with the %s backend; a UMEM serves one backend, create another for port '%s' (%s)",
+				  umem->backend->name, o.port->name, ops->name);
 
 	s = calloc(1, sizeof(*s));
 	fq = s ? get_pair(umem, &o) : NULL;
@@ -258,9 +257,13 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	if (err)
 		goto err_free;
 	s->umem = umem;
+	s->peer_umem = &umem->peer;
+	s->share_with = umem_sharer(umem, fq);
 	s->fq = fq;
 	s->ops = ops;
+	s->port = o.port;
 	s->flags = o.flags;
+	s->kick_always = o.port->opts.flags & XSKX_PORT_BUSY_POLL;
 	s->refill_batch_wanted = o.refill_batch;
 	s->tx_reserve = o.tx_reserve;
 	s->queue_id = o.queue_id;
@@ -268,6 +271,9 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	err = ops->open(s, &o);
 	if (err)
 		goto err_free;
+	/* The kernel's shared-UMEM rule: sharers inherit the first's mode. */
+	if (umem->sockets)
+		s->bind_flags = umem->sockets->bind_flags;
 	s->tx_options = s->bind_flags & XDP_USE_SG ? XDP_PKT_CONTD : 0;
 	umem->backend = ops;
 	if (new_pair) {
@@ -275,6 +281,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		umem->pairs = fq;
 	}
 	fq->users++;
+	o.port->sockets++;
 	if (receiving && !fq->receivers++) {
 		fq->fill_max = o.fill_max;
 		fq->fill_max_set = o.fill_max != 0;
@@ -356,50 +363,58 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 	if (s->rx.ring)
 		s->fq->posted -= xskx_ring_cons_queued(&s->rx);
 	move_pair_handle(s);
-	s->ops->close(s, give_back_to_pool, s->umem);
+	if (s->ops->close(s, give_back_to_pool, s->umem))
+		xskx__pool_take_back_from_peer(s->umem);
+	s->port->sockets--;
 	unlink_socket(s);
 	free(s);
 	return 0;
 }
 
-XSKX_API int xskx_socket_stats(struct xskx_socket *s, struct xskx_stats *stats)
+XSKX_API int xskx_socket_stats_sized(struct xskx_socket *s,
+				     struct xskx_stats *stats, size_t stats_size)
 {
 	struct xdp_statistics peer;
+	struct xskx_stats full;
 	int err;
 
-	if (!s || !stats)
-		return xskx__fail(-EINVAL, "xskx_socket_stats: socket and stats must not be NULL");
+	if (!s || !stats || !stats_size)
+		return xskx__fail(-EINVAL, "xskx_socket_stats: socket and stats must not be NULL, stats_size not 0");
 	err = s->ops->stats(s, &peer);
 	if (err)
 		return err;
-	*stats = s->stats;
-	stats->rx_dropped = peer.rx_dropped;
-	stats->rx_invalid_descs = peer.rx_invalid_descs;
-	stats->tx_invalid_descs = peer.tx_invalid_descs;
-	stats->rx_ring_full = peer.rx_ring_full;
-	stats->rx_fill_ring_empty_descs = peer.rx_fill_ring_empty_descs;
-	stats->tx_ring_empty_descs = peer.tx_ring_empty_descs;
+	full = s->stats;
+	full.rx_dropped = peer.rx_dropped;
+	full.rx_invalid_descs = peer.rx_invalid_descs;
+	full.tx_invalid_descs = peer.tx_invalid_descs;
+	full.rx_ring_full = peer.rx_ring_full;
+	full.rx_fill_ring_empty_descs = peer.rx_fill_ring_empty_descs;
+	full.tx_ring_empty_descs = peer.tx_ring_empty_descs;
+	xskx__out_copy(stats, stats_size, &full, sizeof(full));
 	return 0;
 }
 
-XSKX_API int xskx_socket_info(const struct xskx_socket *s,
-			      struct xskx_socket_info *info)
+XSKX_API int xskx_socket_info_sized(const struct xskx_socket *s,
+				    struct xskx_socket_info *info,
+				    size_t info_size)
 {
 	struct xdp_options options;
+	struct xskx_socket_info full;
 	int err;
 
-	if (!s || !info)
-		return xskx__fail(-EINVAL, "xskx_socket_info: socket and info must not be NULL");
+	if (!s || !info || !info_size)
+		return xskx__fail(-EINVAL, "xskx_socket_info: socket and info must not be NULL, info_size not 0");
 	err = s->ops->options(s, &options);
 	if (err)
 		return err;
-	*info = (struct xskx_socket_info){
+	full = (struct xskx_socket_info){
 		.zero_copy = options.flags & XDP_OPTIONS_ZEROCOPY,
 		.need_wakeup = s->bind_flags & XDP_USE_NEED_WAKEUP,
 		.multi_buffer = s->bind_flags & XDP_USE_SG,
 		.queue_id = s->queue_id,
 		.backend = s->ops->name,
 	};
+	xskx__out_copy(info, info_size, &full, sizeof(full));
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <xskx/socket.h>
 
+#include "port_internal.h"
 #include "umem_internal.h"
 
 struct xskx_backend_ops;
@@ -17,6 +18,7 @@ struct xskx_socket {
 	struct xskx_fq_cq *fq;
 	struct xskx_umem *umem;
 	uint32_t flags;			/* XSKX_SOCKET_* */
+	bool kick_always;		/* busy polling: kick whenever a burst would wait */
 	uint32_t refill_batch;		/* wanted, at most half of fill_max */
 	uint32_t refill_batch_wanted;	/* the options' */
 	uint32_t tx_reserve;		/* frames refill leaves in the pool */
@@ -26,6 +28,14 @@ struct xskx_socket {
 
 	const struct xskx_backend_ops *ops;
 	void *backend;			/* the peer's socket */
+	struct xskx_port *port;
+	struct xskx_peer_umem *peer_umem; /* the UMEM, as the backend sees it */
+	/*
+	 * At open: the backend handle of a socket this one shares the UMEM
+	 * through (one on its FILL/COMPLETION pair if there is one, else any);
+	 * NULL for the UMEM's first socket.
+	 */
+	void *share_with;
 	uint32_t queue_id;
 	uint16_t bind_flags;		/* XDP_* bind flags actually requested */
 	struct xskx_socket *next;	/* in umem->sockets */

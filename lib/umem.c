@@ -2,7 +2,6 @@
 /* UMEM creation with the kernel's validation, accessors, and the census. */
 #include <errno.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "api.h"
@@ -11,6 +10,9 @@
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "socket_internal.h"
+#include "umem_area.h"
+
+#define XSKX_UMEM_ALL_FLAGS (XSKX_UMEM_UNALIGNED | XSKX_UMEM_HUGEPAGES)
 #include "umem_internal.h"
 
 static uint32_t log2_u32(uint32_t n)
@@ -44,7 +46,7 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 		.chunk_size = o->frame_size,
 		.headroom = o->headroom,
 		.unaligned = o->flags & XSKX_UMEM_UNALIGNED,
-		.unknown_flags = o->flags & ~XSKX_UMEM_UNALIGNED,
+		.unknown_flags = o->flags & ~XSKX_UMEM_ALL_FLAGS,
 	};
 
 	switch (xskx__umem_geometry_check(&g, page)) {
@@ -57,7 +59,7 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 				  (unsigned long)page);
 	case XSKX_UMEM_FAULT_FLAGS:
 		return xskx__fail(-EINVAL,
-				  "umem: unknown flags 0x%x; the only flag is XSKX_UMEM_UNALIGNED",
+				  "umem: unknown flags 0x%x; the flags are XSKX_UMEM_UNALIGNED and XSKX_UMEM_HUGEPAGES",
 				  g.unknown_flags);
 	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
 		return xskx__fail(-EINVAL,
@@ -100,6 +102,9 @@ static int apply_defaults(struct xskx_umem_opts *o)
 	if (!o->comp_size)
 		o->comp_size = XSKX_RING_DEFAULT_SIZE;
 	if (o->area) {
+		if (o->flags & XSKX_UMEM_HUGEPAGES)
+			return xskx__fail(-EINVAL,
+					  "umem: XSKX_UMEM_HUGEPAGES with a caller's area: the flag asks the library to map the area; map yours with MAP_HUGETLB, or leave area NULL");
 		if (o->frame_count)
 			return xskx__fail(-EINVAL,
 					  "umem: frame_count %u given with a caller's area; the area's size decides the frame count",
@@ -116,18 +121,14 @@ static int apply_defaults(struct xskx_umem_opts *o)
 	return 0;
 }
 
-static int map_area(struct xskx_umem *umem)
+static int map_area(struct xskx_umem *umem, bool hugepages)
 {
-	void *area = mmap(NULL, umem->size, PROT_READ | PROT_WRITE,
-			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	int err = xskx__umem_area_map(umem->size, hugepages, &umem->area,
+				      &umem->mapped);
 
-	if (area == MAP_FAILED)
-		return xskx__fail(-errno, "umem: cannot map %llu bytes for %u frames: %s",
-				  (unsigned long long)umem->size,
-				  umem->frame_count, xskx_strerror(errno));
-	umem->area = area;
-	umem->area_owned = true;
-	return 0;
+	if (!err)
+		umem->area_owned = true;
+	return err;
 }
 
 XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
@@ -170,10 +171,19 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	if (err)
 		goto err_free_umem;
 	if (!umem->area) {
-		err = map_area(umem);
+		err = map_area(umem, o.flags & XSKX_UMEM_HUGEPAGES);
 		if (err)
 			goto err_free_pool;
 	}
+	umem->peer = (struct xskx_peer_umem){
+		.area = umem->area,
+		.size = umem->size,
+		.frame_size = umem->frame_size,
+		.headroom = umem->headroom,
+		.fill_size = umem->fill_size,
+		.comp_size = umem->comp_size,
+		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
+	};
 	*umemp = umem;
 	return 0;
 
@@ -194,11 +204,11 @@ XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 		return xskx__fail(-EBUSY,
 				  "umem: still in use by a socket; close its sockets first");
 	if (umem->backend && umem->backend->umem_release)
-		umem->backend->umem_release(umem);
+		umem->backend->umem_release(&umem->peer);
 	/* With no socket left, every frame is in the pool or the application's. */
 	missing = umem->frame_count - umem->pool.count - umem->frames_in_app;
 	if (umem->area_owned)
-		munmap(umem->area, umem->size);
+		xskx__umem_area_unmap(umem->area, umem->mapped);
 	xskx__pool_fini(umem);
 	free(umem);
 	if (missing)
@@ -271,11 +281,7 @@ XSKX_API uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem)
 		xskx__fail(-EINVAL, "xskx_umem_max_mtu: umem is NULL");
 		return 0;
 	}
-	/* A headroom the kernel accepts can leave no room for an L2 header. */
-	uint32_t overhead = XSKX_XDP_PACKET_HEADROOM + umem->headroom +
-			    XSKX_L2_OVERHEAD;
-
-	return umem->frame_size > overhead ? umem->frame_size - overhead : 0;
+	return xskx_frame_max_mtu(umem->frame_size, umem->headroom);
 }
 
 XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame)
@@ -287,8 +293,7 @@ XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame
 	return xskx_umem_frame_base(umem, frame) + umem->headroom;
 }
 
-XSKX_API int xskx_umem_census(struct xskx_umem *umem,
-			      struct xskx_frame_census *c)
+static int umem_census_full(struct xskx_umem *umem, struct xskx_frame_census *c)
 {
 	bool counted = true;
 	uint64_t nic = 0, found;
@@ -334,4 +339,21 @@ XSKX_API int xskx_umem_census(struct xskx_umem *umem,
 	c->unaccounted = (int64_t)umem->frame_count - (int64_t)found;
 	c->nic_counted = counted;
 	return 0;
+}
+
+XSKX_API int xskx_umem_census_sized(struct xskx_umem *umem,
+				    struct xskx_frame_census *census,
+				    size_t census_size)
+{
+	struct xskx_frame_census full;
+	int err;
+
+	if (!census || !census_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_umem_census: census must not be NULL, census_size not 0");
+	err = umem_census_full(umem, &full);
+	if (!err)
+		xskx__out_copy(census, census_size, &full, sizeof(full));
+	return err;
 }

@@ -8,9 +8,11 @@
 #include <xskx/ring.h>
 #include <xskx/umem.h>
 
+#include "backend.h"
+
 struct xskx_backend_ops;
+struct xskx_port;
 struct xskx_socket;
-struct xskx_sim_port;
 
 /*
  * One FILL/COMPLETION pair. The kernel gives one to every (device, queue)
@@ -21,9 +23,8 @@ struct xskx_fq_cq {
 	struct xsk_ring_prod fill;
 	struct xsk_ring_cons comp;
 	void *backend;			/* a socket's handle (sock->backend) on the pair */
-	/* The key: device (sim port or interface name) and queue. */
-	struct xskx_sim_port *sim_port;
-	char ifname[16];
+	/* The key: port (one per device in a process) and queue. */
+	struct xskx_port *port;
 	uint32_t queue_id;
 	uint32_t users;			/* sockets using this pair */
 	uint32_t receivers;		/* of them, sockets with an RX ring */
@@ -53,6 +54,7 @@ struct xskx_umem {
 	void *area;
 	uint64_t size;
 	bool area_owned;		/* mapped by us: unmap on destroy */
+	uint64_t mapped;		/* bytes mapped (whole hugepages) */
 	uint32_t frame_size;
 	uint32_t frame_shift;		/* log2(frame_size), 0 when not a power of 2 */
 	uint32_t frame_count;
@@ -74,7 +76,7 @@ struct xskx_umem {
 	uint64_t double_frees;		/* given back while not held, refused */
 	uint64_t foreign_frees;		/* addresses outside the UMEM, refused */
 	const struct xskx_backend_ops *backend; /* set by the first socket */
-	void *backend_umem;		/* the peer's registration */
+	struct xskx_peer_umem peer;	/* what the backend sees of it */
 	struct xskx_fq_cq *pairs;
 	struct xskx_socket *sockets;
 };
@@ -157,6 +159,15 @@ static inline void xskx_mark_held(struct xskx_umem *umem, uint64_t addr)
 	if (__builtin_expect(xskx_umem_frame_index(umem, addr, &i), 1))
 		umem->held[i] = true;
 }
+
+/*
+ * After the peer let go of the UMEM (its last socket closed): every frame
+ * neither in the pool nor held by the application was the peer's, kept
+ * where the library could not see it (a copy-mode kernel socket keeps the
+ * frame of a packet that found the RX ring full, for the next packet). It
+ * is free now: back to the pool.
+ */
+void xskx__pool_take_back_from_peer(struct xskx_umem *umem);
 
 /*
  * Give back the frames of n addresses the application held (RX release,

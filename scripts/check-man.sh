@@ -2,12 +2,15 @@
 # Usage: check-man.sh INCLUDE_DIR MAN_DIR
 #
 # Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/xskx/*.h
-# declares, the list the export check holds lib/libxskx.map to) has a page,
+# declares, the list the export check holds lib/libxskx.map to) and every
+# function-like macro of it (xskx_socket_stats() over
+# xskx_socket_stats_sized(), and the like) has a page,
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
 # name a page lists that the API lacks is stale. Every page passes
-# `groff -man -ww` and `mandoc -Tlint` without a word: those of the API
-# (man3, man7) and those of the programs (man1, man5, man8).
+# `groff -man -ww` and `mandoc -Tlint` without a word and names the version
+# of include/xskx/xskx.h in its .TH line: those of the API (man3, man7) and
+# those of the programs (man1, man5, man8).
 # Environment: CC (gcc), for list-api.sh.
 set -euo pipefail
 export LC_ALL=C
@@ -28,13 +31,20 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$(dirname "$0")/list-api.sh" "$include_dir" >"$work/declared"
+{
+	"$(dirname "$0")/list-api.sh" "$include_dir"
+	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/xskx/*.h
+} | sort -u >"$work/declared"
 
 # The names a page's NAME section lists: "a, b, c \- what they do".
 names_of() {
 	sed -n '/^\.SH NAME/,/^\.SH/{/^\.SH/d;p}' "$1" | tr '\n' ' ' |
 		sed 's/\\-.*//' | tr ', ' '\n\n' | sed '/^$/d'
 }
+
+# The version the pages name: the one in the API header.
+version=$(sed -n 's/^#define XSKX_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' \
+	"$include_dir/xskx/xskx.h" | paste -sd.)
 
 status=0
 fail() {
@@ -53,6 +63,9 @@ for page in "$man_dir"/man3/*.3 "$man_dir"/man7/*.7 "$man_dir"/man1/*.1 \
 			fail "$page: a link to no page beside it"
 		fi
 		continue
+	fi
+	if ! grep -q "^\.TH .* \"xskx $version\"" "$page"; then
+		fail "$page: its .TH line does not say \"xskx $version\" (include/xskx/xskx.h)"
 	fi
 	if ! lint=$({ groff -man -Tutf8 -ww -z "$page" &&
 		mandoc -Tlint "$page"; } 2>&1) || [[ -n $lint ]]; then
@@ -81,7 +94,7 @@ if [[ -s $work/stale ]]; then
 fi
 
 if [[ $status -eq 0 ]]; then
-	echo "$(wc -l <"$work/declared") functions, each with its page;" \
+	echo "$(wc -l <"$work/declared") functions and macros, each with its page;" \
 		"every page lints clean, the programs' too"
 fi
 exit $status

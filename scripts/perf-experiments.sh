@@ -179,13 +179,13 @@ if wanted 2; then
 	echo
 	echo "## 2. Frame size relative to the MTU (rxdrop, MTU 1500)"
 	echo
-	cmd "--same-core -r -f 2048|4096 -s 64|1514"
+	cmd "--same-core -r -f 2048|4096 --pkt-size 64|1514"
 	echo
 	echo "| packet | frame | Mpps | UMEM bytes per packet in flight | UMEM MiB | 2 KiB / 4 KiB Mpps |"
 	echo "|---|---|---|---|---|---|"
 	for size in 64 1514; do
-		measure "e2s$size" 2k "--same-core -r -f 2048 -s $size" \
-			4k "--same-core -r -f 4096 -s $size"
+		measure "e2s$size" 2k "--same-core -r -f 2048 --pkt-size $size" \
+			4k "--same-core -r -f 4096 --pkt-size $size"
 		for f in 2k 4k; do
 			r="—"
 			[[ $f == 2k ]] && r="$(ratio "e2s$size" 2k 4k pps)×"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,4 +147,46 @@ bool test_census_all_in_pool(struct xskx_umem *umem, char *why, size_t why_size)
 		return false;
 	}
 	return true;
+}
+
+/* Ports test_port() opened, closed by test_sim_destroy(). */
+#define TEST_MAX_PORTS 64
+static pthread_mutex_t test_ports_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	struct xskx_sim_port *sim_port;
+	struct xskx_port *port;
+} test_ports[TEST_MAX_PORTS];
+static unsigned int test_nports;
+
+struct xskx_port *test_port(struct xskx_sim_port *p)
+{
+	struct xskx_port *port = NULL;
+	int err = 0;
+
+	pthread_mutex_lock(&test_ports_lock);
+	for (unsigned int i = 0; i < test_nports && !port; i++)
+		if (test_ports[i].sim_port == p)
+			port = test_ports[i].port;
+	if (!port && test_nports < TEST_MAX_PORTS) {
+		err = xskx_port_open_sim(&port, p, NULL);
+		if (!err)
+			test_ports[test_nports++] =
+				(typeof(test_ports[0])){ p, port };
+	}
+	pthread_mutex_unlock(&test_ports_lock);
+	ck_assert_msg(port, "test_port: %s", err ? xskx_last_error() : "too many ports");
+	return port;
+}
+
+int test_sim_destroy(struct xskx_sim *sim)
+{
+	pthread_mutex_lock(&test_ports_lock);
+	for (unsigned int i = 0; i < test_nports; i++) {
+		int err = xskx_port_close(test_ports[i].port);
+
+		ck_assert_msg(!err, "test_sim_destroy: %s", xskx_last_error());
+	}
+	test_nports = 0;
+	pthread_mutex_unlock(&test_ports_lock);
+	return xskx_sim_destroy(sim);
 }

@@ -57,6 +57,21 @@ const char *test_log_last(void);
 bool test_census_ok(struct xskx_umem *umem, uint32_t app_expected, char *why,
 		    size_t why_size);
 
+/*
+ * The library's port (xskx/port.h) on simulated port p: opened on first
+ * use, the same one after, closed by test_sim_destroy(). For tests that
+ * open sockets on simulated ports and have no use for the port otherwise.
+ * Fails the test when the port cannot be opened.
+ */
+struct xskx_port *test_port(struct xskx_sim_port *p);
+
+/*
+ * Close every port test_port() opened (their sockets must be closed; one
+ * simulated machine at a time), then xskx_sim_destroy(sim). Returns that
+ * call's result.
+ */
+int test_sim_destroy(struct xskx_sim *sim);
+
 /* The census of umem when every frame must be back in the pool. */
 bool test_census_all_in_pool(struct xskx_umem *umem, char *why,
 			     size_t why_size);

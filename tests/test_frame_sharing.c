@@ -310,7 +310,7 @@ static bool inject(struct fs_world *w, uint32_t i, uint64_t seq)
 
 static void open_socket(struct fs_world *w, uint32_t i)
 {
-	XSKX_OPTS(xskx_socket_opts, o, .sim_port = w->ports[port_of(w, i)],
+	XSKX_OPTS(xskx_socket_opts, o, .port = test_port(w->ports[port_of(w, i)]),
 		  .queue_id = queue_of(w, i), .rx_size = w->cfg.rx_size,
 		  .tx_size = w->cfg.tx_size, .fill_max = w->cfg.fill_max[i],
 		  .tx_reserve = w->cfg.tx_reserve[i],
@@ -638,7 +638,7 @@ static void world_destroy(struct fs_world *w)
 	ck_assert_msg(test_census_all_in_pool(w->umem, why, sizeof(why)),
 		      "%s: after closing: %s", w->where, why);
 	ck_assert_int_eq(xskx_umem_destroy(w->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(w->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(w->sim), 0);
 }
 
 /* ---- configurations ----------------------------------------------------- */
@@ -773,7 +773,7 @@ START_TEST(smallest_umem_exactly)
 				open_socket(w, i);
 			{
 				XSKX_OPTS(xskx_socket_opts, o,
-					  .sim_port = w->ports[port_of(w, c.nsocks - 1)],
+					  .port = test_port(w->ports[port_of(w, c.nsocks - 1)]),
 					  .queue_id = queue_of(w, c.nsocks - 1),
 					  .fill_max = c.fill_max[c.nsocks - 1],
 					  .tx_reserve = c.tx_reserve[c.nsocks - 1]);
@@ -787,7 +787,7 @@ START_TEST(smallest_umem_exactly)
 			for (uint32_t i = 0; i + 1 < c.nsocks; i++)
 				ck_assert_int_eq(xskx_socket_close(w->socks[i]), 0);
 			ck_assert_int_eq(xskx_umem_destroy(w->umem), 0);
-			ck_assert_int_eq(xskx_sim_destroy(w->sim), 0);
+			ck_assert_int_eq(test_sim_destroy(w->sim), 0);
 		}
 		c.frames = min;
 		world_create(w, &c, true);

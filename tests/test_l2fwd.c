@@ -93,8 +93,8 @@ static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode,
 	ck_assert_int_eq(xskx_sim_port_set_sink(l->out, count_sink, l), 0);
 	ck_assert_msg(!xskx_umem_create(&l->umem, &umem_opts), "%s",
 		      xskx_last_error());
-	rx_opts.sim_port = l->in;
-	tx_opts.sim_port = l->out;
+	rx_opts.port = test_port(l->in);
+	tx_opts.port = test_port(l->out);
 	ck_assert_msg(!xskx_socket_open(&l->rx, l->umem, &rx_opts), "%s",
 		      xskx_last_error());
 	ck_assert_msg(!xskx_socket_open(&l->tx, l->umem, &tx_opts), "%s",
@@ -287,7 +287,7 @@ static void l2fwd_teardown(struct l2fwd *l)
 	ck_assert_msg(test_census_all_in_pool(l->umem, why, sizeof(why)),
 		      "after closing the sockets: %s", why);
 	ck_assert_int_eq(xskx_umem_destroy(l->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(l->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(l->sim), 0);
 }
 
 START_TEST(l2fwd_1m_deterministic)

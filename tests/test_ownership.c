@@ -52,7 +52,7 @@ static void rig_create(struct rig *rig, uint32_t umem_flags, uint32_t sock_flags
 	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port), 0);
 	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sent, rig), 0);
 	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
-	sock_opts.sim_port = rig->port;
+	sock_opts.port = test_port(rig->port);
 	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts), "%s",
 		      xskx_last_error());
 }
@@ -70,7 +70,7 @@ static void rig_destroy(struct rig *rig)
 	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)), "%s",
 		      why);
 	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(rig->sim), 0);
 	xskx_set_log(NULL, NULL);
 }
 
@@ -319,7 +319,7 @@ START_TEST(double_release_is_refused_and_counted)
 	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
 	ck_assert_uint_eq(c.pool, FRAMES);
 	ck_assert_int_eq(xskx_umem_destroy(rig.umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(rig.sim), 0);
+	ck_assert_int_eq(test_sim_destroy(rig.sim), 0);
 }
 END_TEST
 
@@ -346,7 +346,7 @@ START_TEST(foreign_release_is_refused_and_counted)
 	ck_assert_int_eq(xskx_socket_close(rig.sock), 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(rig.umem), FRAMES);
 	ck_assert_int_eq(xskx_umem_destroy(rig.umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(rig.sim), 0);
+	ck_assert_int_eq(test_sim_destroy(rig.sim), 0);
 }
 END_TEST
 
@@ -408,7 +408,7 @@ START_TEST(absurd_ring_sizes_are_refused)
 	rig_create(&rig, 0, 0);
 	memset(&sock_opts, 0, sizeof(sock_opts));
 	sock_opts.sz = sizeof(sock_opts);
-	sock_opts.sim_port = rig.port;
+	sock_opts.port = test_port(rig.port);
 	sock_opts.queue_id = 0;
 	sock_opts.rx_size = 1u << 31;
 	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &sock_opts), -EINVAL);
@@ -445,7 +445,7 @@ static void shared_umem_destroy(struct xskx_sim *sim, struct xskx_umem *umem)
 {
 	ck_assert_uint_eq(xskx_umem_pool_count(umem), xskx_umem_frame_count(umem));
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	ck_assert_int_eq(test_sim_destroy(sim), 0);
 	xskx_set_log(NULL, NULL);
 }
 
@@ -462,7 +462,7 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 
 	shared_umem_create(&sim, &port, &umem, 2, 8);
 	{
-		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
+		XSKX_OPTS(xskx_socket_opts, o, .port = test_port(port),
 			  .flags = XSKX_SOCKET_NO_TX, .fill_max = 4);
 
 		ck_assert_int_eq(xskx_socket_open(&a, umem, &o), 0);
@@ -498,9 +498,9 @@ START_TEST(frames_of_a_closed_receiver_are_not_shared_again)
 
 	shared_umem_create(&sim, &port, &umem, 2, 8);
 	{
-		XSKX_OPTS(xskx_socket_opts, o, .sim_port = port,
+		XSKX_OPTS(xskx_socket_opts, o, .port = test_port(port),
 			  .flags = XSKX_SOCKET_NO_TX);
-		XSKX_OPTS(xskx_socket_opts, t, .sim_port = port,
+		XSKX_OPTS(xskx_socket_opts, t, .port = test_port(port),
 			  .flags = XSKX_SOCKET_NO_RX);
 
 		ck_assert_int_eq(xskx_socket_open(&rx, umem, &o), 0);
@@ -534,7 +534,7 @@ START_TEST(orphaned_frames_are_left_out_of_the_shares)
 	struct xskx_sim *sim;
 
 	shared_umem_create(&sim, &port, &umem, 3, 8);
-	o.sim_port = t.sim_port = port;
+	o.port = t.port = test_port(port);
 	ck_assert_int_eq(xskx_socket_open(&rx, umem, &o), 0);
 	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
 	ck_assert_int_eq(xskx_rx_burst(rx, NULL, 0), 0);
@@ -573,7 +573,7 @@ START_TEST(frames_on_a_closed_rx_ring_leave_the_share)
 	struct xskx_sim *sim;
 
 	shared_umem_create(&sim, &port, &umem, 1, 64);
-	o.sim_port = t.sim_port = port;
+	o.port = t.port = test_port(port);
 	ck_assert_int_eq(xskx_socket_open(&a, umem, &o), 0);
 	ck_assert_int_eq(xskx_socket_open(&tx_only, umem, &t), 0);
 	ck_assert_int_eq(xskx_rx_burst(a, NULL, 0), 0);

@@ -53,7 +53,7 @@ static void nic_destroy(struct nic *nic)
 	ck_assert_msg(test_census_all_in_pool(nic->umem, why, sizeof(why)),
 		      "%s", why);
 	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(nic->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(nic->sim), 0);
 }
 
 /* A socket on the NIC's port, with no burst made yet. */
@@ -61,7 +61,7 @@ static struct xskx_socket *open_socket(struct nic *nic, uint32_t flags,
 				       uint32_t queue, uint32_t rx_size,
 				       uint32_t fill_frames)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
 		  .queue_id = queue, .rx_size = rx_size, .flags = flags,
 		  .fill_frames = fill_frames);
 	struct xskx_socket *sock;
@@ -211,7 +211,7 @@ START_TEST(rss_spreads_flows_over_queues_and_keeps_each_on_one)
 	memset(flow_queue, -1, sizeof(flow_queue));
 	nic_create(&nic, &port_opts);
 	for (uint32_t q = 0; q < QUEUES; q++) {
-		XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic.port,
+		XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic.port),
 			  .queue_id = q, .flags = XSKX_SOCKET_NO_TX);
 
 		rxq[q].got = 0;
@@ -623,7 +623,7 @@ START_TEST(refill_batch_is_at_most_half_of_fill)
 	nic_create(&nic, &port_opts);
 	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
 	ck_assert_int_eq(xskx_umem_create(&nic.umem, &umem_opts), 0);
-	opts.sim_port = nic.port;
+	opts.port = test_port(nic.port);
 	ck_assert_int_eq(xskx_socket_open(&sock, nic.umem, &opts), 0);
 	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 0), 0);
 	inject(&nic, 4);

@@ -15,6 +15,7 @@
 struct rig {
 	struct xskx_sim *sim;
 	struct xskx_sim_port *port;
+	struct xskx_port *xport; /* the library's port on it */
 	struct xskx_umem *umem;
 	uint64_t sink_packets;
 };
@@ -45,6 +46,7 @@ static void rig_create(struct rig *rig, bool zero_copy)
 	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
 			 0);
 	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sink, rig), 0);
+	ck_assert_int_eq(xskx_port_open_sim(&rig->xport, rig->port, NULL), 0);
 	ck_assert_msg(!xskx_umem_create(&rig->umem, &umem_opts), "%s",
 		      xskx_last_error());
 }
@@ -56,6 +58,7 @@ static void rig_destroy(struct rig *rig)
 	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)),
 		      "%s", why);
 	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
+	ck_assert_int_eq(xskx_port_close(rig->xport), 0);
 	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
 	xskx_set_log(NULL, NULL);
 }
@@ -70,7 +73,7 @@ static void sim_opts_for(struct xskx_socket_opts *opts, struct rig *rig,
 {
 	memset(opts, 0, sizeof(*opts));
 	opts->sz = sizeof(*opts);
-	opts->sim_port = rig->port;
+	opts->port = rig->xport;
 	opts->flags = flags;
 }
 
@@ -132,19 +135,78 @@ START_TEST(open_reports_its_binding)
 }
 END_TEST
 
-START_TEST(backend_must_be_exactly_one)
+START_TEST(socket_needs_a_port)
 {
 	struct rig rig;
 	struct xskx_socket_opts opts;
-	struct xskx_socket *sock = NULL;
 
 	rig_create(&rig, true);
 	sim_opts_for(&opts, &rig, 0);
-	opts.sim_port = NULL;
-	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
-	opts.sim_port = rig.port;
-	opts.ifname = "lo";
-	ck_assert_int_eq(xskx_socket_open(&sock, rig.umem, &opts), -EINVAL);
+	opts.port = NULL;
+	expect_open_error(rig.umem, &opts, -EINVAL, "opts.port");
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* One port per device and process: a second is refused, naming the first. */
+START_TEST(port_is_one_per_device)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_port *again = NULL;
+	struct xskx_port_info info;
+	struct xskx_socket *sock;
+
+	rig_create(&rig, true);
+	test_log_reset();
+	ck_assert_int_eq(xskx_port_open_sim(&again, rig.port, NULL), -EBUSY);
+	ck_assert_ptr_null(again);
+	ck_assert_msg(strstr(xskx_last_error(), "'p0'"), "%s", xskx_last_error());
+	sim_opts_for(&opts, &rig, 0);
+	sock = open_ok(rig.umem, &opts);
+	ck_assert_int_eq(xskx_port_info(rig.xport, &info), 0);
+	ck_assert_str_eq(info.backend, "sim");
+	ck_assert_str_eq(info.name, "p0");
+	ck_assert_uint_eq(info.sockets, 1);
+	ck_assert(info.zero_copy);
+	/* Closing a port with a socket on it would strand the socket. */
+	ck_assert_int_eq(xskx_port_close(rig.xport), -EBUSY);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	ck_assert_int_eq(xskx_port_info(rig.xport, &info), 0);
+	ck_assert_uint_eq(info.sockets, 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * Output structs are sized: a caller built against an older, smaller struct
+ * gets the fields it knows and nothing written past them; a newer, larger
+ * one gets zeroes past what the library knows.
+ */
+START_TEST(output_structs_take_their_size)
+{
+	struct rig rig;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock;
+	unsigned char buf[sizeof(struct xskx_stats) + 16];
+	size_t old_size = offsetof(struct xskx_stats, rx_packets);
+
+	rig_create(&rig, true);
+	sim_opts_for(&opts, &rig, 0);
+	sock = open_ok(rig.umem, &opts);
+	memset(buf, 0xa5, sizeof(buf));
+	ck_assert_int_eq(xskx_socket_stats_sized(sock, (struct xskx_stats *)buf,
+						 old_size), 0);
+	for (size_t i = old_size; i < sizeof(buf); i++)
+		ck_assert_msg(buf[i] == 0xa5, "byte %zu past the old size written", i);
+	memset(buf, 0xa5, sizeof(buf));
+	ck_assert_int_eq(xskx_socket_stats_sized(sock, (struct xskx_stats *)buf,
+						 sizeof(buf)), 0);
+	for (size_t i = sizeof(struct xskx_stats); i < sizeof(buf); i++)
+		ck_assert_msg(buf[i] == 0, "byte %zu past the library's struct not zeroed", i);
+	ck_assert_int_eq(xskx_socket_stats_sized(sock, (struct xskx_stats *)buf, 0),
+			 -EINVAL);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	rig_destroy(&rig);
 }
 END_TEST
@@ -652,8 +714,13 @@ START_TEST(busy_poll_kicks_every_burst)
 	struct xskx_socket *sock;
 	struct xskx_stats stats;
 
+	XSKX_OPTS(xskx_port_opts, busy, .flags = XSKX_PORT_BUSY_POLL);
+
 	rig_create(&rig, true);
-	sim_opts_for(&opts, &rig, XSKX_SOCKET_BUSY_POLL);
+	/* Busy polling is the port's: reopen it so. */
+	ck_assert_int_eq(xskx_port_close(rig.xport), 0);
+	ck_assert_int_eq(xskx_port_open_sim(&rig.xport, rig.port, &busy), 0);
+	sim_opts_for(&opts, &rig, 0);
 	sock = open_ok(rig.umem, &opts);
 	stats = send_bursts(&rig, sock);
 	/*
@@ -677,7 +744,9 @@ static Suite *socket_suite(void)
 	TCase *burst = tcase_create("burst");
 
 	tcase_add_test(bind, open_reports_its_binding);
-	tcase_add_test(bind, backend_must_be_exactly_one);
+	tcase_add_test(bind, socket_needs_a_port);
+	tcase_add_test(bind, port_is_one_per_device);
+	tcase_add_test(bind, output_structs_take_their_size);
 	tcase_add_test(bind, ring_sizes_must_be_powers_of_two);
 	tcase_add_test(bind, neither_rx_nor_tx);
 	tcase_add_test(bind, queue_out_of_range);

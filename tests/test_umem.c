@@ -283,6 +283,46 @@ START_TEST(opts_with_unknown_tail)
 }
 END_TEST
 
+/* Fill the stack a callee will use with non-zero bytes. */
+static __attribute__((noinline)) void dirty_stack(void)
+{
+	volatile unsigned char junk[4096];
+
+	for (size_t i = 0; i < sizeof(junk); i++)
+		junk[i] = 0xa5;
+}
+
+/*
+ * Every field named: the compound literal's tail padding is whatever the
+ * stack held, and XSKX_OPTS must still hand over a struct whose bytes past
+ * the last field are zero (the library refuses them otherwise).
+ */
+static __attribute__((noinline)) int sim_opts_every_field_named(void)
+{
+	XSKX_OPTS(xskx_sim_opts, o, .mode = XSKX_SIM_DETERMINISTIC,
+		  .cpu_plus_one = 0, .busy_poll = false);
+	const unsigned char *bytes = (const unsigned char *)&o;
+	struct xskx_sim *sim = NULL;
+	int err;
+
+	for (size_t i = XSKX_OPTS_END(xskx_sim_opts); i < sizeof(o); i++)
+		ck_assert_msg(!bytes[i], "byte %zu of the tail padding is 0x%02x",
+			      i, bytes[i]);
+	err = xskx_sim_create(&sim, &o);
+	if (!err)
+		xskx_sim_destroy(sim);
+	return err;
+}
+
+START_TEST(opts_every_field_named)
+{
+	ck_assert_uint_gt(sizeof(struct xskx_sim_opts),
+			  XSKX_OPTS_END(xskx_sim_opts));
+	dirty_stack();
+	ck_assert_msg(!sim_opts_every_field_named(), "%s", xskx_last_error());
+}
+END_TEST
+
 START_TEST(opts_with_bad_sz)
 {
 	XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8);
@@ -392,6 +432,7 @@ static Suite *umem_suite(void)
 	tcase_add_test(rules, unknown_flags);
 	tcase_add_test(rules, opts_with_unknown_tail);
 	tcase_add_test(rules, opts_with_bad_sz);
+	tcase_add_test(rules, opts_every_field_named);
 	suite_add_tcase(s, rules);
 
 	tcase_add_checked_fixture(mtu, setup, teardown);

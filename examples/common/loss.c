@@ -93,17 +93,17 @@ void loss_sock_add(struct loss_sock *sum, const struct xskx_stats *s)
 
 void loss_port_begin(struct loss_port *p, const char *ifname,
 		     const struct xskx_sim_port *sim,
-		     const struct xskx_socket *sock)
+		     const struct xskx_port *port)
 {
-	enum xskx_xdp_mode mode = XSKX_XDP_GENERIC;
+	struct xskx_port_info info;
 
 	memset(p, 0, sizeof(*p));
 	p->ifname = ifname;
 	p->sim = sim;
 	if (sim || !ifname)
 		return;
-	p->native = sock && !xskx_socket_xdp_mode(sock, &mode) &&
-		    mode == XSKX_XDP_NATIVE;
+	p->native = port && !xskx_port_info(port, &info) &&
+		    info.xdp_attached && info.xdp_mode == XSKX_XDP_NATIVE;
 	p->have_xdp = !xskx_xdp_prog_stats(ifname, &p->xdp0);
 	p->have_dev = !xskx_netdev_stats(ifname, &p->dev0);
 }

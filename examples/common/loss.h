@@ -118,13 +118,13 @@ struct loss_port {
 };
 
 /*
- * Take the baseline. sock: one of the port's sockets (for the XDP mode on
- * the kernel). A counter the kernel will not give (no program yet, an old
+ * Take the baseline. port: the library's port (for the XDP mode on the
+ * kernel), once its sockets are open. A counter the kernel will not give (no program yet, an old
  * kernel) is left out of the sums rather than failing the run.
  */
 void loss_port_begin(struct loss_port *p, const char *ifname,
 		     const struct xskx_sim_port *sim,
-		     const struct xskx_socket *sock);
+		     const struct xskx_port *port);
 
 /*
  * The port's losses since the baseline. sock: its sockets' counters summed;

@@ -9,17 +9,25 @@
 #include <time.h>
 #include <xskx/xskx.h>
 
+#include "api_words.h"
 #include "run.h"
 #include "signals.h"
 
 #define IDLE_STEPS_BEFORE_NAP 256
 #define IDLE_NAP_NS 20000L
 
+static clockid_t run_clock = CLOCK_MONOTONIC;
+
+void run_set_clock(clockid_t clock)
+{
+	run_clock = clock;
+}
+
 double run_now_s(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(run_clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -62,9 +70,14 @@ int run_steps_until_stopped(int (*step)(void *ctx), void *ctx)
 	return 0;
 }
 
+/* Room for the longest message the library logs, in the program's words. */
+#define MESSAGE_MAX 1024
+
 int run_lib_error(const char *call, int err)
 {
-	const char *why = xskx_last_error();
+	char buf[MESSAGE_MAX];
+	const char *why = api_words_translate(xskx_last_error(), buf,
+					      sizeof(buf));
 
 	fprintf(stderr, "%s: %s: %s%s%s\n", program_invocation_short_name, call,
 		xskx_strerror(err), *why ? ": " : "", why);
@@ -73,12 +86,16 @@ int run_lib_error(const char *call, int err)
 
 static void log_to_stderr(enum xskx_log_level level, const char *msg, void *ctx)
 {
+	char buf[MESSAGE_MAX];
+
 	(void)ctx;
 	if (level != XSKX_LOG_ERROR)
-		fprintf(stderr, "xskx: %s\n", msg);
+		fprintf(stderr, "xskx: %s\n",
+			api_words_translate(msg, buf, sizeof(buf)));
 }
 
-void run_log_to_stderr(void)
+void run_log_to_stderr(enum api_words_program program)
 {
+	api_words_use(program);
 	xskx_set_log(log_to_stderr, NULL);
 }

@@ -7,8 +7,15 @@
 #ifndef XSKX_EXAMPLES_RUN_H
 #define XSKX_EXAMPLES_RUN_H
 
-/* CLOCK_MONOTONIC, in seconds. */
+#include <time.h>
+
+#include "api_words.h"
+
+/* The clock's time in seconds: CLOCK_MONOTONIC unless run_set_clock() chose. */
 double run_now_s(void);
+
+/* The clock run_now_s() reads (xskx-bench -w). */
+void run_set_clock(clockid_t clock);
 
 /* Sleep for ns nanoseconds (< 1 s). */
 void run_nap(long ns);
@@ -25,13 +32,17 @@ void run_pin_this_thread(int cpu);
  */
 int run_steps_until_stopped(int (*step)(void *ctx), void *ctx);
 
-/* Print "PROGRAM: CALL: <strerror>: <xskx_last_error()>"; return err. */
+/*
+ * Print "PROGRAM: CALL: <strerror>: <xskx_last_error()>", the library's
+ * words for its options in the program's flags (api_words.h); return err.
+ */
 int run_lib_error(const char *call, int err);
 
 /*
- * The library's warnings and notices to stderr. Its errors are left out:
- * run_lib_error() prints them with the call that failed.
+ * The library's warnings and notices to stderr, in the program's words.
+ * Its errors are left out: run_lib_error() prints them with the call that
+ * failed.
  */
-void run_log_to_stderr(void);
+void run_log_to_stderr(enum api_words_program program);
 
 #endif /* XSKX_EXAMPLES_RUN_H */

@@ -52,8 +52,9 @@ int main(int argc, char **argv)
 	/* A forwarder only sends what it received: no frames kept for TX. */
 	XSKX_OPTS(xskx_socket_opts, a_opts, .tx_reserve = XSKX_TX_RESERVE_NONE);
 	XSKX_OPTS(xskx_socket_opts, b_opts, .tx_reserve = XSKX_TX_RESERVE_NONE);
-	struct xskx_sim_port *port_a, *port_b;
+	struct xskx_sim_port *nic_a, *nic_b;
 	struct xskx_sim_port_stats b_stats;
+	struct xskx_port *port_a, *port_b;
 	struct xskx_socket *a, *b;
 	struct xskx_sim *sim = NULL;
 	struct xskx_umem *umem;
@@ -63,18 +64,21 @@ int main(int argc, char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "--sim")) {
 		if (xskx_sim_create(&sim, &sim_opts) ||
-		    xskx_sim_port_create(sim, NULL, &port_a) ||
-		    xskx_sim_port_create(sim, NULL, &port_b) ||
-		    xskx_sim_port_add_source(port_a, &source))
+		    xskx_sim_port_create(sim, NULL, &nic_a) ||
+		    xskx_sim_port_create(sim, NULL, &nic_b) ||
+		    xskx_sim_port_add_source(nic_a, &source) ||
+		    xskx_port_open_sim(&port_a, nic_a, NULL) ||
+		    xskx_port_open_sim(&port_b, nic_b, NULL))
 			errx(1, "simulated NIC: %s", xskx_last_error());
-		a_opts.sim_port = port_a;
-		b_opts.sim_port = port_b;
 	} else if (argc == 3) {
-		a_opts.ifname = argv[1];
-		b_opts.ifname = argv[2];
+		if (xskx_port_open(&port_a, argv[1], NULL) ||
+		    xskx_port_open(&port_b, argv[2], NULL))
+			errx(1, "%s", xskx_last_error());
 	} else {
 		errx(2, "usage: %s IF_A IF_B | --sim", argv[0]);
 	}
+	a_opts.port = port_a;
+	b_opts.port = port_b;
 	if (xskx_umem_create(&umem, &umem_opts) ||
 	    xskx_socket_open(&a, umem, &a_opts) ||
 	    xskx_socket_open(&b, umem, &b_opts))
@@ -106,10 +110,11 @@ int main(int argc, char **argv)
 	}
 
 	printf("forwarded %llu packets\n", (unsigned long long)forwarded);
-	if (sim && !xskx_sim_port_stats(port_b, &b_stats))
+	if (sim && !xskx_sim_port_stats(nic_b, &b_stats))
 		printf("port b sent %llu packets\n",
 		       (unsigned long long)b_stats.tx_packets);
 	if (xskx_socket_close(a) || xskx_socket_close(b) ||
+	    xskx_port_close(port_a) || xskx_port_close(port_b) ||
 	    xskx_umem_census(umem, &census))
 		errx(1, "%s", xskx_last_error());
 	if (census.unaccounted || census.app)

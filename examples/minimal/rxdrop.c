@@ -31,7 +31,8 @@ int main(int argc, char **argv)
 		  .frame_size = xskx_frame_size_for_mtu(1500, 0));
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = XSKX_SOCKET_NO_TX);
 	struct xskx_sim *sim = NULL;
-	struct xskx_sim_port *port;
+	struct xskx_sim_port *nic;
+	struct xskx_port *port;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	struct xskx_frame_census census;
@@ -43,14 +44,17 @@ int main(int argc, char **argv)
 		errx(2, "usage: %s IFNAME [QUEUE] | --sim", argv[0]);
 	if (!strcmp(argv[1], "--sim")) {
 		if (xskx_sim_create(&sim, &sim_opts) ||
-		    xskx_sim_port_create(sim, NULL, &port) ||
-		    xskx_sim_port_add_source(port, &source))
+		    xskx_sim_port_create(sim, NULL, &nic) ||
+		    xskx_sim_port_add_source(nic, &source) ||
+		    xskx_port_open_sim(&port, nic, NULL))
 			errx(1, "simulated NIC: %s", xskx_last_error());
-		sock_opts.sim_port = port;
 	} else {
-		sock_opts.ifname = argv[1];
+		/* The port attaches xskx's XDP program with the first socket. */
+		if (xskx_port_open(&port, argv[1], NULL))
+			errx(1, "%s", xskx_last_error());
 		sock_opts.queue_id = argc > 2 ? (uint32_t)atoi(argv[2]) : 0;
 	}
+	sock_opts.port = port;
 	if (xskx_umem_create(&umem, &umem_opts) ||
 	    xskx_socket_open(&sock, umem, &sock_opts))
 		errx(1, "%s", xskx_last_error());
@@ -76,7 +80,8 @@ int main(int argc, char **argv)
 	}
 
 	printf("received %llu packets\n", (unsigned long long)received);
-	if (xskx_socket_close(sock) || xskx_umem_census(umem, &census))
+	if (xskx_socket_close(sock) || xskx_port_close(port) ||
+	    xskx_umem_census(umem, &census))
 		errx(1, "%s", xskx_last_error());
 	if (census.unaccounted || census.app)
 		errx(1, "frames: %lld unaccounted, %u held",

@@ -10,6 +10,11 @@
  *   report.c    a line per second, the summary, JSON (the losses by
  *               stage: examples/common/loss.c)
  *   packet.c    the UDP frame txonly sends
+ *   flags.c     the flag table: getopt's tables and --help (options.c
+ *               applies and checks the flags)
+ *   pace.c      --rate and -T: when txonly may send
+ *   sizes.c     the TX packet against the interface's MTU and the frame
+ *   irq.c       -I: interrupts from /proc/interrupts
  */
 #ifndef XSKX_BENCH_H
 #define XSKX_BENCH_H
@@ -21,21 +26,42 @@
 #include "options.h"
 #include "run.h" /* run_lib_error() */
 
+/*
+ * The longest chain of fragments the kernel builds (MAX_SKB_FRAGS + 1):
+ * l2fwd -F keeps room for one that an RX burst left open.
+ */
+#define BENCH_MAX_FRAGS 18
+
 struct bench {
 	const struct bench_opts *opts;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
+	struct xskx_socket *tx_sock; /* sock, or -M's second socket */
 	struct xskx_sim *sim; /* NULL on the kernel backend */
-	struct xskx_sim_port *port;
+	struct xskx_sim_port *sim_port;
+	struct xskx_port *port;	 /* the library's: on sim_port or the interface */
 	bool sim_running;	 /* the NIC thread is started */
 	struct xskx_rings rings; /* for the baseline */
 	uint64_t frame_mask;	 /* address -> its frame's start */
 	struct xskx_pkt *pkts;	 /* one burst */
 	uint64_t *frames;	 /* one burst of frames (txonly) */
+	/* txonly: a packet's fragments (-F), its bytes, its sequence (-y) */
+	uint32_t frags_per_pkt, frag_room;
+	uint8_t *pkt_bytes;
+	uint32_t tx_seq;
+	double pace_start; /* --rate, -T */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
+	/* l2fwd -F: fragments of an open chain after them, and whether the
+	 * next fragment received continues a chain */
+	uint32_t fwd_carried;
+	bool rx_in_chain;
 	/* counted by the steps, so both variants count the same way */
 	uint64_t rx_packets, tx_packets;
+	uint64_t steps, idle_steps, polls; /* -a */
+	uint64_t irqs_at_start;		   /* -I */
+	/* the TX packet is larger than the interface's MTU lets through */
+	bool tx_over_mtu;
 	struct loss_port loss; /* baselines, from the start of the run */
 };
 
@@ -74,6 +100,9 @@ struct bench_result {
 	double seconds;
 	uint64_t rx_packets, tx_packets;
 	uint64_t steps, idle_steps; /* bursts, and those that moved nothing */
+	uint64_t polls;
+	uint64_t irqs;		    /* -I */
+	uint64_t tx_over_mtu;	    /* packets sent larger than the MTU */
 	struct xskx_stats stats;
 	struct xskx_socket_info info;
 	const char *xdp_mode; /* kernel backend, RX: "native", "generic" */
@@ -93,6 +122,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 struct bench_sample {
 	double t;
 	uint64_t rx_packets, tx_packets;
+	uint64_t steps, idle_steps, polls, irqs;
 	struct xskx_stats stats;
 	struct loss loss;
 	bool offered_known;
@@ -114,6 +144,30 @@ void bench_report_compare(const struct bench_opts *o,
 			  const struct bench_result *baseline);
 
 /* Packets (packet.c). */
-void bench_build_udp_frame(uint8_t *frame, uint32_t len);
+void bench_build_udp_frame(uint8_t *frame, uint32_t len,
+			   const struct bench_packet_opts *p);
+/* -y: the sequence number and send time into a built frame. */
+void bench_packet_stamp(uint8_t *frame, const struct bench_packet_opts *p,
+			uint32_t seq, const struct timespec *now);
+/* The shortest packet these settings can build. */
+uint32_t bench_packet_min_size(const struct bench_packet_opts *p);
+/* The bytes in front of the IP header: Ethernet and the VLAN tag. */
+uint32_t bench_packet_l2_overhead(const struct bench_packet_opts *p);
+
+/* --rate and -T (pace.c): how many packets txonly may send now, <= want. */
+uint32_t bench_pace(struct bench *b, uint32_t want);
+
+/*
+ * The TX packet against what carries it (sizes.c): warns once when it is
+ * larger than the interface's MTU lets through (b->tx_over_mtu), and when
+ * the interface's MTU is larger than a frame receives without -F.
+ */
+void bench_check_sizes(struct bench *b);
+
+/* -I (irq.c): the interrupts of /proc/interrupts' lines naming match. */
+int bench_irq_count(const char *match, uint64_t *count);
+
+/* Both sockets' counters (one when there is no -M). */
+int bench_socket_stats(const struct bench *b, struct xskx_stats *stats);
 
 #endif /* XSKX_BENCH_H */

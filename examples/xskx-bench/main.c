@@ -61,7 +61,8 @@ int main(int argc, char **argv)
 		"xskx-bench: warning: built without optimization; the figures mean little\n");
 #endif
 	/* The library's errors come with the call that failed (run_lib_error). */
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_BENCH);
+	run_set_clock(o.clock);
 	signals_catch(false);
 
 	err = run_one(&o, o.baseline, &first);

@@ -4,166 +4,15 @@
  * here, before any library call, with the flag's name and what it accepts.
  */
 #include <getopt.h>
+#include <netinet/ether.h>
+#include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cli.h"
-#include "options.h"
-
-static const char usage[] =
-	"Usage: xskx-bench (--sim | -i IFNAME [-q QUEUE]) [options]\n"
-	"\n"
-	"An xdpsock-style benchmark on the xskx burst API.\n"
-	"\n"
-	"Backend:\n"
-	"  --sim                  the simulated NIC: its thread on one CPU, this\n"
-	"                         program on another\n"
-	"  --sim-deterministic    the simulated NIC run by this thread between\n"
-	"                         bursts (reproducible; for instruction counts)\n"
-	"  --same-core            the simulated NIC on this thread, working only\n"
-	"                         inside its kicks, as with busy polling\n"
-	"                         (SO_PREFER_BUSY_POLL): each kick first lets the\n"
-	"                         source fill every posted hardware buffer (a wire\n"
-	"                         at line rate), then runs one NAPI poll of the\n"
-	"                         queue, TX and RX within --nic-budget. Implies\n"
-	"                         --sim-deterministic and -B\n"
-	"  -i, --interface IFNAME the kernel's AF_XDP socket on IFNAME\n"
-	"  -q, --queue QUEUE      queue of IFNAME (default 0)\n"
-	"\n"
-	"Mode:\n"
-	"  -r, --rxdrop           receive and drop (default)\n"
-	"  -t, --txonly           transmit generated UDP packets\n"
-	"  -l, --l2fwd            swap MACs and send every packet back out\n"
-	"      --mode MODE        rxdrop, txonly or l2fwd\n"
-	"      --baseline         rxdrop on bare libxdp ring operations, no burst API\n"
-	"      --compare          rxdrop with the burst API, then --baseline, and\n"
-	"                         the ratio of the two\n"
-	"\n"
-	"Run:\n"
-	"  -d, --duration SECONDS run time of each run (default 10)\n"
-	"      --packets N        stop after N packets (received; sent in txonly)\n"
-	"  -b, --batch N          packets per burst (default 64)\n"
-	"  -s, --pkt-size BYTES   Ethernet frame size without FCS (default 64)\n"
-	"  -p, --poll             xskx_socket_poll() before every burst\n"
-	"  -m, --no-need-wakeup   bind without need_wakeup\n"
-	"  -B, --busy-poll        kick the peer on every burst\n"
-	"  -z, --zero-copy        force zero-copy\n"
-	"  -c, --copy             force copy mode\n"
-	"  -N, --xdp-native       XDP program in the driver, no fallback\n"
-	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
-	"                         (default: native, generic where native fails)\n"
-	"\n"
-	"UMEM and rings (0 or absent: the library's default; with --baseline and\n"
-	"--compare FILL holds every frame, as the baseline has no frame pool):\n"
-	"  -f, --frame-size BYTES --frames N\n"
-	"  --rx-size N  --tx-size N  --fill-size N  --comp-size N\n"
-	"\n"
-	"Simulated NIC:\n"
-	"  --rx-full-policy stop|drop  RX ring full: stop the poll (default) or drop\n"
-	"  --nic-budget N         packets per NAPI poll (default 64)\n"
-	"  --hw-ring N            hardware RX descriptors (default 2048)\n"
-	"  --hw-tx-ring N         hardware TX descriptors: packets per TX pass\n"
-	"                         (default 256)\n"
-	"  --refill-batch N       refill the hardware RX ring once N descriptors\n"
-	"                         are empty; 1: single descriptors (default 32)\n"
-	"  --xdp-action redirect|tx|drop\n"
-	"                         the port's XDP verdict: to the socket (default),\n"
-	"                         XDP_TX with MACs swapped (the NIC reflects every\n"
-	"                         packet, no user space), or XDP_DROP; with tx and\n"
-	"                         drop this program only kicks, and the rate counts\n"
-	"                         the port's xdp_tx or xdp_drop\n"
-	"  --flows N              UDP flows of the traffic source (default 1)\n"
-	"  --rate PPS             packets per second of the traffic source; what\n"
-	"                         finds no posted buffer is rx_missed (default:\n"
-	"                         as fast as posted buffers take them)\n"
-	"  --nic-cpu CPU          CPU of the NIC thread (default 0; -1: any)\n"
-	"  --app-cpu CPU          CPU of this program (default: 1 with --sim,\n"
-	"                         unpinned with -i; -1: any)\n"
-	"\n"
-	"Output:\n"
-	"  --json                 a final JSON summary on stdout (the live lines\n"
-	"                         go to stderr)\n"
-	"  --json-lines           JSON Lines on stdout: an object per interval\n"
-	"                         (each second, and the short last one) with\n"
-	"                         the running totals, then the summary\n"
-	"  --quiet                no live line per second\n"
-	"  -h, --help\n"
-	"\n"
-	"Exit status: 0 done, 1 the library failed, 2 bad command line.\n";
-
-enum {
-	OPT_MODE = 256,
-	OPT_SIM,
-	OPT_SIM_DETERMINISTIC,
-	OPT_SAME_CORE,
-	OPT_PACKETS,
-	OPT_FRAMES,
-	OPT_RX_SIZE,
-	OPT_TX_SIZE,
-	OPT_FILL_SIZE,
-	OPT_COMP_SIZE,
-	OPT_RX_FULL_POLICY,
-	OPT_NIC_BUDGET,
-	OPT_HW_RING,
-	OPT_HW_TX_RING,
-	OPT_XDP_ACTION,
-	OPT_REFILL_BATCH,
-	OPT_FLOWS,
-	OPT_RATE,
-	OPT_NIC_CPU,
-	OPT_APP_CPU,
-	OPT_BASELINE,
-	OPT_COMPARE,
-	OPT_JSON,
-	OPT_JSON_LINES,
-	OPT_QUIET,
-};
-
-static const struct option long_options[] = {
-	{ "mode", required_argument, NULL, OPT_MODE },
-	{ "rxdrop", no_argument, NULL, 'r' },
-	{ "txonly", no_argument, NULL, 't' },
-	{ "l2fwd", no_argument, NULL, 'l' },
-	{ "sim", no_argument, NULL, OPT_SIM },
-	{ "sim-deterministic", no_argument, NULL, OPT_SIM_DETERMINISTIC },
-	{ "same-core", no_argument, NULL, OPT_SAME_CORE },
-	{ "interface", required_argument, NULL, 'i' },
-	{ "queue", required_argument, NULL, 'q' },
-	{ "duration", required_argument, NULL, 'd' },
-	{ "packets", required_argument, NULL, OPT_PACKETS },
-	{ "batch", required_argument, NULL, 'b' },
-	{ "pkt-size", required_argument, NULL, 's' },
-	{ "frame-size", required_argument, NULL, 'f' },
-	{ "frames", required_argument, NULL, OPT_FRAMES },
-	{ "rx-size", required_argument, NULL, OPT_RX_SIZE },
-	{ "tx-size", required_argument, NULL, OPT_TX_SIZE },
-	{ "fill-size", required_argument, NULL, OPT_FILL_SIZE },
-	{ "comp-size", required_argument, NULL, OPT_COMP_SIZE },
-	{ "no-need-wakeup", no_argument, NULL, 'm' },
-	{ "poll", no_argument, NULL, 'p' },
-	{ "busy-poll", no_argument, NULL, 'B' },
-	{ "zero-copy", no_argument, NULL, 'z' },
-	{ "copy", no_argument, NULL, 'c' },
-	{ "xdp-native", no_argument, NULL, 'N' },
-	{ "xdp-skb", no_argument, NULL, 'S' },
-	{ "rx-full-policy", required_argument, NULL, OPT_RX_FULL_POLICY },
-	{ "nic-budget", required_argument, NULL, OPT_NIC_BUDGET },
-	{ "hw-ring", required_argument, NULL, OPT_HW_RING },
-	{ "hw-tx-ring", required_argument, NULL, OPT_HW_TX_RING },
-	{ "xdp-action", required_argument, NULL, OPT_XDP_ACTION },
-	{ "refill-batch", required_argument, NULL, OPT_REFILL_BATCH },
-	{ "flows", required_argument, NULL, OPT_FLOWS },
-	{ "rate", required_argument, NULL, OPT_RATE },
-	{ "nic-cpu", required_argument, NULL, OPT_NIC_CPU },
-	{ "app-cpu", required_argument, NULL, OPT_APP_CPU },
-	{ "baseline", no_argument, NULL, OPT_BASELINE },
-	{ "compare", no_argument, NULL, OPT_COMPARE },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "json-lines", no_argument, NULL, OPT_JSON_LINES },
-	{ "quiet", no_argument, NULL, OPT_QUIET },
-	{ "help", no_argument, NULL, 'h' },
-	{ 0 },
-};
+#include "flags.h"
 
 static const char *const mode_names[] = {
 	[BENCH_RXDROP] = "rxdrop",
@@ -214,19 +63,6 @@ static bool parse_cpu(const char *flag, const char *arg, int *out)
 	return true;
 }
 
-/* What getopt_long() calls the option that it just returned. */
-static const char *flag_name(int c)
-{
-	static char name[40];
-
-	for (const struct option *o = long_options; o->name; o++)
-		if (o->val == c) {
-			snprintf(name, sizeof(name), "--%s", o->name);
-			return name;
-		}
-	return "?";
-}
-
 /*
  * The baseline has no frame pool: only the frames on FILL circulate. Sized
  * to hold every frame (as xdpsock sizes it), FILL gives the baseline and the
@@ -243,226 +79,410 @@ static uint32_t fill_for_every_frame(uint32_t frames)
 	return size;
 }
 
+/* xdpsock's -w: the clocks clock_nanosleep() and the kernel's timestamps use. */
+static const char *const clock_names[] = { "MONOTONIC", "REALTIME", "TAI",
+					   "BOOTTIME" };
+static const clockid_t clock_ids[] = { CLOCK_MONOTONIC, CLOCK_REALTIME,
+				       CLOCK_TAI, CLOCK_BOOTTIME };
+
+/* xdpsock's -W. */
+static const char *const sched_names[] = { "OTHER", "FIFO" };
+static const int sched_ids[] = { SCHED_OTHER, SCHED_FIFO };
+
+/* xdpsock spells the names in capitals and takes any case: so does this. */
+static bool parse_name(const char *flag, const char *arg,
+		       const char *const *names, uint32_t n, uint32_t *out)
+{
+	char upper[16];
+	size_t i;
+
+	for (i = 0; arg[i] && i + 1 < sizeof(upper); i++)
+		upper[i] = (char)(arg[i] >= 'a' && arg[i] <= 'z' ?
+					  arg[i] - 'a' + 'A' :
+					  arg[i]);
+	upper[i] = '\0';
+	if (arg[i])
+		return cli_parse_choice(flag, arg, names, n, out);
+	return cli_parse_choice(flag, upper, names, n, out);
+}
+
+static bool parse_mac(const char *flag, const char *arg, uint8_t mac[6])
+{
+	struct ether_addr addr;
+
+	if (!ether_aton_r(arg, &addr))
+		return cli_bad(flag, arg, "a MAC address, aa:bb:cc:dd:ee:ff");
+	memcpy(mac, addr.ether_addr_octet, 6);
+	return true;
+}
+
+/* xdpsock's -P: hexadecimal, with or without 0x. */
+static bool parse_pattern(const char *flag, const char *arg, uint32_t *out)
+{
+	const char *digits = strncasecmp(arg, "0x", 2) ? arg : arg + 2;
+
+	if (!*digits || strlen(digits) > 8 ||
+	    strspn(digits, "0123456789abcdefABCDEF") != strlen(digits))
+		return cli_bad(flag, arg, "up to 8 hexadecimal digits");
+	*out = (uint32_t)strtoul(digits, NULL, 16);
+	return true;
+}
+
+/* What every flag of the table does to the settings. */
+struct parse_state {
+	const char *sim_only_flag; /* the last one given */
+	bool mode_given, queue_given, app_cpu_given;
+	bool zero_copy, copy, native, generic;
+	uint64_t tx_cycle_us;
+};
+
+static bool parse_flag(int c, const char *arg, struct bench_opts *o,
+		       struct parse_state *st)
+{
+	const char *flag = bench_flag_name(c);
+	uint32_t choice = 0, u32;
+	bool ok = true;
+
+	switch (c) {
+	case OPT_MODE:
+		ok = cli_parse_choice(flag, arg, mode_names,
+				      COUNT_OF(mode_names), &choice);
+		o->mode = (enum bench_mode)choice;
+		st->mode_given = true;
+		break;
+	case 'r':
+	case 't':
+	case 'l':
+		o->mode = c == 'r' ? BENCH_RXDROP :
+			  c == 't' ? BENCH_TXONLY :
+				     BENCH_L2FWD;
+		st->mode_given = true;
+		break;
+	case OPT_SAME_CORE:
+		o->same_core = true;
+		o->busy_poll = true;
+		/* fall through */
+	case OPT_SIM_DETERMINISTIC:
+		o->sim_deterministic = true;
+		st->sim_only_flag = flag;
+		/* fall through */
+	case OPT_SIM:
+		o->sim = true;
+		break;
+	case 'i':
+		o->ifname = arg;
+		break;
+	case 'q':
+		ok = cli_parse_u32(flag, arg, 0, UINT32_MAX - 1, &o->queue_id);
+		st->queue_given = true;
+		break;
+	case 'd':
+		ok = cli_parse_seconds(flag, arg, &o->duration_s);
+		break;
+	case 'n':
+		ok = cli_parse_seconds(flag, arg, &o->interval_s);
+		break;
+	case 'C':
+		ok = cli_parse_u64(flag, arg, 1, UINT64_MAX, &o->packets);
+		break;
+	case 'O':
+		ok = cli_parse_u32(flag, arg, 0, 3600, &o->tx_retries);
+		break;
+	case 'b':
+		ok = cli_parse_u32(flag, arg, 1, 4096, &o->batch);
+		break;
+	case 's':
+		/* On the wire: the frame and its 4-byte FCS, as xdpsock counts. */
+		ok = cli_parse_u32(flag, arg, 64, 65540, &u32);
+		o->pkt_size = u32 - 4;
+		break;
+	case OPT_PKT_SIZE:
+		ok = cli_parse_u32(flag, arg, 60, 65536, &o->pkt_size);
+		break;
+	case 'P':
+		ok = parse_pattern(flag, arg, &o->packet.fill_pattern);
+		break;
+	case 'V':
+		o->packet.vlan = true;
+		break;
+	case 'J':
+		ok = cli_parse_u32(flag, arg, 1, 4095, &u32);
+		o->packet.vlan_id = (uint16_t)u32;
+		break;
+	case 'K':
+		ok = cli_parse_u32(flag, arg, 0, 7, &u32);
+		o->packet.vlan_pcp = (uint8_t)u32;
+		break;
+	case 'G':
+		ok = parse_mac(flag, arg, o->packet.dst_mac);
+		break;
+	case 'H':
+		ok = parse_mac(flag, arg, o->packet.src_mac);
+		break;
+	case 'y':
+		o->packet.timestamp = true;
+		break;
+	case 'T':
+		ok = cli_parse_u64(flag, arg, 1, 1000000000, &st->tx_cycle_us);
+		break;
+	case 'f':
+		ok = cli_parse_u32(flag, arg, 0, 65536, &o->frame_size);
+		break;
+	case 'u':
+		o->unaligned = true;
+		break;
+	case 'F':
+		o->multi_buffer = true;
+		break;
+	case 'M':
+		o->shared_umem = true;
+		break;
+	case OPT_FRAMES:
+		ok = cli_parse_u32(flag, arg, 0, 1u << 24, &o->frames);
+		break;
+	case OPT_RX_SIZE:
+	case OPT_TX_SIZE:
+	case OPT_FILL_SIZE:
+	case OPT_COMP_SIZE: {
+		uint32_t *size = c == OPT_RX_SIZE   ? &o->rx_size :
+				 c == OPT_TX_SIZE   ? &o->tx_size :
+				 c == OPT_FILL_SIZE ? &o->fill_size :
+						      &o->comp_size;
+
+		ok = cli_parse_u32(flag, arg, 0, 1u << 24, size);
+		break;
+	}
+	case 'm':
+		o->no_need_wakeup = true;
+		break;
+	case 'p':
+		o->poll = true;
+		break;
+	case 'B':
+		o->busy_poll = true;
+		break;
+	case 'z':
+		st->zero_copy = true;
+		break;
+	case 'c':
+		st->copy = true;
+		break;
+	case 'N':
+		st->native = true;
+		break;
+	case 'S':
+		st->generic = true;
+		break;
+	case 'w':
+		ok = parse_name(flag, arg, clock_names, COUNT_OF(clock_names),
+				&choice);
+		o->clock = clock_ids[choice];
+		break;
+	case 'W':
+		ok = parse_name(flag, arg, sched_names, COUNT_OF(sched_names),
+				&choice);
+		o->sched_policy = sched_ids[choice];
+		break;
+	case 'U':
+		ok = cli_parse_u32(flag, arg, 0, 99, &u32);
+		o->sched_priority = (int)u32;
+		break;
+	case OPT_RX_FULL_POLICY:
+		st->sim_only_flag = flag;
+		ok = cli_parse_choice(flag, arg, policy_names,
+				      COUNT_OF(policy_names), &choice);
+		o->rx_full_policy = (enum xskx_sim_rx_full_policy)choice;
+		break;
+	case OPT_RATE:
+		ok = cli_parse_u64(flag, arg, 1, UINT64_MAX, &o->rate_pps);
+		break;
+	case OPT_XDP_ACTION:
+		st->sim_only_flag = flag;
+		ok = cli_parse_choice(flag, arg, xdp_action_names,
+				      COUNT_OF(xdp_action_names), &choice);
+		o->xdp_action = (enum bench_xdp_action)choice;
+		break;
+	case OPT_NIC_BUDGET:
+	case OPT_HW_RING:
+	case OPT_HW_TX_RING:
+	case OPT_REFILL_BATCH:
+	case OPT_FLOWS: {
+		uint32_t *v = c == OPT_NIC_BUDGET   ? &o->nic_budget :
+			      c == OPT_HW_RING	    ? &o->hw_ring :
+			      c == OPT_HW_TX_RING   ? &o->hw_tx_ring :
+			      c == OPT_REFILL_BATCH ? &o->refill_batch :
+						      &o->flows;
+
+		st->sim_only_flag = flag;
+		ok = cli_parse_u32(flag, arg, 1, 1u << 20, v);
+		break;
+	}
+	case OPT_NIC_CPU:
+		st->sim_only_flag = flag;
+		ok = parse_cpu(flag, arg, &o->nic_cpu);
+		break;
+	case OPT_APP_CPU:
+		ok = parse_cpu(flag, arg, &o->app_cpu);
+		st->app_cpu_given = true;
+		break;
+	case OPT_BASELINE:
+		o->baseline = true;
+		break;
+	case OPT_COMPARE:
+		o->compare = true;
+		break;
+	case OPT_JSON:
+		o->json = true;
+		break;
+	case OPT_JSON_LINES:
+		o->json = o->json_lines = true;
+		break;
+	case 'Q':
+		o->quiet = true;
+		break;
+	case 'x':
+		o->extra_stats = true;
+		break;
+	case 'a':
+		o->app_stats = true;
+		break;
+	case 'I':
+		o->irq_match = arg;
+		break;
+	}
+	return ok;
+}
+
+static bool refuse(const char *why)
+{
+	fprintf(stderr, "xskx-bench: %s\n", why);
+	return false;
+}
+
+/* Flags that contradict each other or their backend: why, and what instead. */
+static bool check_flags(const struct bench_opts *o,
+			const struct parse_state *st)
+{
+	if (st->zero_copy && st->copy)
+		return refuse("-z and -c exclude each other");
+	if (st->native && st->generic)
+		return refuse("-N and -S exclude each other");
+	if (st->queue_given && !o->ifname)
+		return refuse("-q selects a queue of -i IFNAME; the simulated port has one queue");
+	if ((st->native || st->generic) && !o->ifname)
+		return refuse("-N and -S choose where the kernel runs the XDP program: use them with -i IFNAME");
+	if (o->sim && o->irq_match)
+		return refuse("-I counts a real NIC's interrupts; the simulated NIC raises none: use it with -i IFNAME");
+	if (o->shared_umem && o->mode != BENCH_L2FWD)
+		return refuse("-M: xskx's XDP program redirects a queue to one socket, so sockets cannot share its traffic as xdpsock's four do; -M with -l receives on one socket and sends on a second one sharing the UMEM");
+	if (o->rate_pps && st->tx_cycle_us)
+		return refuse("--rate and -T both pace txonly: give one of them");
+	if ((o->rate_pps || st->tx_cycle_us) && !o->sim &&
+	    o->mode != BENCH_TXONLY)
+		return refuse("--rate and -T pace what xskx-bench sends (txonly); on -i the packets received come from another sender: pace that one");
+	if (st->tx_cycle_us && o->mode != BENCH_TXONLY)
+		return refuse("-T paces txonly (-t); --sim's traffic source takes --rate");
+	if (o->poll && st->tx_cycle_us)
+		return refuse("-p and -T exclude each other: -T sleeps until each batch is due");
+	if (o->sched_priority && o->sched_policy != SCHED_FIFO)
+		return refuse("-U needs -W FIFO: SCHED_OTHER has only priority 0");
+	if (o->sched_policy == SCHED_FIFO && !o->sched_priority)
+		return refuse("-W FIFO needs -U 1 to 99");
+	return true;
+}
+
 /* Settings that only mean something together with others. */
 static bool check_combination(const struct bench_opts *o,
-			      const char *sim_only_flag, bool mode_given)
+			      const struct parse_state *st)
 {
-	const char *err = NULL;
 	uint32_t frame = o->frame_size ? o->frame_size :
 					 XSKX_UMEM_DEFAULT_FRAME_SIZE;
+	/* The simulated source's packets land after the kernel's headroom. */
+	bool sim_receives = o->sim && o->mode != BENCH_TXONLY;
+	uint32_t room = sim_receives ? frame - XSKX_XDP_PACKET_HEADROOM : frame;
 
 	if (!o->sim && !o->ifname)
-		err = "choose a backend: --sim (simulated NIC) or -i IFNAME (kernel)";
-	else if (o->sim && o->ifname)
-		err = "--sim and -i exclude each other: choose one backend";
-	else if (o->ifname && sim_only_flag)
+		return refuse("choose a backend: --sim (simulated NIC) or -i IFNAME (kernel)");
+	if (o->sim && o->ifname)
+		return refuse("--sim and -i exclude each other: choose one backend");
+	if (o->ifname && st->sim_only_flag) {
 		fprintf(stderr,
 			"xskx-bench: %s is a setting of the simulated NIC: use it with --sim\n",
-			sim_only_flag);
-	else if ((o->baseline || o->compare) && mode_given &&
-		 o->mode != BENCH_RXDROP)
-		err = "--baseline and --compare measure rxdrop only";
-	else if (o->baseline && o->compare)
-		err = "--compare runs --baseline itself: give one of them";
-	else if ((o->baseline || o->compare) &&
-		 o->xdp_action != BENCH_XDP_REDIRECT)
-		err = "--xdp-action tx and drop leave no packet for --baseline and --compare to receive";
-	else if (o->pkt_size + XSKX_XDP_PACKET_HEADROOM > frame)
+			st->sim_only_flag);
+		return false;
+	}
+	if ((o->baseline || o->compare) && st->mode_given &&
+	    o->mode != BENCH_RXDROP)
+		return refuse("--baseline and --compare measure rxdrop only");
+	if (o->baseline && o->compare)
+		return refuse("--compare runs --baseline itself: give one of them");
+	if ((o->baseline || o->compare) && o->xdp_action != BENCH_XDP_REDIRECT)
+		return refuse("--xdp-action tx and drop leave no packet for --baseline and --compare to receive");
+	if ((o->baseline || o->compare) && (o->unaligned || o->multi_buffer))
+		return refuse("--baseline gives every received frame back to FILL by its aligned start, one descriptor a packet: leave out -u and -F");
+	if (o->mode == BENCH_TXONLY &&
+	    o->pkt_size < bench_packet_min_size(&o->packet)) {
 		fprintf(stderr,
-			"xskx-bench: --pkt-size %u does not fit a %u-byte frame after its %u bytes of headroom: raise --frame-size or lower --pkt-size\n",
-			o->pkt_size, frame, XSKX_XDP_PACKET_HEADROOM);
-	else
-		return true;
-	if (err)
-		fprintf(stderr, "xskx-bench: %s\n", err);
-	return false;
+			"xskx-bench: a %u-byte packet cannot hold its headers%s: raise -s to at least %u bytes (%u on the wire)\n",
+			o->pkt_size, o->packet.timestamp ? " and -y's pktgen header" : "",
+			bench_packet_min_size(&o->packet),
+			bench_packet_min_size(&o->packet) + 4);
+		return false;
+	}
+	if (o->pkt_size > room && !o->multi_buffer) {
+		fprintf(stderr,
+			"xskx-bench: a %u-byte packet does not fit a %u-byte frame%s: raise --frame-size, lower -s%s\n",
+			o->pkt_size, frame,
+			sim_receives ? " after the kernel's 256 bytes of headroom" :
+				       "",
+			", or take it in fragments (-F)");
+		return false;
+	}
+	return true;
 }
 
 enum bench_parse_result bench_parse_options(int argc, char **argv,
 					    struct bench_opts *o)
 {
-	const char *sim_only_flag = NULL;
-	bool mode_given = false;
-	bool zero_copy = false, copy = false;
-	bool native = false, generic = false;
-	bool queue_given = false, app_cpu_given = false;
-	uint32_t choice = 0;
-	bool ok = true;
+	const struct option *longs = bench_flags_long_options();
+	const char *shorts = bench_flags_short_options();
+	struct parse_state st = { 0 };
 	int c;
 
 	*o = (struct bench_opts){
 		.mode = BENCH_RXDROP,
 		.duration_s = 10,
+		.interval_s = 1,
+		.clock = CLOCK_MONOTONIC,
+		.sched_policy = -1,
+		.tx_retries = 3,
 		.batch = 64,
 		.pkt_size = 64,
+		.packet = {
+			.dst_mac = { 0x02, 0, 0, 0, 0, 0x02 },
+			.src_mac = { 0x02, 0, 0, 0, 0, 0x01 },
+			.vlan_id = 1,
+			.fill_pattern = 0x12345678,
+		},
 		.flows = 1,
 		.nic_cpu = 0,
 		.app_cpu = 1,
 	};
 	opterr = 0;
-	while (ok && (c = getopt_long(argc, argv, ":rtli:q:d:b:s:f:mpBzcNSh",
-				      long_options, NULL)) != -1) {
-		switch (c) {
-		case OPT_MODE:
-			ok = cli_parse_choice("--mode", optarg, mode_names,
-					      COUNT_OF(mode_names), &choice);
-			o->mode = (enum bench_mode)choice;
-			mode_given = true;
-			break;
-		case 'r':
-		case 't':
-		case 'l':
-			o->mode = c == 'r' ? BENCH_RXDROP :
-				  c == 't' ? BENCH_TXONLY :
-					     BENCH_L2FWD;
-			mode_given = true;
-			break;
-		case OPT_SAME_CORE:
-			o->same_core = true;
-			o->busy_poll = true;
-			/* fall through */
-		case OPT_SIM_DETERMINISTIC:
-			o->sim_deterministic = true;
-			sim_only_flag = flag_name(c);
-			/* fall through */
-		case OPT_SIM:
-			o->sim = true;
-			break;
-		case 'i':
-			o->ifname = optarg;
-			break;
-		case 'q':
-			ok = cli_parse_u32("--queue", optarg, 0, UINT32_MAX - 1,
-					   &o->queue_id);
-			queue_given = true;
-			break;
-		case 'd':
-			ok = cli_parse_seconds("--duration", optarg,
-					       &o->duration_s);
-			break;
-		case OPT_PACKETS:
-			ok = cli_parse_u64("--packets", optarg, 1, UINT64_MAX,
-					   &o->packets);
-			break;
-		case 'b':
-			ok = cli_parse_u32("--batch", optarg, 1, 4096,
-					   &o->batch);
-			break;
-		case 's':
-			ok = cli_parse_u32("--pkt-size", optarg, 60, 65536,
-					   &o->pkt_size);
-			break;
-		case 'f':
-			ok = cli_parse_u32("--frame-size", optarg, 0, 65536,
-					   &o->frame_size);
-			break;
-		case OPT_FRAMES:
-			ok = cli_parse_u32("--frames", optarg, 0, 1u << 24,
-					   &o->frames);
-			break;
-		case OPT_RX_SIZE:
-		case OPT_TX_SIZE:
-		case OPT_FILL_SIZE:
-		case OPT_COMP_SIZE: {
-			uint32_t *size = c == OPT_RX_SIZE   ? &o->rx_size :
-					 c == OPT_TX_SIZE   ? &o->tx_size :
-					 c == OPT_FILL_SIZE ? &o->fill_size :
-							      &o->comp_size;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const char *refusal = c > 0 ? bench_flag_refusal(c) : NULL;
 
-			ok = cli_parse_u32(flag_name(c), optarg, 0, 1u << 24,
-					   size);
-			break;
-		}
-		case 'm':
-			o->no_need_wakeup = true;
-			break;
-		case 'p':
-			o->poll = true;
-			break;
-		case 'B':
-			o->busy_poll = true;
-			break;
-		case 'z':
-			zero_copy = true;
-			break;
-		case 'c':
-			copy = true;
-			break;
-		case 'N':
-			native = true;
-			break;
-		case 'S':
-			generic = true;
-			break;
-		case OPT_RX_FULL_POLICY:
-			sim_only_flag = "--rx-full-policy";
-			ok = cli_parse_choice(sim_only_flag, optarg,
-					      policy_names,
-					      COUNT_OF(policy_names), &choice);
-			o->rx_full_policy =
-				(enum xskx_sim_rx_full_policy)choice;
-			break;
-		case OPT_RATE:
-			sim_only_flag = "--rate";
-			ok = cli_parse_u64(sim_only_flag, optarg, 1, UINT64_MAX,
-					   &o->rate_pps);
-			break;
-		case OPT_XDP_ACTION:
-			sim_only_flag = "--xdp-action";
-			ok = cli_parse_choice(sim_only_flag, optarg,
-					      xdp_action_names,
-					      COUNT_OF(xdp_action_names),
-					      &choice);
-			o->xdp_action = (enum bench_xdp_action)choice;
-			break;
-		case OPT_NIC_BUDGET:
-		case OPT_HW_RING:
-		case OPT_HW_TX_RING:
-		case OPT_REFILL_BATCH:
-		case OPT_FLOWS: {
-			uint32_t *v = c == OPT_NIC_BUDGET   ? &o->nic_budget :
-				      c == OPT_HW_RING	    ? &o->hw_ring :
-				      c == OPT_HW_TX_RING   ? &o->hw_tx_ring :
-				      c == OPT_REFILL_BATCH ? &o->refill_batch :
-							      &o->flows;
-
-			sim_only_flag = flag_name(c);
-			ok = cli_parse_u32(sim_only_flag, optarg, 1, 1u << 20,
-					   v);
-			break;
-		}
-		case OPT_NIC_CPU:
-			sim_only_flag = flag_name(c);
-			ok = parse_cpu(sim_only_flag, optarg, &o->nic_cpu);
-			break;
-		case OPT_APP_CPU:
-			ok = parse_cpu("--app-cpu", optarg, &o->app_cpu);
-			app_cpu_given = true;
-			break;
-		case OPT_BASELINE:
-			o->baseline = true;
-			break;
-		case OPT_COMPARE:
-			o->compare = true;
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case OPT_JSON_LINES:
-			o->json = o->json_lines = true;
-			break;
-		case OPT_QUIET:
-			o->quiet = true;
-			break;
-		case 'h':
-			fputs(usage, stdout);
+		if (c == 'h') {
+			bench_flags_usage(stdout);
 			return BENCH_PARSE_HELP;
-		case ':':
+		}
+		if (c == ':') {
 			fprintf(stderr,
 				"xskx-bench: %s needs a value (see --help)\n",
 				argv[optind - 1]);
 			return BENCH_PARSE_BAD;
-		default:
+		}
+		if (c == '?') {
 			if (optopt)
 				fprintf(stderr,
 					"xskx-bench: unknown option '-%c' (see --help)\n",
@@ -473,43 +493,37 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 					argv[optind - 1]);
 			return BENCH_PARSE_BAD;
 		}
+		if (refusal) {
+			/* --help's lines, joined into one message. */
+			fputs("xskx-bench: ", stderr);
+			for (const char *p = refusal; *p; p++)
+				fputc(*p == '\n' ? ' ' : *p, stderr);
+			fputc('\n', stderr);
+			return BENCH_PARSE_BAD;
+		}
+		if (!parse_flag(c, optarg, o, &st))
+			return BENCH_PARSE_BAD;
 	}
-	if (!ok)
-		return BENCH_PARSE_BAD;
 	if (optind < argc) {
 		fprintf(stderr,
 			"xskx-bench: unexpected argument '%s' (see --help)\n",
 			argv[optind]);
 		return BENCH_PARSE_BAD;
 	}
-	if (zero_copy && copy) {
-		fprintf(stderr, "xskx-bench: -z and -c exclude each other\n");
+	if (!check_flags(o, &st) || !check_combination(o, &st))
 		return BENCH_PARSE_BAD;
-	}
-	if (queue_given && !o->ifname) {
-		fprintf(stderr,
-			"xskx-bench: -q selects a queue of -i IFNAME; the simulated port has one queue\n");
-		return BENCH_PARSE_BAD;
-	}
-	if (native && generic) {
-		fprintf(stderr, "xskx-bench: -N and -S exclude each other\n");
-		return BENCH_PARSE_BAD;
-	}
-	if ((native || generic) && !o->ifname) {
-		fprintf(stderr,
-			"xskx-bench: -N and -S choose where the kernel runs the XDP program: use them with -i IFNAME\n");
-		return BENCH_PARSE_BAD;
-	}
 	/* The kernel's softirqs may share a CPU: pin only where asked to. */
-	if (o->ifname && !app_cpu_given)
+	if (o->ifname && !st.app_cpu_given)
 		o->app_cpu = -1;
-	o->copy_mode = zero_copy ? XSKX_ZEROCOPY_FORCE :
-		       copy	 ? XSKX_COPY_FORCE :
-				   XSKX_COPY_AUTO;
-	o->xdp_mode = generic ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
-	o->xdp_fallback = !native && !generic;
-	if (!check_combination(o, sim_only_flag, mode_given))
-		return BENCH_PARSE_BAD;
+	o->copy_mode = st.zero_copy ? XSKX_ZEROCOPY_FORCE :
+		       st.copy	    ? XSKX_COPY_FORCE :
+				      XSKX_COPY_AUTO;
+	o->xdp_mode = st.generic ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
+	o->xdp_fallback = !st.native && !st.generic;
+	/* -T: a batch per cycle is a rate of batch / cycle. */
+	if (st.tx_cycle_us)
+		o->rate_pps = ((uint64_t)o->batch * 1000000 + st.tx_cycle_us - 1) /
+			      st.tx_cycle_us;
 	if ((o->baseline || o->compare) && !o->fill_size)
 		o->fill_size = fill_for_every_frame(o->frames);
 	return BENCH_PARSE_RUN;

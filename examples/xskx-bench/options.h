@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 #include <xskx/xskx.h>
 
 enum bench_mode {
@@ -20,6 +21,16 @@ enum bench_xdp_action {
 	BENCH_XDP_DROP,
 };
 
+/* The packet txonly sends (packet.c); xdpsock's -s, -P, -V, -J, -K, -G, -H, -y. */
+struct bench_packet_opts {
+	uint8_t dst_mac[6], src_mac[6];
+	bool vlan;		/* an 802.1Q tag */
+	uint16_t vlan_id;
+	uint8_t vlan_pcp;
+	uint32_t fill_pattern;	/* the UDP payload, 32 bits at a time, big-endian */
+	bool timestamp;		/* a pktgen header with the send time */
+};
+
 /* Every setting of a run; a 0 size or count means "the library's default". */
 struct bench_opts {
 	enum bench_mode mode;
@@ -33,8 +44,12 @@ struct bench_opts {
 	uint64_t packets; /* stop after this many packets; 0: no limit */
 	uint32_t batch;
 	uint32_t pkt_size; /* Ethernet frame without FCS */
+	struct bench_packet_opts packet;
 	uint32_t frame_size;
 	uint32_t frames;
+	bool unaligned;	   /* XSKX_UMEM_UNALIGNED */
+	bool multi_buffer; /* XSKX_SOCKET_MULTI_BUFFER */
+	bool shared_umem;  /* l2fwd: RX and TX on two sockets sharing the UMEM */
 	uint32_t rx_size, tx_size, fill_size, comp_size;
 
 	bool no_need_wakeup;
@@ -48,14 +63,24 @@ struct bench_opts {
 	enum xskx_sim_rx_full_policy rx_full_policy;
 	enum bench_xdp_action xdp_action;
 	uint32_t nic_budget, hw_ring, hw_tx_ring, refill_batch, flows;
-	uint64_t rate_pps;    /* of the traffic source; 0: as fast as it can */
+	/* --sim's traffic source, or txonly's pacing; 0: as fast as it can */
+	uint64_t rate_pps;
 	int nic_cpu, app_cpu; /* -1: not pinned */
+
+	double interval_s;     /* between two lines or JSON objects */
+	clockid_t clock;       /* of every time the program takes */
+	int sched_policy;      /* -1: leave the scheduler alone */
+	int sched_priority;
+	uint32_t tx_retries;   /* txonly -C: seconds to wait for completions */
 
 	bool baseline; /* rxdrop on bare libxdp ring operations */
 	bool compare;  /* rxdrop burst, then baseline, same settings */
 	bool json;
 	bool json_lines; /* an object per interval, then the summary */
 	bool quiet;
+	bool extra_stats;	/* all six XDP statistics on every line */
+	bool app_stats;		/* bursts, polls and kicks on every line */
+	const char *irq_match;	/* count the interrupts of /proc/interrupts' lines naming it */
 };
 
 enum bench_parse_result {

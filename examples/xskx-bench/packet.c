@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * xskx-bench: the packet txonly sends. A valid Ethernet/IPv4/UDP frame, so
- * that a receiver on the other end of a veth pair counts it rather than
- * discarding it as garbage.
+ * xskx-bench: the packet txonly sends. A valid Ethernet[/802.1Q]/IPv4/UDP
+ * frame, so that a receiver on the other end of a veth pair counts it rather
+ * than discarding it as garbage; its MACs, VLAN tag and payload pattern are
+ * xdpsock's -G, -H, -V, -J, -K and -P, and -y adds a pktgen header that
+ * bench_packet_stamp() fills as the packet leaves.
  */
 #include <arpa/inet.h>
 #include <net/ethernet.h>
@@ -11,6 +13,38 @@
 #include <string.h>
 
 #include "bench.h"
+
+/* pktgen's header (net/core/pktgen.c), which its receivers recognise. */
+#define PKTGEN_MAGIC 0xbe9be955u
+struct pktgen_hdr {
+	uint32_t magic, seq, tv_sec, tv_usec;
+};
+
+#define VLAN_TAG_LEN 4
+
+static uint32_t l2_len(const struct bench_packet_opts *p)
+{
+	return ETH_HLEN + (p->vlan ? VLAN_TAG_LEN : 0);
+}
+
+static uint32_t udp_payload_offset(const struct bench_packet_opts *p)
+{
+	return l2_len(p) + sizeof(struct iphdr) + sizeof(struct udphdr);
+}
+
+uint32_t bench_packet_min_size(const struct bench_packet_opts *p)
+{
+	uint32_t headers = udp_payload_offset(p) +
+			   (p->timestamp ? sizeof(struct pktgen_hdr) : 0);
+
+	/* The shortest Ethernet frame without its FCS. */
+	return headers > ETH_ZLEN ? headers : ETH_ZLEN;
+}
+
+uint32_t bench_packet_l2_overhead(const struct bench_packet_opts *p)
+{
+	return l2_len(p);
+}
 
 static uint16_t ipv4_checksum(const void *hdr, size_t len)
 {
@@ -24,37 +58,64 @@ static uint16_t ipv4_checksum(const void *hdr, size_t len)
 	return htons((uint16_t)~sum);
 }
 
-void bench_build_udp_frame(uint8_t *frame, uint32_t len)
+static size_t put(uint8_t *frame, size_t off, const void *src, size_t len)
 {
-	static const uint8_t dst[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 0x02 };
-	static const uint8_t src[ETH_ALEN] = { 0x02, 0, 0, 0, 0, 0x01 };
-	struct ether_header eth = { .ether_type = htons(ETHERTYPE_IP) };
+	memcpy(frame + off, src, len);
+	return off + len;
+}
+
+void bench_build_udp_frame(uint8_t *frame, uint32_t len,
+			   const struct bench_packet_opts *p)
+{
+	uint32_t l3_len = len - l2_len(p);
+	uint16_t ip_type = htons(ETHERTYPE_IP);
 	struct iphdr ip = {
 		.version = 4,
 		.ihl = sizeof(ip) / 4,
-		.tot_len = htons((uint16_t)(len - sizeof(eth))),
+		.tot_len = htons((uint16_t)l3_len),
 		.ttl = 64,
 		.protocol = IPPROTO_UDP,
-		.saddr = htonl(0x0a000001), /* 10.0.0.1 */
-		.daddr = htonl(0x0a000002), /* 10.0.0.2 */
+		.saddr = htonl(0xc0000201), /* 192.0.2.1 */
+		.daddr = htonl(0xc0000202), /* 192.0.2.2 */
 	};
 	/* A zero UDP checksum means "none" over IPv4. */
 	struct udphdr udp = {
 		.source = htons(4096),
 		.dest = htons(4096),
-		.len = htons((uint16_t)(len - sizeof(eth) - sizeof(ip))),
+		.len = htons((uint16_t)(l3_len - sizeof(ip))),
 	};
+	uint32_t pattern = htonl(p->fill_pattern);
 	size_t off = 0;
 
-	memcpy(eth.ether_dhost, dst, ETH_ALEN);
-	memcpy(eth.ether_shost, src, ETH_ALEN);
+	off = put(frame, off, p->dst_mac, ETH_ALEN);
+	off = put(frame, off, p->src_mac, ETH_ALEN);
+	if (p->vlan) {
+		uint16_t tpid = htons(ETHERTYPE_VLAN);
+		uint16_t tci = htons((uint16_t)(p->vlan_pcp << 13 | p->vlan_id));
+
+		off = put(frame, off, &tpid, sizeof(tpid));
+		off = put(frame, off, &tci, sizeof(tci));
+	}
+	off = put(frame, off, &ip_type, sizeof(ip_type));
 	ip.check = ipv4_checksum(&ip, sizeof(ip));
-	memcpy(frame + off, &eth, sizeof(eth));
-	off += sizeof(eth);
-	memcpy(frame + off, &ip, sizeof(ip));
-	off += sizeof(ip);
-	memcpy(frame + off, &udp, sizeof(udp));
-	off += sizeof(udp);
+	off = put(frame, off, &ip, sizeof(ip));
+	off = put(frame, off, &udp, sizeof(udp));
 	for (uint32_t i = 0; off + i < len; i++)
-		frame[off + i] = (uint8_t)i;
+		frame[off + i] = ((const uint8_t *)&pattern)[i % 4];
+	if (p->timestamp) {
+		uint32_t magic = htonl(PKTGEN_MAGIC);
+
+		put(frame, off, &magic, sizeof(magic));
+	}
+}
+
+void bench_packet_stamp(uint8_t *frame, const struct bench_packet_opts *p,
+			uint32_t seq, const struct timespec *now)
+{
+	struct pktgen_hdr *h =
+		(struct pktgen_hdr *)(frame + udp_payload_offset(p));
+	uint32_t fields[3] = { htonl(seq), htonl((uint32_t)now->tv_sec),
+			       htonl((uint32_t)(now->tv_nsec / 1000)) };
+
+	memcpy(&h->seq, fields, sizeof(fields));
 }

@@ -107,6 +107,30 @@ static FILE *live_stream(const struct bench_opts *o)
 	return o->json ? stderr : stdout;
 }
 
+/* -a: this program's calls in the interval, per second and in all. */
+static void report_app_stats(FILE *f, const struct bench_sample *prev,
+			     const struct bench_sample *now)
+{
+	double dt = now->t - prev->t;
+	const struct {
+		const char *name;
+		uint64_t now, prev;
+	} calls[] = {
+		{ "bursts", now->steps, prev->steps },
+		{ "empty_bursts", now->idle_steps, prev->idle_steps },
+		{ "polls", now->polls, prev->polls },
+		{ "kicks", now->stats.rx_kicks + now->stats.tx_kicks,
+		  prev->stats.rx_kicks + prev->stats.tx_kicks },
+		{ "kicks_skipped", now->stats.kicks_skipped,
+		  prev->stats.kicks_skipped },
+	};
+
+	for (size_t i = 0; i < COUNT(calls); i++)
+		fprintf(f, "  %s %.0f/s (%llu)", calls[i].name,
+			rate(calls[i].now - calls[i].prev, dt),
+			(unsigned long long)calls[i].now);
+}
+
 static void report_line(const struct bench *b, const char *variant,
 			double start, const struct bench_sample *prev,
 			const struct bench_sample *now)
@@ -132,10 +156,21 @@ static void report_line(const struct bench *b, const char *variant,
 		uint64_t d = value(&now->stats, &xdp_counters[i]) -
 			     value(&prev->stats, &xdp_counters[i]);
 
-		if (d)
+		/* -x: every one, with its total, as xdpsock's extra stats. */
+		if (o->extra_stats)
+			fprintf(f, "  %s +%llu (%llu)", xdp_counters[i].name,
+				(unsigned long long)d,
+				(unsigned long long)value(&now->stats,
+							  &xdp_counters[i]));
+		else if (d)
 			fprintf(f, "  %s +%llu", xdp_counters[i].name,
 				(unsigned long long)d);
 	}
+	if (o->app_stats)
+		report_app_stats(f, prev, now);
+	if (o->irq_match)
+		fprintf(f, "  irqs %.0f/s (%llu)", rate(now->irqs - prev->irqs, dt),
+			(unsigned long long)now->irqs);
 	for (size_t i = 0; i < COUNT(live_counters); i++) {
 		uint64_t d = value(&now->stats, &live_counters[i]) -
 			     value(&prev->stats, &live_counters[i]);
@@ -201,6 +236,10 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "queue", o->queue_id);
 	json_u64(j, "batch", o->batch);
 	json_u64(j, "pkt_size", o->pkt_size);
+	json_bool(j, "multi_buffer", o->multi_buffer);
+	json_bool(j, "unaligned", o->unaligned);
+	json_bool(j, "shared_umem", o->shared_umem);
+	json_u64(j, "rate_pps", o->rate_pps);
 	json_bool(j, "poll", o->poll);
 	json_bool(j, "busy_poll", o->busy_poll);
 	if (!o->sim)
@@ -214,7 +253,6 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "hw_tx_ring", o->hw_tx_ring);
 	json_u64(j, "refill_batch", o->refill_batch);
 	json_u64(j, "flows", o->flows);
-	json_u64(j, "rate_pps", o->rate_pps);
 }
 
 /*
@@ -260,6 +298,10 @@ static void json_result(struct json *j, const struct bench_opts *o,
 		    &r->stats, &r->loss, r->offered_known ? &r->offered : NULL);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
+	json_u64(j, "polls", r->polls);
+	json_u64(j, "tx_over_mtu", r->tx_over_mtu);
+	if (o->irq_match)
+		json_u64(j, "irqs", r->irqs);
 	if (r->have_port) {
 		json_object(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
@@ -299,6 +341,12 @@ static void json_interval(const struct bench *b, const char *variant,
 		    now->tx_packets - prev->tx_packets, now->t - prev->t,
 		    &now->stats, &now->loss,
 		    now->offered_known ? &now->offered : NULL);
+	/* -a's and -I's counts, for plotting them */
+	json_u64(&j, "steps", now->steps);
+	json_u64(&j, "idle_steps", now->idle_steps);
+	json_u64(&j, "polls", now->polls);
+	if (o->irq_match)
+		json_u64(&j, "irqs", now->irqs);
 	json_end(&j);
 }
 
@@ -353,6 +401,12 @@ static void text_result(const struct bench_opts *o,
 		printf("; offered %llu (what the port received)",
 		       (unsigned long long)r->offered);
 	putchar('\n');
+	if (r->tx_over_mtu)
+		printf("  tx_over_mtu %llu: packets sent larger than the interface's MTU carries\n",
+		       (unsigned long long)r->tx_over_mtu);
+	if (o->irq_match)
+		printf("  irqs %llu (lines of /proc/interrupts containing \"%s\")\n",
+		       (unsigned long long)r->irqs, o->irq_match);
 	printf("  frames: pool %u fill %u nic %u rx %u app %u tx %u comp %u = %u of %u\n",
 	       c->pool, c->fill, c->nic, c->rx, c->app, c->tx, c->comp,
 	       c->total, r->frame_count);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
@@ -21,17 +22,55 @@ static void read_losses(const struct bench *b, const struct xskx_stats *stats,
 	loss_port_read(&b->loss, &sock, 0, l);
 }
 
+int bench_socket_stats(const struct bench *b, struct xskx_stats *stats)
+{
+	struct xskx_stats tx;
+	uint64_t *sum = (uint64_t *)stats;
+	const uint64_t *add = (const uint64_t *)&tx;
+	int err = xskx_socket_stats(b->sock, stats);
+
+	if (err || b->tx_sock == b->sock)
+		return err;
+	err = xskx_socket_stats(b->tx_sock, &tx);
+	_Static_assert(sizeof(tx) % sizeof(uint64_t) == 0,
+		       "struct xskx_stats holds uint64_t counters only");
+	for (size_t i = 0; !err && i < sizeof(tx) / sizeof(uint64_t); i++)
+		sum[i] += add[i];
+	return err;
+}
+
+/* -I: the interrupts since the run started. */
+static int irqs_since_start(const struct bench *b, uint64_t *irqs)
+{
+	int err;
+
+	*irqs = 0;
+	if (!b->opts->irq_match)
+		return 0;
+	err = bench_irq_count(b->opts->irq_match, irqs);
+	if (err)
+		return run_lib_error("reading /proc/interrupts (-I)", err);
+	*irqs -= b->irqs_at_start;
+	return 0;
+}
+
 static int sample(struct bench *b, double t, struct bench_sample *s)
 {
-	int err = xskx_socket_stats(b->sock, &s->stats);
+	int err = bench_socket_stats(b, &s->stats);
 
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
+	err = irqs_since_start(b, &s->irqs);
+	if (err)
+		return err;
 	read_losses(b, &s->stats, &s->loss);
 	s->offered_known = loss_port_offered(&b->loss, &s->offered);
 	s->t = t;
 	s->rx_packets = b->rx_packets;
 	s->tx_packets = b->tx_packets;
+	s->steps = b->steps;
+	s->idle_steps = b->idle_steps;
+	s->polls = b->polls;
 	return 0;
 }
 
@@ -44,6 +83,7 @@ static int wait_ready(struct bench *b)
 	short events = b->opts->mode == BENCH_TXONLY ? POLLOUT : POLLIN;
 	int ret = xskx_socket_poll(b->sock, events, 100);
 
+	b->polls++;
 	return ret < 0 ? run_lib_error("xskx_socket_poll", ret) : 0;
 }
 
@@ -63,13 +103,20 @@ static int finish(struct bench *b, struct bench_result *res)
 		return err;
 	res->rx_packets = b->rx_packets;
 	res->tx_packets = b->tx_packets;
-	err = xskx_socket_stats(b->sock, &res->stats);
+	res->steps = b->steps;
+	res->idle_steps = b->idle_steps;
+	res->polls = b->polls;
+	res->tx_over_mtu = b->tx_over_mtu ? b->tx_packets : 0;
+	err = irqs_since_start(b, &res->irqs);
+	if (err)
+		return err;
+	err = bench_socket_stats(b, &res->stats);
 	if (err)
 		return run_lib_error("xskx_socket_stats", err);
 	read_losses(b, &res->stats, &res->loss);
 	res->offered_known = loss_port_offered(&b->loss, &res->offered);
-	if (b->port) {
-		err = xskx_sim_port_stats(b->port, &res->port);
+	if (b->sim_port) {
+		err = xskx_sim_port_stats(b->sim_port, &res->port);
 		if (err)
 			return run_lib_error("xskx_sim_port_stats", err);
 		res->have_port = true;
@@ -78,15 +125,15 @@ static int finish(struct bench *b, struct bench_result *res)
 	if (err)
 		return run_lib_error("xskx_socket_info", err);
 	if (!b->sim) {
-		enum xskx_xdp_mode mode;
+		struct xskx_port_info info;
 
-		/* -ENOENT: a TX-only socket, which needs no XDP program. */
-		err = xskx_socket_xdp_mode(b->sock, &mode);
-		if (err && err != -ENOENT)
-			return run_lib_error("xskx_socket_xdp_mode", err);
-		if (!err)
-			res->xdp_mode = mode == XSKX_XDP_NATIVE ? "native" :
-								  "generic";
+		err = xskx_port_info(b->port, &info);
+		if (err)
+			return run_lib_error("xskx_port_info", err);
+		/* Not attached: a TX-only socket, which needs no XDP program. */
+		if (info.xdp_attached)
+			res->xdp_mode = info.xdp_mode == XSKX_XDP_NATIVE ?
+						"native" : "generic";
 	}
 	res->frame_count = xskx_umem_frame_count(b->umem);
 	res->frame_size = xskx_umem_frame_size(b->umem);
@@ -103,6 +150,28 @@ static int finish(struct bench *b, struct bench_result *res)
  * source and never ends this way.)
  */
 #define QUIET_ROUNDS_TO_STOP 4
+
+/*
+ * txonly -C (xdpsock's -O): the packets are counted when the TX ring takes
+ * them; wait up to --retries seconds for the NIC to complete them.
+ */
+static int wait_for_completions(struct bench *b, bool deterministic)
+{
+	double until = run_now_s() + b->opts->tx_retries;
+	struct xskx_stats stats;
+	int err;
+
+	while (!(err = xskx_socket_stats(b->sock, &stats)) &&
+	       stats.tx_completed < stats.tx_packets && run_now_s() < until &&
+	       !signals_stop_requested()) {
+		if (deterministic && (err = run_nic(b)) < 0)
+			return err;
+		xskx_tx_reclaim(b->sock);
+		if (!deterministic)
+			run_nap(1000000);
+	}
+	return err ? run_lib_error("xskx_socket_stats", err) : 0;
+}
 
 static bool quiet_round(struct bench *b, int nic_moved, int app_moved)
 {
@@ -130,10 +199,20 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	if (err)
 		return err;
 	/* The kernel's counters run since boot: the baseline is now. */
-	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->port, b->sock);
+	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->sim_port, b->port);
+	if (o->irq_match &&
+	    (err = bench_irq_count(o->irq_match, &b->irqs_at_start))) {
+		fprintf(stderr,
+			"xskx-bench: -I %s: %s: name a string of /proc/interrupts' lines, such as the interface's name\n",
+			o->irq_match,
+			err == -ENOENT ? "no line of /proc/interrupts contains it" :
+					 xskx_strerror(err));
+		return err;
+	}
 	start = run_now_s();
+	b->pace_start = start;
 	deadline = start + o->duration_s;
-	next_line = start + 1;
+	next_line = start + o->interval_s;
 	err = sample(b, start, &last);
 	res->stop = BENCH_STOP_DURATION;
 	while (!err) {
@@ -151,8 +230,8 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		n = step(b);
 		if (n < 0)
 			return run_lib_error(bench_mode_name(o->mode), n);
-		res->steps++;
-		res->idle_steps += n == 0;
+		b->steps++;
+		b->idle_steps += n == 0;
 		if (o->packets && *counted >= o->packets) {
 			res->stop = BENCH_STOP_PACKETS;
 			break;
@@ -166,7 +245,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		if (t >= deadline)
 			break;
 		if (t >= next_line) {
-			next_line += 1;
+			next_line += o->interval_s;
 			err = sample(b, t, &cur);
 			if (!err)
 				bench_report_interval(b, variant, start, &last,
@@ -177,5 +256,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	/* The short last interval, since the last line. */
 	if (!err && !(err = sample(b, start + res->seconds, &cur)))
 		bench_report_interval(b, variant, start, &last, &cur);
+	if (!err && res->stop == BENCH_STOP_PACKETS && o->mode == BENCH_TXONLY)
+		err = wait_for_completions(b, deterministic);
 	return err ? err : finish(b, res);
 }

@@ -12,7 +12,9 @@
  * --xdp-action drop drops it: the socket only binds the UMEM and kicks.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "eth.h"
@@ -45,7 +47,7 @@ static int set_xdp_action(struct bench *b)
 
 	if (b->opts->xdp_action == BENCH_XDP_REDIRECT)
 		return 0;
-	err = xskx_sim_port_set_xdp(b->port, hook, NULL);
+	err = xskx_sim_port_set_xdp(b->sim_port, hook, NULL);
 	return err ? run_lib_error("xskx_sim_port_set_xdp", err) : 0;
 }
 
@@ -57,6 +59,7 @@ static int setup_sim(struct bench *b)
 						 XSKX_SIM_THREADED,
 		  .cpu_plus_one = o->nic_cpu + 1, .busy_poll = o->same_core);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "sim0",
+		  /* an MTU that carries the packets (sizes.c) */
 		  .mtu = o->pkt_size - 14 > 1500 ? o->pkt_size - 14 : 0,
 		  .hw_ring_size = o->hw_ring, .hw_tx_ring_size = o->hw_tx_ring,
 		  .napi_budget = o->nic_budget, .refill_batch = o->refill_batch,
@@ -71,7 +74,7 @@ static int setup_sim(struct bench *b)
 	err = xskx_sim_create(&b->sim, &sim_opts);
 	if (err)
 		return run_lib_error("xskx_sim_create", err);
-	err = xskx_sim_port_create(b->sim, &port_opts, &b->port);
+	err = xskx_sim_port_create(b->sim, &port_opts, &b->sim_port);
 	if (err)
 		return run_lib_error("xskx_sim_port_create", err);
 	err = set_xdp_action(b);
@@ -79,60 +82,123 @@ static int setup_sim(struct bench *b)
 		return err;
 	if (o->mode == BENCH_TXONLY)
 		return 0;
-	err = xskx_sim_port_add_source(b->port, &source_opts);
+	err = xskx_sim_port_add_source(b->sim_port, &source_opts);
 	if (err)
 		return run_lib_error("xskx_sim_port_add_source", err);
 	return 0;
 }
 
+/* The first socket's flags: with -M it receives and the second one sends. */
 static uint32_t socket_flags(const struct bench_opts *o)
 {
 	uint32_t flags = 0;
 
-	if (o->mode == BENCH_RXDROP)
+	if (o->mode == BENCH_RXDROP || o->shared_umem)
 		flags |= XSKX_SOCKET_NO_TX;
 	if (o->mode == BENCH_TXONLY)
 		flags |= XSKX_SOCKET_NO_RX;
 	if (o->no_need_wakeup)
 		flags |= XSKX_SOCKET_NO_WAKEUP;
-	if (o->busy_poll)
-		flags |= XSKX_SOCKET_BUSY_POLL;
+	if (o->multi_buffer)
+		flags |= XSKX_SOCKET_MULTI_BUFFER;
 	return flags;
+}
+
+static int open_port(struct bench *b, const struct bench_opts *o)
+{
+	XSKX_OPTS(xskx_port_opts, port_opts,
+		  .flags = o->busy_poll ? XSKX_PORT_BUSY_POLL : 0,
+		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback);
+	int err = o->sim ? xskx_port_open_sim(&b->port, b->sim_port, &port_opts)
+			 : xskx_port_open(&b->port, o->ifname, &port_opts);
+
+	return err ? run_lib_error("xskx_port_open", err) : 0;
+}
+
+/* Where the sockets are: the port's queue -q. */
+static void socket_place(struct xskx_socket_opts *so, const struct bench *b)
+{
+	so->port = b->port;
+	so->queue_id = b->opts->queue_id;
+}
+
+/*
+ * -M: TX on a second socket of the same queue and UMEM. It shares the
+ * first one's FILL and COMPLETION rings and binds in its mode (the kernel's
+ * XDP_SHARED_UMEM rule), so it takes no wakeup or multi-buffer flag.
+ */
+static int open_tx_socket(struct bench *b)
+{
+	const struct bench_opts *o = b->opts;
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .tx_size = o->tx_size,
+		  .flags = XSKX_SOCKET_NO_RX, .copy_mode = o->copy_mode,
+		  .tx_reserve = XSKX_TX_RESERVE_NONE);
+	int err;
+
+	socket_place(&sock_opts, b);
+	err = xskx_socket_open(&b->tx_sock, b->umem, &sock_opts);
+	return err ? run_lib_error("xskx_socket_open (-M's TX socket)", err) :
+		     0;
+}
+
+/*
+ * Packet views a burst needs: a batch of packets, each a chain of
+ * fragments in txonly -F, and room for an open chain l2fwd -F carries.
+ */
+static uint32_t burst_capacity(struct bench *b)
+{
+	const struct bench_opts *o = b->opts;
+
+	b->frag_room = xskx_umem_frame_size(b->umem) -
+		       xskx_umem_headroom(b->umem);
+	b->frags_per_pkt = o->mode == BENCH_TXONLY ?
+				   (o->pkt_size + b->frag_room - 1) / b->frag_room :
+				   1;
+	return o->batch * b->frags_per_pkt +
+	       (o->multi_buffer ? BENCH_MAX_FRAGS : 0);
 }
 
 int bench_setup(struct bench *b, const struct bench_opts *o)
 {
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = o->frames,
 		  .frame_size = o->frame_size, .fill_size = o->fill_size,
-		  .comp_size = o->comp_size);
+		  .comp_size = o->comp_size,
+		  .flags = o->unaligned ? XSKX_UMEM_UNALIGNED : 0);
+	uint32_t capacity;
 	int err;
 
 	*b = (struct bench){ .opts = o };
-	b->pkts = calloc(o->batch, sizeof(*b->pkts));
-	b->frames = calloc(o->batch, sizeof(*b->frames));
-	if (!b->pkts || !b->frames)
-		return run_lib_error("calloc", -ENOMEM);
-
 	err = xskx_umem_create(&b->umem, &umem_opts);
 	if (err)
 		return run_lib_error("xskx_umem_create", err);
 	b->frame_mask = ~(uint64_t)(xskx_umem_frame_size(b->umem) - 1);
+	capacity = burst_capacity(b);
+	b->pkts = calloc(capacity, sizeof(*b->pkts));
+	b->frames = calloc(capacity, sizeof(*b->frames));
+	if (!b->pkts || !b->frames)
+		return run_lib_error("calloc", -ENOMEM);
 	if (o->sim) {
 		err = setup_sim(b);
 		if (err)
 			return err;
 	}
+	err = open_port(b, o);
+	if (err)
+		return err;
 
-	XSKX_OPTS(xskx_socket_opts, sock_opts, .ifname = o->ifname,
-		  .sim_port = b->port, .queue_id = o->queue_id,
-		  .rx_size = o->rx_size, .tx_size = o->tx_size,
-		  .flags = socket_flags(o), .copy_mode = o->copy_mode,
-		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback,
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .rx_size = o->rx_size,
+		  .tx_size = o->tx_size, .flags = socket_flags(o),
+		  .copy_mode = o->copy_mode,
 		  /* l2fwd sends the frames it received: keep none aside. */
 		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
+	socket_place(&sock_opts, b);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
 		return run_lib_error("xskx_socket_open", err);
+	b->tx_sock = b->sock;
+	if (o->shared_umem && (err = open_tx_socket(b)))
+		return err;
+	bench_check_sizes(b);
 	err = xskx_socket_rings(b->sock, &b->rings);
 	if (err)
 		return run_lib_error("xskx_socket_rings", err);
@@ -156,6 +222,15 @@ int bench_start(struct bench *b)
 
 	if (b->opts->app_cpu >= 0)
 		run_pin_this_thread(b->opts->app_cpu);
+	if (b->opts->sched_policy >= 0) {
+		struct sched_param param = {
+			.sched_priority = b->opts->sched_priority,
+		};
+
+		if (sched_setscheduler(0, b->opts->sched_policy, &param))
+			return run_lib_error("sched_setscheduler (-W, -U)",
+					     -errno);
+	}
 	if (!b->sim || b->opts->sim_deterministic)
 		return 0;
 	err = xskx_sim_start(b->sim);
@@ -184,13 +259,19 @@ void bench_teardown(struct bench *b)
 	int err;
 
 	bench_stop(b);
+	if (b->tx_sock && b->tx_sock != b->sock &&
+	    (err = xskx_socket_close(b->tx_sock)))
+		run_lib_error("xskx_socket_close", err);
 	if (b->sock && (err = xskx_socket_close(b->sock)))
 		run_lib_error("xskx_socket_close", err);
+	if (b->port && (err = xskx_port_close(b->port)))
+		run_lib_error("xskx_port_close", err);
 	if (b->sim && (err = xskx_sim_destroy(b->sim)))
 		run_lib_error("xskx_sim_destroy", err);
 	if (b->umem && (err = xskx_umem_destroy(b->umem)))
 		run_lib_error("xskx_umem_destroy", err);
 	free(b->pkts);
 	free(b->frames);
+	free(b->pkt_bytes);
 	*b = (struct bench){ 0 };
 }

@@ -84,7 +84,7 @@ static void xdp_counts(const struct fw *fw, uint32_t rule_id,
 	for (uint32_t p = 0; p < fw->fwd.nports; p++) {
 		struct xskx_filter_counters c;
 
-		if (!xskx_filter_rule_stats(fw->fwd.ports[p].sock, rule_id, &c)) {
+		if (!xskx_filter_rule_stats(fw->fwd.ports[p].port, rule_id, &c)) {
 			sum->packets += c.packets;
 			sum->bytes += c.bytes;
 		}
@@ -144,14 +144,14 @@ static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
 	int err = 0;
 
 	for (p = 0; p < fw->fwd.nports && !err; p++)
-		err = xskx_filter_set(fw->fwd.ports[p].sock, fw->entries, n);
+		err = xskx_filter_set(fw->fwd.ports[p].port, fw->entries, n);
 	if (!err)
 		return 0;
 	if (restore) {
 		uint32_t old_n = split(fw, restore);
 
 		for (uint32_t q = 0; q + 1 < p; q++)
-			xskx_filter_set(fw->fwd.ports[q].sock, fw->entries, old_n);
+			xskx_filter_set(fw->fwd.ports[q].port, fw->entries, old_n);
 	}
 	return err;
 }

@@ -28,6 +28,7 @@
 
 #include "fw.h"
 #include "fwd_options.h"
+#include "fwd_ports.h"
 #include "fwd_publish.h"
 #include "loss.h"
 
@@ -52,6 +53,7 @@ struct fwapp {
 	struct fw fw;
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
+	struct xskx_port *ports[FWD_MAX_PORTS]; /* the library's, per port */
 	uint32_t reloads, reloads_rejected;
 	double start;
 	/* the sockets' counters, published by the forwarding thread */

@@ -187,7 +187,6 @@ static int open_firewall(struct fwapp *app)
 	struct fwd_config cfg = { .nports = FWD_MAX_PORTS,
 				  .batch = o->fwd.batch,
 				  .frames = o->fwd.frames,
-				  .xdp_mode = o->fwd.xdp_mode,
 				  .tx_full = o->fwd.tx_full };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
@@ -199,11 +198,13 @@ static int open_firewall(struct fwapp *app)
 		fw_errors_free(&errs);
 		return err;
 	}
+	err = fwd_ports_open(&o->fwd, app->sim_ports, FWD_MAX_PORTS, app->ports);
+	if (err) {
+		fw_rules_free(rs);
+		return run_lib_error("opening the ports", err);
+	}
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
-		cfg.ports[i] = (struct fwd_endpoint){
-			.ifname = o->fwd.ifnames[i],
-			.sim_port = app->sim_ports[i],
-		};
+		cfg.ports[i] = app->ports[i];
 	err = fw_open(&app->fw, &cfg, rs);
 	if (err)
 		return run_lib_error("opening the firewall", err);
@@ -213,7 +214,7 @@ static int open_firewall(struct fwapp *app)
 	/* The kernel's counters run since boot: the baseline is now. */
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
-				app->sim_ports[i], app->fw.fwd.ports[i].sock);
+				app->sim_ports[i], app->ports[i]);
 	if (!app->fw.xdp_stage)
 		fprintf(stderr, "xskx-fw: warning: this backend's XDP program has no deny list: every rule runs in user space\n");
 	return 0;
@@ -236,7 +237,7 @@ int main(int argc, char **argv)
 	case FWAPP_PARSE_RUN:
 		break;
 	}
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_FW);
 	if (o.check_path)
 		return check_file(o.check_path);
 	signals_catch(true);
@@ -255,6 +256,7 @@ int main(int argc, char **argv)
 		if (app.sim)
 			xskx_sim_stop(app.sim);
 		fw_close(&app.fw);
+		fwd_ports_close(app.ports, FWD_MAX_PORTS);
 		fwapp_sim_destroy(&app);
 		return 1;
 	}
@@ -277,6 +279,7 @@ int main(int argc, char **argv)
 			     err ? "error" : stop_reason);
 	if ((close_err = fw_close(&app.fw)))
 		err = run_lib_error("closing the sockets", close_err);
+	fwd_ports_close(app.ports, FWD_MAX_PORTS);
 	fwapp_sim_destroy(&app);
 	return err ? 1 : 0;
 }

@@ -28,19 +28,18 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 }
 
 static int open_port(struct fwd_queue *q, struct fwd_port *port,
-		     const struct fwd_endpoint *end, const struct fwd_config *cfg)
+		     struct xskx_port *xport, const struct fwd_config *cfg)
 {
 	/*
 	 * A pure forwarder only transmits frames it received: no frames need
 	 * to stay in the pool for packets of its own (no tx_reserve). The
 	 * library shares the UMEM's frames between the ports' FILL rings.
 	 */
-	XSKX_OPTS(xskx_socket_opts, opts, .ifname = end->ifname,
-		  .sim_port = end->sim_port, .queue_id = cfg->queue_id,
-		  .rx_size = cfg->rx_size, .xdp_mode = cfg->xdp_mode,
-		  .xdp_fallback = true,
+	XSKX_OPTS(xskx_socket_opts, opts, .port = xport,
+		  .queue_id = cfg->queue_id, .rx_size = cfg->rx_size,
 		  .tx_reserve = XSKX_TX_RESERVE_NONE);
 
+	port->port = xport;
 	port->held = calloc(q->batch, sizeof(*port->held));
 	if (!port->held)
 		return -ENOMEM;
@@ -61,7 +60,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	q->filter_ctx = cfg->filter_ctx;
 	err = xskx_umem_create(&q->umem, &umem_opts);
 	for (uint32_t i = 0; !err && i < q->nports; i++)
-		err = open_port(q, &q->ports[i], &cfg->ports[i], cfg);
+		err = open_port(q, &q->ports[i], cfg->ports[i], cfg);
 	/*
 	 * Every port of the UMEM is open, so the shares are final: a burst
 	 * that receives nothing fills each port's FILL ring with its share.

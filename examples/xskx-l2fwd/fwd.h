@@ -18,8 +18,8 @@
  *         in tx_full_drops, and the ingress port is read on: the NIC keeps
  *         receiving, the packets a slow egress cannot send are lost here.
  *
- * The backend is whatever the endpoints name, a kernel interface or a
- * simulated port; the code is the same.
+ * The backend is whatever the ports are, kernel interfaces or simulated
+ * ports; the code is the same.
  */
 #ifndef XSKX_L2FWD_FWD_H
 #define XSKX_L2FWD_FWD_H
@@ -55,6 +55,7 @@ enum fwd_tx_full {
 extern const char *const fwd_tx_full_names[FWD_TX_FULL_CHOICES];
 
 struct fwd_port {
+	struct xskx_port *port;	/* the library's port, not owned */
 	struct xskx_socket *sock;
 	/* received here, not yet taken by the egress port's TX ring */
 	struct xskx_pkt *held;
@@ -81,20 +82,14 @@ struct fwd_queue {
 	void *filter_ctx;
 };
 
-/* A port: a kernel interface (ifname) or a simulated port, never both. */
-struct fwd_endpoint {
-	const char *ifname;
-	struct xskx_sim_port *sim_port;
-};
-
 struct fwd_config {
-	struct fwd_endpoint ports[FWD_MAX_PORTS];
+	/* open ports (xskx/port.h): kernel interfaces or simulated ports */
+	struct xskx_port *ports[FWD_MAX_PORTS];
 	uint32_t nports;  /* 1: reflect on ports[0] */
 	uint32_t queue_id;
 	uint32_t batch;	  /* packets per burst; 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	uint32_t rx_size; /* RX ring entries per socket; 0: the library's default */
-	enum xskx_xdp_mode xdp_mode; /* kernel backend */
 	enum fwd_tx_full tx_full;    /* 0: hold */
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
@@ -124,8 +119,8 @@ uint32_t fwd_held(const struct fwd_queue *q);
 void fwd_finish(struct fwd_queue *q);
 
 /*
- * Close the sockets (the last one on a kernel interface detaches the XDP
- * program) and the UMEM. Safe on a queue fwd_open() failed on. Returns 0 or
+ * Close the sockets (the last receiving one on a kernel port detaches the
+ * XDP program) and the UMEM; the ports stay open. Safe on a queue fwd_open() failed on. Returns 0 or
  * the first negative errno met; it closes everything it can regardless.
  */
 int fwd_close(struct fwd_queue *q);

@@ -23,6 +23,7 @@
 
 #include "fwd.h"
 #include "fwd_options.h"
+#include "fwd_ports.h"
 #include "fwd_publish.h"
 #include "loss.h"
 
@@ -31,7 +32,8 @@
 struct l2fwd_opts {
 	struct fwd_options fwd;
 	bool reflect;	    /* one port, MACs swapped */
-	uint32_t queues;    /* queues, threads and UMEMs */
+	uint32_t first_queue; /* -q: the queues are first_queue.. */
+	uint32_t queues;    /* ..+ queues - 1: threads and UMEMs */
 	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */
 };
 
@@ -63,6 +65,7 @@ struct l2fwd {
 	struct l2fwd_queue *queues;
 	struct xskx_sim *sim; /* NULL on the kernel backend */
 	struct xskx_sim_port *sim_ports[FWD_MAX_PORTS];
+	struct xskx_port *ports[FWD_MAX_PORTS]; /* the library's, per port */
 	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };

@@ -4,7 +4,8 @@
  *
  *   xskx-l2fwd -i veth1 -o veth2        forward between two interfaces
  *   xskx-l2fwd -i veth1                 reflect on one, MACs swapped
- *   xskx-l2fwd --sim -q 2 -d 5          the same on the simulated NIC
+ *   xskx-l2fwd -i veth1 -q 2 --queues 2 queues 2 and 3 of veth1
+ *   xskx-l2fwd --sim --queues 2 -d 5    the same on the simulated NIC
  *
  * One thread per queue, each with its own UMEM and forwarding core (fwd.c);
  * this thread prints the counters every second and, at the end of
@@ -42,24 +43,25 @@ static int open_queues(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
 
+	int err = fwd_ports_open(&o->fwd, app->sim_ports, app->nports,
+				 app->ports);
+
+	if (err)
+		return run_lib_error("opening the ports", err);
 	app->queues = calloc(o->queues, sizeof(*app->queues));
 	if (!app->queues)
 		return run_lib_error("calloc", -ENOMEM);
 	for (uint32_t k = 0; k < o->queues; k++) {
 		struct l2fwd_queue *q = &app->queues[k];
 		struct fwd_config cfg = {
-			.nports = app->nports, .queue_id = k,
+			.nports = app->nports, .queue_id = o->first_queue + k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
-			.xdp_mode = o->fwd.xdp_mode, .tx_full = o->fwd.tx_full,
+			.tx_full = o->fwd.tx_full,
 		};
-		int err;
 
 		for (uint32_t i = 0; i < app->nports; i++)
-			cfg.ports[i] = (struct fwd_endpoint){
-				.ifname = o->fwd.ifnames[i],
-				.sim_port = app->sim_ports[i],
-			};
-		q->index = k;
+			cfg.ports[i] = app->ports[i];
+		q->index = o->first_queue + k;
 		q->cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k;
 		err = fwd_open(&q->fwd, &cfg);
 		if (err)
@@ -71,7 +73,7 @@ static int open_queues(struct l2fwd *app)
 	/* The kernel's counters run since boot: the baseline is now. */
 	for (uint32_t i = 0; i < app->nports; i++)
 		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
-				app->sim_ports[i], app->queues[0].fwd.ports[i].sock);
+				app->sim_ports[i], app->ports[i]);
 	return 0;
 }
 
@@ -123,6 +125,7 @@ static void close_queues(struct l2fwd *app)
 	}
 	free(app->queues);
 	app->queues = NULL;
+	fwd_ports_close(app->ports, app->nports);
 	l2fwd_sim_destroy(app);
 }
 
@@ -173,7 +176,7 @@ int main(int argc, char **argv)
 	case L2FWD_PARSE_RUN:
 		break;
 	}
-	run_log_to_stderr();
+	run_log_to_stderr(API_WORDS_L2FWD);
 	signals_catch(false);
 	app.nports = o.reflect ? 1 : 2;
 	for (uint32_t i = 0; i < app.nports; i++)

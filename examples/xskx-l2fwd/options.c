@@ -23,8 +23,10 @@ static const char usage[] =
 	"  -o, --out IF2          second interface (absent: reflect on IF1)\n"
 	"      --sim              two simulated ports, each with a traffic source\n"
 	"      --reflect          with --sim: one simulated port, reflect\n"
-	"  -q, --queues N         queues 0..N-1 of each port: a thread and a UMEM\n"
-	"                         each (default 1)\n"
+	"  -q, --queue Q          the first queue of each port, as xdpsock's -q\n"
+	"                         (default 0; -i only)\n"
+	"      --queues N         queues Q..Q+N-1 of each port: a thread and a\n"
+	"                         UMEM each (default 1)\n"
 	"  -C, --cpu CPU          pin queue k's thread to CPU + k (default: no\n"
 	"                         pinning)\n"
 	"  -d, --duration SECONDS stop after SECONDS (default: at Ctrl-C)\n"
@@ -49,12 +51,13 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 the library failed, 2 bad command line.\n";
 
-enum { OPT_REFLECT = FWD_OPT_PROGRAM };
+enum { OPT_REFLECT = FWD_OPT_PROGRAM, OPT_QUEUES };
 
 static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "reflect", no_argument, NULL, OPT_REFLECT },
-	{ "queues", required_argument, NULL, 'q' },
+	{ "queue", required_argument, NULL, 'q' },
+	{ "queues", required_argument, NULL, OPT_QUEUES },
 	{ "cpu", required_argument, NULL, 'C' },
 	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
@@ -70,8 +73,11 @@ static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 		o->reflect = true;
 		return true;
 	case 'q':
+		return cli_parse_u32("--queue", arg, 0, UINT32_MAX - L2FWD_MAX_QUEUES,
+				     &o->first_queue);
+	case OPT_QUEUES:
 		return cli_parse_u32("--queues", arg, 1, L2FWD_MAX_QUEUES,
-				 &o->queues);
+				     &o->queues);
 	case 'C':
 		if (!cli_parse_u32("--cpu", arg, 0, 4095, &cpu))
 			return false;
@@ -94,6 +100,8 @@ static bool check_backend(const struct l2fwd_opts *o)
 		why = "name an interface with -i IF1, or use --sim";
 	else if (f->sim && f->ifnames[1])
 		why = "-o needs -i (the kernel backend)";
+	else if (f->sim && o->first_queue)
+		why = "-q selects the first queue of -i's interfaces; the simulated ports' queues are 0..N-1 (--queues N)";
 	else if (!f->sim && o->reflect)
 		why = "--reflect is for --sim; on interfaces, leave out -o";
 	else if (f->ifnames[1] && !strcmp(f->ifnames[0], f->ifnames[1]))

@@ -108,7 +108,8 @@ static void report_line(const struct l2fwd *app,
 
 			fprintf(f,
 				"%6.1fs %5.2fs  q%-2u %-10s rx %9.0f pps %11llu pkts  tx %9.0f pps %11llu pkts  tx-full drops %7.0f pps %9llu pkts  held %4llu\n",
-				now->t - app->start, dt, k, app->port_names[i],
+				now->t - app->start, dt,
+				app->opts->first_queue + k, app->port_names[i],
 				(double)(b->rx - a->rx) / dt,
 				(unsigned long long)b->rx,
 				(double)(b->tx - a->tx) / dt,
@@ -239,7 +240,8 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			struct port_result r;
 
 			port_result(&q->ports[i], &r);
-			printf("%5u %-10s %11llu %11llu  %13llu %8llu", k,
+			printf("%5u %-10s %11llu %11llu  %13llu %8llu",
+			       o->first_queue + k,
 			       app->port_names[i],
 			       (unsigned long long)r.count.rx,
 			       (unsigned long long)r.count.tx,
@@ -356,6 +358,7 @@ static void json_settings(struct json *j, const struct l2fwd_opts *o)
 {
 	json_str(j, "mode", o->reflect ? "reflect" : "forward");
 	json_str(j, "backend", o->fwd.sim ? "sim" : "kernel");
+	json_u64(j, "first_queue", o->first_queue);
 	json_u64(j, "queues", o->queues);
 	json_str(j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
 }
@@ -381,7 +384,7 @@ static void json_interval(const struct l2fwd *app,
 			const struct fwd_counters *c = &now->ports[k][i];
 
 			json_object(&j, NULL);
-			json_u64(&j, "queue", k);
+			json_u64(&j, "queue", app->opts->first_queue + k);
 			json_str(&j, "port", app->port_names[i]);
 			json_u64(&j, "rx", c->rx);
 			json_u64(&j, "tx", c->tx);
@@ -431,7 +434,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 
 			port_result(&q->ports[i], &r);
 			json_object(&j, NULL);
-			json_u64(&j, "queue", k);
+			json_u64(&j, "queue", app->opts->first_queue + k);
 			json_str(&j, "port", app->port_names[i]);
 			json_u64(&j, "rx", r.count.rx);
 			json_u64(&j, "tx", r.count.tx);

@@ -1,54 +1,20 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * The kernel backend's own knobs: how xskx's XDP program is attached, and
- * what it did with the packets.
- *
- * A socket opened with opts.ifname is a real AF_XDP socket. Its traffic
- * comes from xskx's XDP program (carried inside the library), which
- * drops what the deny list denies (xskx/filter.h), redirects each other
- * packet to the socket bound to the packet's RX queue and hands packets of
- * queues without a socket to the kernel stack. The
- * program is attached when the first socket with an RX ring opens on an
- * interface and detached when the last one closes. Several processes can
- * serve one interface, each on its own queues: a later process's sockets
- * join the program the first one attached (same program object, same
- * mode; otherwise -EBUSY says what differs), and the program is detached
- * when the last of them closes its last socket there. A queue serves one
- * process: opening another process's queue fails with -EBUSY naming that
- * process. A program whose processes all died (kill -9) is detected and
- * replaced by the next one.
+ * The kernel backend's own reports: what XDP programs did with the packets,
+ * and the interface's counters. Ports (xskx/port.h) attach the program;
+ * these read any interface, whichever process attached it.
  */
 #ifndef XSKX_KERNEL_H
 #define XSKX_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <xskx/port.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-struct xskx_socket;
-
-/* opts.xdp_mode: where the XDP program runs. */
-enum xskx_xdp_mode {
-	/*
-	 * In the driver (XDP_FLAGS_DRV_MODE). A driver without native XDP
-	 * fails the open with -EOPNOTSUPP, unless opts.xdp_fallback allows
-	 * generic mode instead (logged at warn).
-	 */
-	XSKX_XDP_NATIVE = 0,
-	/* After the skb is built (XDP_FLAGS_SKB_MODE): any device, slower. */
-	XSKX_XDP_GENERIC,
-};
-
-/*
- * The mode the socket's interface actually runs its XDP program in. Returns
- * 0, -ENOENT for a socket without an RX ring (it needs no program), or
- * -EOPNOTSUPP on the simulated NIC. No syscall.
- */
-int xskx_socket_xdp_mode(const struct xskx_socket *sock,
-			 enum xskx_xdp_mode *mode);
 
 /* What XDP programs with xskx's counters did, summed over CPUs. */
 struct xskx_xdp_verdicts {
@@ -67,7 +33,12 @@ struct xskx_xdp_verdicts {
  * such program on it) or another negative errno. Syscalls: a netlink query
  * and a few bpf() calls; needs CAP_BPF or CAP_SYS_ADMIN.
  */
-int xskx_xdp_prog_stats(const char *ifname, struct xskx_xdp_verdicts *verdicts);
+int xskx_xdp_prog_stats_sized(const char *ifname,
+			      struct xskx_xdp_verdicts *verdicts,
+			      size_t verdicts_size);
+/* Sized as xskx_socket_stats() is (xskx/socket.h). */
+#define xskx_xdp_prog_stats(ifname, verdicts)                                  \
+	xskx_xdp_prog_stats_sized((ifname), (verdicts), sizeof(*(verdicts)))
 
 /*
  * The interface's own packet counters, as the kernel keeps them for every
@@ -94,7 +65,11 @@ struct xskx_netdev_stats {
  * interface in this network namespace) or another negative errno. Syscalls:
  * one rtnetlink query (a socket opened and closed); no privilege needed.
  */
-int xskx_netdev_stats(const char *ifname, struct xskx_netdev_stats *stats);
+int xskx_netdev_stats_sized(const char *ifname, struct xskx_netdev_stats *stats,
+			    size_t stats_size);
+/* Sized as xskx_socket_stats() is (xskx/socket.h). */
+#define xskx_netdev_stats(ifname, stats)                                       \
+	xskx_netdev_stats_sized((ifname), (stats), sizeof(*(stats)))
 
 #ifdef __cplusplus
 }

@@ -12,15 +12,18 @@
  *	XSKX_OPTS(xskx_umem_opts, opts, .frame_count = 8192);
  *
  * declares a struct with sz set, one field chosen and every other field at
- * its default. The macro zeroes the whole struct first, padding included:
- * a library that knows fields the caller's header did not have finds zero
- * in their place, even where they took the place of padding.
+ * its default.
  *
- * Each options struct names its last field in TYPE__last_field: the library
- * checks that every byte the caller gave past the end of that field is zero
- * (-E2BIG otherwise). Build options with XSKX_OPTS, or memset and fill them
- * in place: a struct returned or assigned by value may carry whatever its
- * padding held.
+ * Each options struct names its last field in TYPE__last_field. A struct
+ * grows only past that field, never into padding between fields, so the
+ * bytes that matter are the fields and what follows the last one: the
+ * library checks that every byte the caller gave past the end of the last
+ * field it knows is zero (-E2BIG otherwise). XSKX_OPTS zeroes the whole
+ * struct and copies in no more than the fields, so that the tail padding a
+ * newer field may take is zero even when every field is named (a compound
+ * literal's padding is whatever the stack held). Build options with
+ * XSKX_OPTS, or memset and fill them in place: a struct returned or
+ * assigned by value may carry whatever its padding held.
  */
 #ifndef XSKX_OPTS_H
 #define XSKX_OPTS_H
@@ -28,10 +31,19 @@
 #include <stddef.h>
 #include <string.h>
 
+/* The end of TYPE's last field: where padding, and newer fields, start. */
+#define XSKX_OPTS_END(TYPE)                                                    \
+	(offsetof(struct TYPE, TYPE##__last_field) +                           \
+	 sizeof(((struct TYPE *)0)->TYPE##__last_field))
+
 #define XSKX_OPTS(TYPE, NAME, ...)                                             \
 	struct TYPE NAME = ({                                                  \
+		struct TYPE xskx_opts_fields__ = {                             \
+			.sz = sizeof(struct TYPE), __VA_ARGS__                 \
+		};                                                             \
 		memset(&NAME, 0, sizeof(struct TYPE));                         \
-		(struct TYPE){ .sz = sizeof(struct TYPE), __VA_ARGS__ };       \
+		memcpy(&NAME, &xskx_opts_fields__, XSKX_OPTS_END(TYPE));       \
+		NAME;                                                          \
 	})
 
 #endif /* XSKX_OPTS_H */

@@ -29,8 +29,10 @@
 #define XSKX_SIM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <xskx/opts.h>
+#include <xskx/port.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -109,6 +111,17 @@ struct xskx_sim_port_opts {
 int xskx_sim_port_create(struct xskx_sim *sim,
 			 const struct xskx_sim_port_opts *opts,
 			 struct xskx_sim_port **port);
+
+/*
+ * Open the library's port (xskx/port.h) on a simulated port, as
+ * xskx_port_open() opens one on an interface: sockets are then opened on
+ * its queues. The options' XDP fields are the kernel's and not used here;
+ * XSKX_PORT_BUSY_POLL makes the burst API kick whenever it would wait.
+ * Returns 0, -EINVAL (NULL arguments, unknown flag) or -EBUSY (this
+ * simulated port has a library port open already).
+ */
+int xskx_port_open_sim(struct xskx_port **port, struct xskx_sim_port *sim_port,
+		       const struct xskx_port_opts *opts);
 
 /*
  * Join two ports like a veth pair: what one transmits arrives on the
@@ -226,8 +239,12 @@ struct xskx_sim_port_stats {
 	uint64_t wasted_polls;	/* packets the poll processed, then dropped */
 };
 
-int xskx_sim_port_stats(const struct xskx_sim_port *port,
-			struct xskx_sim_port_stats *stats);
+/* Sized as xskx_socket_stats() is (xskx/socket.h). */
+int xskx_sim_port_stats_sized(const struct xskx_sim_port *port,
+			      struct xskx_sim_port_stats *stats,
+			      size_t stats_size);
+#define xskx_sim_port_stats(port, stats)                                       \
+	xskx_sim_port_stats_sized((port), (stats), sizeof(*(stats)))
 
 /*
  * Deterministic mode: run the NIC for one round — sources inject, then

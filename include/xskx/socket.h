@@ -2,9 +2,9 @@
 /*
  * Sockets and the burst API.
  *
- * A socket is bound to one queue of one port, on a backend: the kernel (a
- * real AF_XDP socket, opts.ifname) or the simulated NIC (opts.sim_port). The
- * burst API is the same code for both.
+ * A socket is bound to one queue of one port (xskx/port.h): an interface
+ * on the kernel backend (a real AF_XDP socket) or a simulated NIC's port.
+ * The burst API is the same code for both.
  *
  * One packet's life:
  *   xskx_rx_burst()    RX ring -> packet views; refills FILL from the pool
@@ -13,7 +13,7 @@
  *   xskx_rx_release()  frames of packets you are done with -> the pool.
  *   xskx_tx_burst()    reclaims COMPLETION into the pool, then packet views
  *                      -> TX ring; kicks only if TX's need_wakeup flag is set
- *                      (always with XSKX_SOCKET_BUSY_POLL).
+ *                      (always on a busy-polling port).
  *
  * Forwarding a received packet out of another socket on the same UMEM is
  * xskx_tx_burst() of the very views xskx_rx_burst() returned: no copy.
@@ -22,9 +22,10 @@
 #define XSKX_SOCKET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
-#include <xskx/kernel.h>
 #include <xskx/opts.h>
+#include <xskx/port.h>
 #include <xskx/ring.h>
 
 #ifdef __cplusplus
@@ -33,13 +34,11 @@ extern "C" {
 
 struct xskx_umem;
 struct xskx_socket;
-struct xskx_sim_port;
 
 /* opts.flags */
 #define XSKX_SOCKET_NO_RX (1u << 0)	  /* no RX ring (TX only) */
 #define XSKX_SOCKET_NO_TX (1u << 1)	  /* no TX ring (RX only) */
 #define XSKX_SOCKET_NO_WAKEUP (1u << 2)	  /* bind without XDP_USE_NEED_WAKEUP */
-#define XSKX_SOCKET_BUSY_POLL (1u << 3)	  /* kick whenever a burst would wait, flags or not */
 #define XSKX_SOCKET_MULTI_BUFFER (1u << 4) /* XDP_USE_SG */
 
 enum xskx_copy_mode {
@@ -50,9 +49,7 @@ enum xskx_copy_mode {
 
 struct xskx_socket_opts {
 	size_t sz;
-	/* The backend: exactly one of ifname (kernel) and sim_port. */
-	const char *ifname;
-	struct xskx_sim_port *sim_port;
+	struct xskx_port *port;	/* the interface (xskx/port.h) */
 	uint32_t queue_id;
 	uint32_t rx_size;	/* RX ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t tx_size;	/* TX ring entries; 0: likewise */
@@ -84,21 +81,6 @@ struct xskx_socket_opts {
 	 * frame count.
 	 */
 	uint32_t fill_max;
-	/* Kernel backend only (xskx/kernel.h); ignored on the simulated NIC. */
-	enum xskx_xdp_mode xdp_mode;	/* where xskx's XDP program runs */
-	bool xdp_fallback;	/* native unsupported: generic instead, logged */
-	/*
-	 * Your own XDP program instead of xskx's: a BPF ELF object in memory
-	 * whose first program uses the maps of bpf/xskx_maps.bpf.h. The
-	 * library manages it as its own (attach, XSKMAP, counters, detach).
-	 * NULL: xskx's redirect program. Every socket of the process on one
-	 * interface must name the same object.
-	 */
-	const void *xdp_obj;
-	size_t xdp_obj_size;
-	/* With XSKX_SOCKET_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
-	uint32_t busy_poll_usec;
-	uint32_t busy_poll_budget;
 	/*
 	 * Frames that filling FILL leaves in the pool for the application's
 	 * own packets (xskx_frame_alloc), so that receiving can never starve
@@ -122,12 +104,18 @@ struct xskx_socket_opts {
  * XSKX_SOCKET_MULTI_BUFFER are not used. A UMEM serves the backend of its
  * first socket for its whole life.
  *
+ * The first socket with an RX ring on a kernel port attaches the port's XDP
+ * program (xskx/port.h) and every receiving socket takes its queue's XSKMAP
+ * slot.
+ *
  * Returns 0, or a negative errno with a message naming the culprit: -EINVAL
- * (no backend or two, ring size not a power of two or above
- * XSKX_RING_MAX_SIZE, queue out of range, unknown flag, a UMEM with too few
- * frames: every receiving queue needs its fill_max or two refill batches,
- * plus the largest tx_reserve, and the message names the numbers), -EBUSY (the queue is held by another socket), -EOPNOTSUPP
- * (zero-copy forced where there is none), -ENODEV (no such interface).
+ * (no port, ring size not a power of two or above XSKX_RING_MAX_SIZE, queue
+ * out of range, unknown flag, a UMEM with too few frames: every receiving
+ * queue needs its fill_max or one frame, plus the largest tx_reserve, and
+ * the message names the numbers), -EBUSY (the queue is held by another
+ * socket, another process's XDP program differs), -EOPNOTSUPP (zero-copy
+ * forced where there is none, native XDP without fallback on a driver
+ * without it).
  * Syscalls: socket, setsockopt, mmap and bind on the kernel backend.
  */
 int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
@@ -157,7 +145,7 @@ struct xskx_pkt {
  * none) or a negative errno when a needed kick failed for a reason other
  * than "try again" (-ENXIO...). After draining RX it refills FILL from the
  * pool when the batch watermark is met; when RX is empty, kicks the peer if FILL's
- * need_wakeup flag is set (always with XSKX_SOCKET_BUSY_POLL), never
+ * need_wakeup flag is set (always on a busy-polling port), never
  * otherwise. The frames of returned packets belong to the application until
  * given back by xskx_rx_release() or xskx_tx_burst(). When the kick fails
  * after packets were received, the packets are returned and the error comes
@@ -179,8 +167,8 @@ int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 
 /*
  * Reclaim completions, then put up to n packets on the TX ring and kick the
- * peer if TX holds descriptors and TX's need_wakeup flag is set (always with
- * XSKX_SOCKET_BUSY_POLL). Returns how many packets were accepted (their
+ * peer if TX holds descriptors and TX's need_wakeup flag is set (always on a
+ * busy-polling port). Returns how many packets were accepted (their
  * frames now belong to the library and return to the pool when completed) —
  * fewer than n when the TX ring is full or a bad packet ends the burst: the
  * rest stay the caller's, to retry or release — or a negative errno when the
@@ -250,10 +238,15 @@ struct xskx_stats {
 
 /*
  * Read the statistics: the peer's six counters (getsockopt XDP_STATISTICS
- * on the kernel backend) plus the library's own. Returns 0 or a negative
- * errno.
+ * on the kernel backend) plus the library's own. The structure may grow:
+ * the library fills stats_size bytes (what an older caller knows) and zeroes
+ * what it does not know itself; the xskx_socket_stats() macro passes
+ * sizeof(*stats). Returns 0 or a negative errno.
  */
-int xskx_socket_stats(struct xskx_socket *sock, struct xskx_stats *stats);
+int xskx_socket_stats_sized(struct xskx_socket *sock, struct xskx_stats *stats,
+			    size_t stats_size);
+#define xskx_socket_stats(sock, stats)                                         \
+	xskx_socket_stats_sized((sock), (stats), sizeof(*(stats)))
 
 /*
  * How the socket is bound: zero_copy as the peer reports it (XDP_OPTIONS),
@@ -267,8 +260,11 @@ struct xskx_socket_info {
 	const char *backend;	/* "kernel" or "sim" */
 };
 
-int xskx_socket_info(const struct xskx_socket *sock,
-		     struct xskx_socket_info *info);
+/* Sized as xskx_socket_stats() is; use the xskx_socket_info() macro. */
+int xskx_socket_info_sized(const struct xskx_socket *sock,
+			   struct xskx_socket_info *info, size_t info_size);
+#define xskx_socket_info(sock, info)                                           \
+	xskx_socket_info_sized((sock), (info), sizeof(*(info)))
 
 /* The kernel socket's file descriptor; -EOPNOTSUPP on the simulated NIC. */
 int xskx_socket_fd(const struct xskx_socket *sock);

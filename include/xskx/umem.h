@@ -16,6 +16,7 @@
 #define XSKX_UMEM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <xskx/opts.h>
 
@@ -27,6 +28,14 @@ struct xskx_umem;
 
 /* Chunk-mode flag, the kernel's XDP_UMEM_UNALIGNED_CHUNK_FLAG. */
 #define XSKX_UMEM_UNALIGNED (1u << 0)
+/*
+ * Map the area from 2 MiB hugepages (MAP_HUGETLB), physically contiguous per
+ * 2 MiB: what unaligned chunks that straddle a 4 KiB page need on a
+ * zero-copy driver. The system must have them reserved (vm.nr_hugepages):
+ * -ENOMEM names how many otherwise. Not with a caller's area (map yours
+ * with MAP_HUGETLB instead).
+ */
+#define XSKX_UMEM_HUGEPAGES (1u << 16)
 
 #define XSKX_UMEM_DEFAULT_FRAME_COUNT 4096
 #define XSKX_UMEM_DEFAULT_FRAME_SIZE 4096
@@ -55,7 +64,7 @@ struct xskx_umem_opts {
 	uint32_t headroom;	/* extra headroom in front of each packet */
 	uint32_t fill_size;	/* FILL ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t comp_size;	/* COMPLETION ring entries; 0: likewise */
-	uint32_t flags;		/* XSKX_UMEM_UNALIGNED */
+	uint32_t flags;		/* XSKX_UMEM_UNALIGNED, XSKX_UMEM_HUGEPAGES */
 };
 #define xskx_umem_opts__last_field flags
 
@@ -67,9 +76,11 @@ struct xskx_umem_opts {
  * Returns 0, or -EINVAL with a message naming the field, its value and the
  * allowed range (frame size outside [2048, page size], not a power of two in
  * aligned mode, area not page-aligned or not a multiple of the frame size,
- * headroom too large, ring size not a power of two, unknown flag), -E2BIG for
- * an opts struct with an unknown non-zero tail, -ENOMEM. No syscall but the
- * area's mmap.
+ * headroom too large, ring size not a power of two, unknown flag,
+ * XSKX_UMEM_HUGEPAGES with a caller's area), -E2BIG for an opts struct with
+ * an unknown non-zero tail, -ENOMEM (with XSKX_UMEM_HUGEPAGES: too few
+ * hugepages reserved, the message naming how many and vm.nr_hugepages). No
+ * syscall but the area's mmap.
  */
 int xskx_umem_create(struct xskx_umem **umem, const struct xskx_umem_opts *opts);
 
@@ -165,9 +176,13 @@ struct xskx_frame_census {
 /*
  * Count every frame of the UMEM across the pool and the rings of every socket
  * on it. Exact when the peer is idle (the simulated NIC in deterministic
- * mode); a racy snapshot while a threaded peer runs. No syscall.
+ * mode); a racy snapshot while a threaded peer runs. No syscall. Sized as
+ * xskx_socket_stats() is: use the xskx_umem_census() macro.
  */
-int xskx_umem_census(struct xskx_umem *umem, struct xskx_frame_census *census);
+int xskx_umem_census_sized(struct xskx_umem *umem,
+			   struct xskx_frame_census *census, size_t census_size);
+#define xskx_umem_census(umem, census)                                         \
+	xskx_umem_census_sized((umem), (census), sizeof(*(census)))
 
 #ifdef __cplusplus
 }

@@ -30,7 +30,7 @@
 
 #include "api.h"
 #include "backend.h"
-#include "filter_kernel.h"
+#include "kernel_port.h"
 #include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
@@ -76,20 +76,18 @@ static struct kernel_socket *ks_of(const struct xskx_socket *s)
 
 static int register_umem(struct xskx_socket *s)
 {
-	struct xskx_umem *umem = s->umem;
+	struct xskx_peer_umem *umem = s->peer_umem;
 	struct xsk_umem_config cfg = {
 		.fill_size = umem->fill_size,
 		.comp_size = umem->comp_size,
 		.frame_size = umem->frame_size,
 		.frame_headroom = umem->headroom,
-		.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
-				 XDP_UMEM_UNALIGNED_CHUNK_FLAG :
-				 0,
+		.flags = umem->unaligned ? XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
 	};
 	struct kernel_umem *kumem;
 	int err;
 
-	if (umem->backend_umem)
+	if (umem->registration)
 		return 0;
 	kumem = calloc(1, sizeof(*kumem));
 	if (!kumem)
@@ -107,7 +105,7 @@ static int register_umem(struct xskx_socket *s)
 			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
 			xskx_strerror(-err));
 	}
-	umem->backend_umem = kumem;
+	umem->registration = kumem;
 	return 0;
 }
 
@@ -115,15 +113,15 @@ static int register_umem(struct xskx_socket *s)
  * After a failed first socket, or the last socket's close. Returns true when
  * the UMEM was unregistered: the kernel holds none of its frames any more.
  */
-static bool unregister_umem_if_unused(struct xskx_umem *umem)
+static bool unregister_umem_if_unused(struct xskx_peer_umem *umem)
 {
-	struct kernel_umem *kumem = umem->backend_umem;
+	struct kernel_umem *kumem = umem->registration;
 
 	if (!kumem || kumem->sockets)
 		return false;
 	xsk_umem__delete(kumem->xumem);
 	free(kumem);
-	umem->backend_umem = NULL;
+	umem->registration = NULL;
 	return true;
 }
 
@@ -131,7 +129,7 @@ static bool unregister_umem_if_unused(struct xskx_umem *umem)
  * The bind found queue taken by a socket of a living xskx process that
  * serves it through the program this socket joined: say whose.
  */
-static int queue_held(const struct xskx_socket_opts *o,
+static int queue_held(uint32_t queue, const char *ifname,
 		      const struct xskx_prog_owner *holder)
 {
 	char who[64];
@@ -140,12 +138,12 @@ static int queue_held(const struct xskx_socket_opts *o,
 		return xskx__fail(
 			-EBUSY,
 			"queue %u of '%s' is bound by another AF_XDP socket of this process, on another UMEM: close that socket first, or open this one on its UMEM",
-			o->queue_id, o->ifname);
+			queue, ifname);
 	xskx__owner_name(holder, who, sizeof(who));
 	return xskx__fail(
 		-EBUSY,
 		"queue %u of '%s' is bound by an AF_XDP socket of %s: a queue serves one process; open this socket on another queue, or stop that process",
-		o->queue_id, o->ifname, who);
+		queue, ifname, who);
 }
 
 /*
@@ -162,14 +160,14 @@ static int create_socket(struct xskx_socket *s,
 		.libxdp_flags = XSK_LIBXDP_FLAGS__INHIBIT_PROG_LOAD,
 		.bind_flags = bind_flags,
 	};
-	struct kernel_umem *kumem = s->umem->backend_umem;
+	struct kernel_umem *kumem = s->peer_umem->registration;
 	struct xskx_prog_owner holder;
 	unsigned int waited_ms = 0;
 	int err;
 
 	for (int attempt = 0;; attempt++) {
 		err = xsk_socket__create_shared(
-			&ks->xsk, o->ifname, o->queue_id, kumem->xumem,
+			&ks->xsk, ks->ifname, o->queue_id, kumem->xumem,
 			(o->flags & XSKX_SOCKET_NO_RX) ? NULL : &s->rx,
 			(o->flags & XSKX_SOCKET_NO_TX) ? NULL : &s->tx,
 			&s->fq->fill, &s->fq->comp, &cfg);
@@ -178,7 +176,7 @@ static int create_socket(struct xskx_socket *s,
 		/* A living process's socket is not going away. */
 		if (!attempt && ks->xdp &&
 		    !xskx__xdp_queue_holder(ks->xdp, o->queue_id, &holder))
-			return queue_held(o, &holder);
+			return queue_held(o->queue_id, ks->ifname, &holder);
 		xskx__sleep_ms(1u << attempt);
 		waited_ms += 1u << attempt;
 	}
@@ -186,23 +184,23 @@ static int create_socket(struct xskx_socket *s,
 		return xskx__fail(
 			-EBUSY,
 			"queue %u of '%s' is busy: another AF_XDP socket is bound to it, or one is still being torn down (retried for %u ms)",
-			o->queue_id, o->ifname, waited_ms);
+			o->queue_id, ks->ifname, waited_ms);
 	return err;
 }
 
-static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
-		       int err)
+static int bind_failed(const struct xskx_socket_opts *o, const char *ifname,
+		       uint16_t flags, int err)
 {
 	if (err == -EOPNOTSUPP && (flags & XDP_ZEROCOPY))
 		return xskx__fail(
 			err,
 			"'%s' refused a zero-copy bind: its driver has no AF_XDP zero-copy support; use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
-			o->ifname);
+			ifname);
 	if (err == -EOPNOTSUPP && (flags & XDP_USE_SG))
 		return xskx__fail(
 			err,
 			"'%s' refused multi-buffer (XDP_USE_SG) in this mode",
-			o->ifname);
+			ifname);
 	if (err == -EPERM || err == -EACCES)
 		return xskx__fail(
 			-EPERM,
@@ -211,7 +209,7 @@ static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
 		return err; /* create_socket() said whose the queue is */
 	return xskx__fail(err,
 			  "binding an AF_XDP socket to queue %u of '%s': %s",
-			  o->queue_id, o->ifname, xskx_strerror(-err));
+			  o->queue_id, ifname, xskx_strerror(-err));
 }
 
 /*
@@ -221,7 +219,7 @@ static int bind_failed(const struct xskx_socket_opts *o, uint16_t flags,
 static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 		       const struct xskx_netdev *dev, struct kernel_socket *ks)
 {
-	struct kernel_umem *kumem = s->umem->backend_umem;
+	struct kernel_umem *kumem = s->peer_umem->registration;
 	uint16_t flags = xskx__socket_bind_flags(o);
 	int err;
 
@@ -229,7 +227,7 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 	if (kumem->sockets) {
 		err = create_socket(s, o, 0, ks);
 		if (err)
-			return bind_failed(o, kumem->bind_flags, err);
+			return bind_failed(o, ks->ifname, kumem->bind_flags, err);
 		s->bind_flags = kumem->bind_flags;
 		return 0;
 	}
@@ -241,21 +239,21 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 				return 0;
 			}
 			if (err != -EOPNOTSUPP && err != -EINVAL)
-				return bind_failed(o, flags | XDP_ZEROCOPY,
-						   err);
+				return bind_failed(o, ks->ifname,
+						   flags | XDP_ZEROCOPY, err);
 			xskx_info(
 				"'%s' queue %u: zero-copy bind failed (%s): using copy mode",
-				o->ifname, o->queue_id, xskx_strerror(-err));
+				ks->ifname, o->queue_id, xskx_strerror(-err));
 		} else {
 			xskx_info(
 				"'%s' has no AF_XDP zero-copy support (driver's XDP features): using copy mode",
-				o->ifname);
+				ks->ifname);
 		}
 		flags |= XDP_COPY;
 	}
 	err = create_socket(s, o, flags, ks);
 	if (err)
-		return bind_failed(o, flags, err);
+		return bind_failed(o, ks->ifname, flags, err);
 	s->bind_flags = flags;
 	return 0;
 }
@@ -270,7 +268,7 @@ static int set_int_opt(int fd, int name, const char *what, int value)
 	return 0;
 }
 
-static int set_busy_poll(int fd, const struct xskx_socket_opts *o)
+static int set_busy_poll(int fd, const struct xskx_port_opts *o)
 {
 	int usec = o->busy_poll_usec ? (int)o->busy_poll_usec :
 				       BUSY_POLL_DEFAULT_USEC;
@@ -301,14 +299,15 @@ static int read_zero_copy(int fd, bool *zero_copy)
 
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
+			  const struct xskx_port_opts *po,
 			  struct kernel_socket *ks)
 {
 	struct xskx_xdp_request req = {
-		.mode = o->xdp_mode,
-		.fallback = o->xdp_fallback,
+		.mode = po->xdp_mode,
+		.fallback = po->xdp_fallback,
 		.frags = o->flags & XSKX_SOCKET_MULTI_BUFFER,
-		.obj = o->xdp_obj,
-		.obj_size = o->xdp_obj_size,
+		.obj = po->xdp_obj,
+		.obj_size = po->xdp_obj_size,
 	};
 
 	/* Nothing is redirected to a socket that cannot receive. */
@@ -325,9 +324,9 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	struct xskx_netdev dev;
 	int err;
 
-	err = xskx__netdev_query(o->ifname, &dev);
+	err = xskx__netdev_query(s->port->name, &dev);
 	if (!err)
-		err = xskx__kernel_check_request(&dev, o, s->umem);
+		err = xskx__kernel_check_request(&dev, o, s->peer_umem);
 	if (err)
 		return err;
 	ks = calloc(1, sizeof(*ks));
@@ -340,7 +339,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	xskx__libxdp_log_end(&saved);
 	if (err)
 		goto err_free;
-	kumem = s->umem->backend_umem;
+	kumem = s->peer_umem->registration;
 	if (kumem->first_queue_held && kumem->held_queue == o->queue_id &&
 	    !strcmp(kumem->held_ifname, dev.name)) {
 		err = xskx__fail(
@@ -349,7 +348,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 			o->queue_id, dev.name);
 		goto err_umem;
 	}
-	err = attach_program(&dev, o, ks);
+	err = attach_program(&dev, o, &s->port->opts, ks);
 	if (err)
 		goto err_umem;
 
@@ -360,8 +359,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_prog;
 	ks->fd = xsk_socket__fd(ks->xsk);
 	err = read_zero_copy(ks->fd, &ks->zero_copy);
-	if (!err && (o->flags & XSKX_SOCKET_BUSY_POLL))
-		err = set_busy_poll(ks->fd, o);
+	if (!err && s->kick_always)
+		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)
 		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
 	if (err)
@@ -374,6 +373,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (!s->fq->backend)
 		s->fq->backend = ks;
 	s->backend = ks;
+	if (ks->xdp && !xskx__kernel_port(s->port)->receivers++)
+		xskx__kernel_port(s->port)->xdp = ks->xdp;
 	xskx_info("AF_XDP socket on '%s' queue %u: %s mode%s", dev.name,
 		  o->queue_id, ks->zero_copy ? "zero-copy" : "copy",
 		  s->bind_flags & XDP_USE_NEED_WAKEUP ? ", need_wakeup" : "");
@@ -385,7 +386,7 @@ err_prog:
 	if (ks->xdp)
 		xskx__xdp_release(ks->xdp);
 err_umem:
-	unregister_umem_if_unused(s->umem);
+	unregister_umem_if_unused(s->peer_umem);
 err_free:
 	free(ks);
 	return err;
@@ -527,35 +528,12 @@ static void give_back_rings(struct xskx_socket *s, give_back_fn *fn, void *ctx)
 				*fq->fill.producer, fn, ctx);
 }
 
-/*
- * Once the UMEM is unregistered, every frame neither in the pool nor held by
- * the application was the kernel's: frames a socket kept and never put on
- * RX (a copy-mode socket keeps the frame of a packet that found the RX ring
- * full, for the next packet). They are free now.
- */
-static void give_back_kernel_held(struct xskx_umem *umem, give_back_fn *fn,
-				  void *ctx)
-{
-	bool *in_pool;
-
-	if (umem->pool.count + umem->frames_in_app == umem->frame_count)
-		return;
-	in_pool = calloc(umem->frame_count, sizeof(*in_pool));
-	if (!in_pool)
-		return;
-	for (uint32_t i = 0; i < umem->pool.count; i++)
-		in_pool[umem->pool.addrs[i] / umem->frame_size] = true;
-	for (uint32_t f = 0; f < umem->frame_count; f++)
-		if (!in_pool[f] && !umem->held[f])
-			fn((uint64_t)f * umem->frame_size, ctx);
-	free(in_pool);
-}
-
-static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
+static bool kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 			 void *ctx)
 {
 	struct kernel_socket *ks = ks_of(s);
 	struct xskx_libxdp_log saved;
+	bool unregistered;
 
 	if (ks->xdp)
 		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
@@ -569,28 +547,32 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	xskx__libxdp_log_begin(&saved);
 	xsk_socket__delete(ks->xsk);
 	xskx__libxdp_log_end(&saved);
-	if (ks->xdp)
+	if (ks->xdp) {
 		xskx__xdp_release(ks->xdp);
+		if (!--xskx__kernel_port(s->port)->receivers)
+			xskx__kernel_port(s->port)->xdp = NULL;
+	}
 	ks->kumem->sockets--;
-	if (unregister_umem_if_unused(s->umem))
-		give_back_kernel_held(s->umem, give_back, ctx);
+	/*
+	 * Unregistered, the kernel holds no frame any more: those it kept
+	 * where no ring shows them (a copy-mode socket keeps the frame of a
+	 * packet that found RX full) are free, and the core takes them back.
+	 */
+	unregistered = unregister_umem_if_unused(s->peer_umem);
 	free(ks);
 	s->backend = NULL;
+	return unregistered;
 }
 
-static void kernel_umem_release(struct xskx_umem *umem)
+static void kernel_umem_release(struct xskx_peer_umem *umem)
 {
 	unregister_umem_if_unused(umem);
 }
 
-static int kernel_filter_begin(struct xskx_socket *s,
-			       struct xskx_filter_dev *dev)
-{
-	return xskx__filter_kernel_begin(ks_of(s)->xdp, ks_of(s)->ifname, dev);
-}
-
 const struct xskx_backend_ops xskx__backend_kernel = {
 	.name = "kernel",
+	.port_close = xskx__kernel_port_close,
+	.port_info = xskx__kernel_port_info,
 	.open = kernel_open,
 	.kick_rx = kernel_kick_rx,
 	.kick_tx = kernel_kick_tx,
@@ -601,20 +583,5 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.fd = kernel_fd,
 	.close = kernel_close,
 	.umem_release = kernel_umem_release,
-	.filter_begin = kernel_filter_begin,
+	.filter_begin = xskx__kernel_port_filter_begin,
 };
-
-XSKX_API int xskx_socket_xdp_mode(const struct xskx_socket *s,
-				  enum xskx_xdp_mode *mode)
-{
-	if (!s || !mode)
-		return xskx__fail(
-			-EINVAL,
-			"socket_xdp_mode: socket and mode must not be NULL");
-	if (s->ops != &xskx__backend_kernel)
-		return -EOPNOTSUPP;
-	if (!ks_of(s)->xdp)
-		return -ENOENT;
-	*mode = xskx__xdp_mode_of(ks_of(s)->xdp);
-	return 0;
-}

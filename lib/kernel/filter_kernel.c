@@ -376,7 +376,7 @@ int xskx__filter_kernel_begin(const struct xskx_xdp_attachment *att,
 	if (!att)
 		return xskx__fail(
 			-ENOENT,
-			"filter: this socket on '%s' has no RX ring, hence no XDP program; use a socket that receives",
+			"filter: port '%s' has no XDP program yet: it is attached when the port's first socket with an RX ring opens; open one first",
 			ifname);
 	kf = calloc(1, sizeof(*kf));
 	if (!kf)
@@ -396,7 +396,7 @@ int xskx__filter_kernel_begin(const struct xskx_xdp_attachment *att,
 		if (err == -ENOENT)
 			return xskx__fail(
 				-ENOENT,
-				"filter: the XDP program on '%s' has no deny list (it does not use the map '%s'): build your opts.xdp_obj on bpf/xskx_maps.bpf.h and call xskx_filter_denied()",
+				"filter: the XDP program on '%s' has no deny list (it does not use the map '%s'): build the port's xdp_obj on bpf/xskx_maps.bpf.h and call xskx_filter_denied()",
 				ifname, map_names[i]);
 		return xskx__fail(
 			err,

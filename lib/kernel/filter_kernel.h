@@ -7,8 +7,8 @@ struct xskx_filter_dev;
 struct xskx_xdp_attachment;
 
 /*
- * The backend's filter_begin (lib/backend.h) for a socket whose attachment
- * is att (NULL: a socket without an RX ring) on interface ifname. Returns
+ * The backend's filter_begin (lib/backend.h) for a port whose attachment
+ * is att (NULL: no socket with an RX ring open) on interface ifname. Returns
  * 0, or -ENOENT (no program, or one that does not use the deny list's
  * maps), or another negative errno; logged.
  */

@@ -20,6 +20,7 @@
 
 #include "api.h"
 #include "log_internal.h"
+#include "opts_internal.h"
 #include "netdev.h"
 
 /* The netdev generic netlink family (uapi linux/netdev.h, kernel 6.3+). */
@@ -290,8 +291,8 @@ static bool counts_redirect_errors(struct rtnl_link *link)
 	return kind && !strcmp(kind, "veth");
 }
 
-XSKX_API int xskx_netdev_stats(const char *ifname,
-			       struct xskx_netdev_stats *stats)
+static int netdev_stats_full(const char *ifname,
+			     struct xskx_netdev_stats *stats)
 {
 	struct rtnl_link *link;
 	struct nl_sock *sk;
@@ -329,5 +330,22 @@ XSKX_API int xskx_netdev_stats(const char *ifname,
 	err = 0;
 out:
 	nl_socket_free(sk);
+	return err;
+}
+
+XSKX_API int xskx_netdev_stats_sized(const char *ifname,
+				     struct xskx_netdev_stats *stats,
+				     size_t stats_size)
+{
+	struct xskx_netdev_stats full;
+	int err;
+
+	if (!stats || !stats_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_netdev_stats: stats must not be NULL, stats_size not 0");
+	err = netdev_stats_full(ifname, &full);
+	if (!err)
+		xskx__out_copy(stats, stats_size, &full, sizeof(full));
 	return err;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #include <errno.h>
-#include <xskx/umem.h>
 
+#include "backend.h"
+#include "kernel_rules.h"
 #include "log_internal.h"
 #include "request_check.h"
 
@@ -31,9 +32,9 @@ static int check_queue(const struct xskx_netdev *dev,
 
 static int check_frame(const struct xskx_netdev *dev,
 		       const struct xskx_socket_opts *o,
-		       const struct xskx_umem *umem)
+		       const struct xskx_peer_umem *umem)
 {
-	uint32_t max_mtu = xskx_umem_max_mtu(umem);
+	uint32_t max_mtu = xskx_frame_max_mtu(umem->frame_size, umem->headroom);
 
 	/* Multi-buffer packets span frames: any MTU fits. */
 	if (o->flags & XSKX_SOCKET_MULTI_BUFFER)
@@ -42,8 +43,8 @@ static int check_frame(const struct xskx_netdev *dev,
 		return xskx__fail(
 			-EINVAL,
 			"MTU %u of '%s' is larger than a frame of %u bytes holds (MTU %u at most with headroom %u): use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
-			dev->mtu, dev->name, xskx_umem_frame_size(umem),
-			max_mtu, xskx_umem_headroom(umem));
+			dev->mtu, dev->name, umem->frame_size, max_mtu,
+			umem->headroom);
 	return 0;
 }
 
@@ -61,16 +62,10 @@ static int check_zero_copy(const struct xskx_netdev *dev,
 
 int xskx__kernel_check_request(const struct xskx_netdev *dev,
 			       const struct xskx_socket_opts *o,
-			       const struct xskx_umem *umem)
+			       const struct xskx_peer_umem *umem)
 {
-	int err;
+	int err = check_queue(dev, o);
 
-	if (o->xdp_mode != XSKX_XDP_NATIVE && o->xdp_mode != XSKX_XDP_GENERIC)
-		return xskx__fail(
-			-EINVAL,
-			"xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
-			(int)o->xdp_mode);
-	err = check_queue(dev, o);
 	if (!err)
 		err = check_frame(dev, o, umem);
 	if (!err)

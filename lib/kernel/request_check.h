@@ -7,16 +7,16 @@
 
 #include "netdev.h"
 
-struct xskx_umem;
+struct xskx_peer_umem;
 
 /*
  * The errors the kernel's bind would give, with a message that names the
  * interface and the fix: -EINVAL (queue out of range, MTU larger than a
- * frame holds without multi-buffer, unknown xdp_mode), -EOPNOTSUPP
+ * frame holds without multi-buffer), -EOPNOTSUPP
  * (zero-copy forced on a device known to have none).
  */
 int xskx__kernel_check_request(const struct xskx_netdev *dev,
 			       const struct xskx_socket_opts *opts,
-			       const struct xskx_umem *umem);
+			       const struct xskx_peer_umem *umem);
 
 #endif /* XSKX_KERNEL_REQUEST_CHECK_H */

@@ -16,6 +16,7 @@
 #include "api.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
+#include "opts_internal.h"
 #include "xdp_device.h"
 #include "xskx_shared.h"
 
@@ -162,8 +163,8 @@ static int add_direct_verdicts(int ifindex, struct verdict_sum *sum)
 	return seen;
 }
 
-XSKX_API int xskx_xdp_prog_stats(const char *ifname,
-				 struct xskx_xdp_verdicts *verdicts)
+static int xdp_prog_stats_full(const char *ifname,
+			       struct xskx_xdp_verdicts *verdicts)
 {
 	struct verdict_sum sum = { .verdicts = verdicts };
 	struct xskx_libxdp_log saved;
@@ -214,4 +215,21 @@ XSKX_API int xskx_xdp_prog_stats(const char *ifname,
 			"xdp_prog_stats: no XDP program with xskx's counters on '%s' (no xskx socket open on it?)",
 			ifname);
 	return 0;
+}
+
+XSKX_API int xskx_xdp_prog_stats_sized(const char *ifname,
+				       struct xskx_xdp_verdicts *verdicts,
+				       size_t verdicts_size)
+{
+	struct xskx_xdp_verdicts full;
+	int err;
+
+	if (!verdicts || !verdicts_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_xdp_prog_stats: verdicts must not be NULL, verdicts_size not 0");
+	err = xdp_prog_stats_full(ifname, &full);
+	if (!err)
+		xskx__out_copy(verdicts, verdicts_size, &full, sizeof(full));
+	return err;
 }

@@ -218,7 +218,7 @@ int xskx__xdp_refuse_different(const struct xskx_netdev *dev,
 	if (mode != req->mode && !fell_back)
 		return xskx__fail(
 			-EBUSY,
-			"the XDP program serving %s on '%s' runs in %s mode (native is unavailable if they fell back): open this socket with xdp_mode %s, or with xdp_fallback",
+			"the XDP program serving %s on '%s' runs in %s mode (native is unavailable if they fell back): open this process's port with xdp_mode %s, or with xdp_fallback",
 			users, dev->name, xskx__xdp_mode_name(mode),
 			mode == XSKX_XDP_NATIVE ? "XSKX_XDP_NATIVE" :
 						  "XSKX_XDP_GENERIC");
@@ -226,9 +226,9 @@ int xskx__xdp_refuse_different(const struct xskx_netdev *dev,
 	if (wanted.obj_digest != program->obj_digest)
 		return xskx__fail(
 			-EBUSY,
-			"the XDP program serving %s on '%s' was loaded from another object than this socket's (%s): open this socket with the same opts.xdp_obj, under the same xskx version",
+			"the XDP program serving %s on '%s' was loaded from another object than this port's (%s): open the port with the same xdp_obj, under the same xskx version",
 			users, dev->name,
-			req->obj ? "the object in opts.xdp_obj" :
+			req->obj ? "the object in its xdp_obj" :
 				   "xskx's own program");
 	if ((wanted.flags & XSKX_OWNER_FRAGS) &&
 	    !(program->flags & XSKX_OWNER_FRAGS))

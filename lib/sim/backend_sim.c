@@ -5,17 +5,28 @@
  * syscall-shaped API of lib/sim/sim_xsk.h.
  */
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <xskx/sim.h>
 
 #include "backend.h"
 #include "filter_sim.h"
+#include "api.h"
 #include "log_internal.h"
+#include "sim_internal.h"
 #include "sim_xsk.h"
 #include "socket_internal.h"
 
 static struct sim_xsk *sim_of(const struct xskx_socket *s)
 {
 	return s->backend;
+}
+
+/* A port's backend state is the simulated port itself. */
+static struct xskx_sim_port *sim_port_of(const struct xskx_port *port)
+{
+	return port->backend;
 }
 
 static int sim_error(int err, const char *what, const struct xskx_socket_opts *o)
@@ -59,24 +70,10 @@ static void map_cons(struct sim_xsk *x, int which, struct xsk_ring_cons *r)
 	};
 }
 
-/*
- * The socket a new one shares the UMEM through. As in the kernel, it decides
- * the FILL/COMPLETION pair: one already on the new socket's device and queue
- * when there is one, else any socket on the UMEM (the new one then brings
- * its own pair). NULL for the UMEM's first socket.
- */
-static struct sim_xsk *umem_sharer(const struct xskx_socket *s)
-{
-	for (const struct xskx_socket *o = s->umem->sockets; o; o = o->next)
-		if (o->fq == s->fq)
-			return sim_of(o);
-	return s->umem->sockets ? sim_of(s->umem->sockets) : NULL;
-}
-
 static int set_rings(struct sim_xsk *x, struct xskx_socket *s,
 		     const struct xskx_socket_opts *o)
 {
-	struct xskx_umem *umem = s->umem;
+	const struct xskx_peer_umem *umem = s->peer_umem;
 	int err = 0;
 
 	if (!s->fq->users) {
@@ -115,13 +112,15 @@ static void map_rings(struct sim_xsk *x, struct xskx_socket *s,
 
 static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 {
-	struct xskx_umem *umem = s->umem;
-	struct sim_xsk *sharer = umem_sharer(s);
+	const struct xskx_peer_umem *umem = s->peer_umem;
+	struct sim_xsk *sharer = s->share_with;
 	struct sim_xsk *x;
 	uint16_t flags;
 	int err;
 
-	err = xskx__sim_xsk_socket(xskx__sim_xsk_port_machine(o->sim_port), &x);
+	struct xskx_sim_port *port = sim_port_of(s->port);
+
+	err = xskx__sim_xsk_socket(xskx__sim_xsk_port_machine(port), &x);
 	if (err)
 		return sim_error(err, "socket", o);
 	if (!sharer) {
@@ -130,7 +129,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 			.len = umem->size,
 			.chunk_size = umem->frame_size,
 			.headroom = umem->headroom,
-			.flags = umem->flags & XSKX_UMEM_UNALIGNED ?
+			.flags = umem->unaligned ?
 					 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
 		};
 
@@ -146,16 +145,17 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 
 	/* A socket sharing the UMEM inherits the owner's mode flags. */
 	flags = sharer ? XDP_SHARED_UMEM : xskx__socket_bind_flags(o);
-	err = xskx__sim_xsk_bind(x, o->sim_port, o->queue_id, flags, sharer);
+	err = xskx__sim_xsk_bind(x, port, o->queue_id, flags, sharer);
 	if (err) {
 		err = sim_error(err, "bind", o);
 		goto err_close;
 	}
-	err = xskx__filter_sim_hold(o->sim_port, o->queue_id,
+	err = xskx__filter_sim_hold(port, o->queue_id,
 				    !(o->flags & XSKX_SOCKET_NO_RX));
 	if (err)
 		goto err_close;
-	s->bind_flags = sharer ? umem->sockets->bind_flags : flags;
+	/* A sharer's mode is the first socket's: the core sets it. */
+	s->bind_flags = flags;
 	map_rings(x, s, o);
 	s->backend = x;
 	return 0;
@@ -201,17 +201,39 @@ static int sim_fd(const struct xskx_socket *s)
 	return -EOPNOTSUPP;
 }
 
-static void sim_close(struct xskx_socket *s,
+/*
+ * The simulated NIC hands back every frame it held as the socket closes:
+ * nothing is left for the core to take back.
+ */
+static bool sim_close(struct xskx_socket *s,
 		      void (*give_back)(uint64_t addr, void *ctx), void *ctx)
 {
 	/* Out of the deny list's hook first, as out of an XSKMAP. */
-	xskx__filter_sim_put(s->fq->sim_port, s->queue_id,
+	xskx__filter_sim_put(sim_port_of(s->port), s->queue_id,
 			     !(s->flags & XSKX_SOCKET_NO_RX));
 	xskx__sim_xsk_close(sim_of(s), give_back, ctx);
+	return false;
 }
 
-const struct xskx_backend_ops xskx__backend_sim = {
+static void sim_port_close(struct xskx_port *port)
+{
+	port->backend = NULL;
+}
+
+static void sim_port_info(const struct xskx_port *port,
+			  struct xskx_port_info *info)
+{
+	const struct xskx_sim_port *sp = sim_port_of(port);
+
+	info->rx_queues = sp->nqueues;
+	info->tx_queues = sp->nqueues;
+	info->zero_copy = !sp->no_zero_copy;
+}
+
+static const struct xskx_backend_ops backend_sim = {
 	.name = "sim",
+	.port_close = sim_port_close,
+	.port_info = sim_port_info,
 	.open = sim_open,
 	.kick_rx = sim_kick_rx,
 	.kick_tx = sim_kick_tx,
@@ -224,3 +246,20 @@ const struct xskx_backend_ops xskx__backend_sim = {
 	/* No umem_release: the registration ends with the UMEM's last socket. */
 	.filter_begin = xskx__filter_sim_begin,
 };
+
+XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
+				struct xskx_sim_port *sim_port,
+				const struct xskx_port_opts *opts)
+{
+	struct xskx_device_id id = { .index = (uint64_t)(uintptr_t)sim_port };
+	int err;
+
+	if (!portp || !sim_port)
+		return xskx__fail(-EINVAL,
+				  "xskx_port_open_sim: port and sim_port must not be NULL");
+	err = xskx__port_new(portp, &backend_sim, &id,
+			     sim_port->name ? sim_port->name : "sim", opts);
+	if (!err)
+		(*portp)->backend = sim_port;
+	return err;
+}

@@ -31,6 +31,7 @@
 #include "filter_internal.h"
 #include "filter_sim.h"
 #include "log_internal.h"
+#include "port_internal.h"
 #include "socket_internal.h"
 
 /* The deny list of one port, alive while a socket is open on the port. */
@@ -312,14 +313,19 @@ static const struct xskx_filter_dev_ops sim_filter_ops = {
 	.rule_stats = sim_filter_rule_stats,
 };
 
-int xskx__filter_sim_begin(struct xskx_socket *sock, struct xskx_filter_dev *dev)
+int xskx__filter_sim_begin(struct xskx_port *port, struct xskx_filter_dev *dev)
 {
 	struct sim_filter *f;
 
 	pthread_mutex_lock(&filters_lock);
-	f = find_filter(sock->fq->sim_port);
+	f = find_filter(port->backend);
 	pthread_mutex_unlock(&filters_lock);
-	/* Every open socket holds its port's filter. */
+	/* Every open socket holds its port's filter: there is one while any is open. */
+	if (!f)
+		return xskx__fail(
+			-ENOENT,
+			"filter: port '%s' has no deny list yet: it lives while a socket is open on the port; open one first",
+			port->name);
 	dev->ops = &sim_filter_ops;
 	dev->impl = f;
 	return 0;

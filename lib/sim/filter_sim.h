@@ -22,7 +22,7 @@ int xskx__filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx);
 void xskx__filter_sim_put(struct xskx_sim_port *port, uint32_t queue, bool rx);
 
 /* The backend's filter_begin (lib/backend.h). */
-int xskx__filter_sim_begin(struct xskx_socket *sock,
+int xskx__filter_sim_begin(struct xskx_port *port,
 			   struct xskx_filter_dev *dev);
 
 #endif /* XSKX_FILTER_SIM_H */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opts_internal.h"
 #include "sim_internal.h"
 
 #define SIM_MAX_QUEUES 256
@@ -258,8 +259,8 @@ XSKX_API int xskx_sim_port_set_faults(struct xskx_sim_port *port,
 	return 0;
 }
 
-XSKX_API int xskx_sim_port_stats(const struct xskx_sim_port *port,
-				 struct xskx_sim_port_stats *stats)
+static int sim_port_stats_full(const struct xskx_sim_port *port,
+			       struct xskx_sim_port_stats *stats)
 {
 	const uint64_t *from;
 	uint64_t *to = (uint64_t *)stats;
@@ -347,6 +348,23 @@ bool xskx__sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pk
 		return false;
 	return xskx__sim_queue_receive(
 		&port->queues[xskx__sim_rss_queue(first->data, first->len,
-					          port->nqueues)],
+						  port->nqueues)],
 		pkt);
+}
+
+XSKX_API int xskx_sim_port_stats_sized(const struct xskx_sim_port *port,
+				       struct xskx_sim_port_stats *stats,
+				       size_t stats_size)
+{
+	struct xskx_sim_port_stats full;
+	int err;
+
+	if (!stats || !stats_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_sim_port_stats: stats must not be NULL, stats_size not 0");
+	err = sim_port_stats_full(port, &full);
+	if (!err)
+		xskx__out_copy(stats, stats_size, &full, sizeof(full));
+	return err;
 }

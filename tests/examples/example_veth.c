@@ -86,3 +86,21 @@ void example_add_case(Suite *s, const char *name, const TTest *test,
 	tcase_add_test(tc, test);
 	suite_add_tcase(s, tc);
 }
+
+void example_ports_open(struct xskx_port *ports[], const char *const names[],
+			uint32_t n, enum xskx_xdp_mode mode)
+{
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = mode);
+
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(!xskx_port_open(&ports[i], names[i], &po),
+			      "xskx_port_open %s: %s", names[i],
+			      xskx_last_error());
+}
+
+void example_ports_close(struct xskx_port *ports[], uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		ck_assert_msg(!xskx_port_close(ports[i]), "xskx_port_close: %s",
+			      xskx_last_error());
+}

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <time.h>
+#include <xskx/xskx.h>
 
 /* Create the pairs outer_a <-> in_a and outer_b <-> in_b. */
 void example_veth_pairs_create(const char *outer_a, const char *in_a,
@@ -32,6 +33,11 @@ ssize_t example_raw_recv(int fd, uint8_t *buf, size_t size);
 struct timespec example_deadline(time_t seconds);
 bool example_past(const struct timespec *deadline);
 void example_assert_no_xdp_program(const char *ifname);
+/* The library's ports on interfaces names[0..n), XDP in mode; asserts. */
+void example_ports_open(struct xskx_port *ports[], const char *const names[],
+			uint32_t n, enum xskx_xdp_mode mode);
+/* Close ports[0..n) (their sockets closed); asserts. */
+void example_ports_close(struct xskx_port *ports[], uint32_t n);
 /* A test case of its own with a timeout of timeout_s. */
 void example_add_case(Suite *s, const char *name, const TTest *test,
 		      double timeout_s);

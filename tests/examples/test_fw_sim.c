@@ -109,7 +109,7 @@ static void rig_setup(struct rig *r, const char *rule_text)
 		ck_assert_int_eq(xskx_sim_port_create(r->sim, &port_opts,
 						      &r->ports[i]),
 				 0);
-		cfg.ports[i].sim_port = r->ports[i];
+		cfg.ports[i] = test_port(r->ports[i]);
 	}
 	ck_assert_int_eq(xskx_sim_port_set_sink(r->ports[1], record, r), 0);
 	ck_assert_msg(!fw_open(&r->fw, &cfg, rules(rule_text)), "fw_open: %s",
@@ -119,7 +119,7 @@ static void rig_setup(struct rig *r, const char *rule_text)
 static void rig_teardown(struct rig *r)
 {
 	ck_assert_int_eq(fw_close(&r->fw), 0);
-	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(r->sim), 0);
 }
 
 /* Run NIC and firewall until quiet; bounded in rounds. */

@@ -118,13 +118,13 @@ static uint64_t judged(struct fw *fw)
 	return s1.packets + s2.allowed.packets + s2.denied.packets;
 }
 
+static const char *const inner[] = { IN_A, IN_B };
+
 static void firewall(enum xskx_xdp_mode mode)
 {
 	static struct raw_port outer_a, outer_b;
 	struct fwd_config cfg = {
-		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = 2,
-		.xdp_mode = mode,
 	};
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
@@ -136,6 +136,7 @@ static void firewall(enum xskx_xdp_mode mode)
 	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
 	ck_assert_int_eq(fw_rules_parse(rule_text, strlen(rule_text), &rs, &errs),
 			 0);
+	example_ports_open(cfg.ports, inner, 2, mode);
 	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
 	raw_open(&outer_a, OUTER_A);
 	raw_open(&outer_b, OUTER_B);
@@ -181,6 +182,7 @@ static void firewall(enum xskx_xdp_mode mode)
 	fw_rule_counts(&fw, fw.rules, 2, &s1, &s2);
 	ck_assert_uint_eq(s2.packets, PACKETS / 3);
 	ck_assert_int_eq(fw_close(&fw), 0);
+	example_ports_close(cfg.ports, 2);
 	example_assert_no_xdp_program(IN_A);
 	example_assert_no_xdp_program(IN_B);
 }
@@ -288,9 +290,7 @@ static void overlap_drain(int fd, struct overlap_out *o)
 static void overlapping(enum xskx_xdp_mode mode)
 {
 	struct fwd_config cfg = {
-		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = 2,
-		.xdp_mode = mode,
 	};
 	static struct overlap_out o;
 	const uint64_t total = OVERLAP_FRAMES * OVERLAP_COPIES;
@@ -308,6 +308,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 	ck_assert_int_eq(fw_rules_parse(overlap_rules, strlen(overlap_rules),
 					&rs, &errs),
 			 0);
+	example_ports_open(cfg.ports, inner, 2, mode);
 	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
 	/* The kernel backend has the deny list: stage 1 runs in XDP. */
 	ck_assert(fw.xdp_stage);
@@ -372,6 +373,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 	close(tx);
 	close(rx);
 	ck_assert_int_eq(fw_close(&fw), 0);
+	example_ports_close(cfg.ports, 2);
 	example_assert_no_xdp_program(IN_A);
 	example_assert_no_xdp_program(IN_B);
 }

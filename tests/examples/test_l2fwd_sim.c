@@ -161,7 +161,7 @@ static void rig_setup_filtered(struct rig *r, uint32_t nports,
 					  .filter_ctx = filter_ctx };
 
 		for (uint32_t i = 0; i < nports; i++)
-			cfg.ports[i].sim_port = r->ports[i];
+			cfg.ports[i] = test_port(r->ports[i]);
 		ck_assert_msg(!fwd_open(&r->queues[k], &cfg), "fwd_open: %s",
 			      xskx_last_error());
 	}
@@ -177,7 +177,7 @@ static void rig_teardown(struct rig *r)
 {
 	for (uint32_t k = 0; k < r->nqueues; k++)
 		ck_assert_int_eq(fwd_close(&r->queues[k]), 0);
-	ck_assert_int_eq(xskx_sim_destroy(r->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(r->sim), 0);
 }
 
 static void assert_census(struct rig *r, uint32_t round)
@@ -494,7 +494,7 @@ START_TEST(losses_add_up_to_what_was_offered)
 	r.sleep_from = 2;
 	/* 5600 packets arrive meanwhile: more than port in's share of 4096. */
 	r.sleep_until = r.sleep_from + 350;
-	loss_port_begin(&port, NULL, r.ports[0], r.queues[0].ports[0].sock);
+	loss_port_begin(&port, NULL, r.ports[0], r.queues[0].ports[0].port);
 	run(&r, NULL);
 	fwd_finish(&r.queues[0]);
 	for (uint32_t seq = 0; seq < r.packets; seq++) {

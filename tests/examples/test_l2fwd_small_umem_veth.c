@@ -65,14 +65,14 @@ static void drain(int fd, uint8_t *seen, uint32_t *received, bool *probe)
 	}
 }
 
+static const char *const inner[] = { IN_A, IN_B };
+
 static void one_way(uint32_t frames)
 {
 	static uint8_t seen[PACKETS];
 	struct fwd_config cfg = {
-		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = 2,
 		.frames = frames,
-		.xdp_mode = XSKX_XDP_NATIVE,
 	};
 	struct fwd_queue q;
 	struct timespec deadline;
@@ -83,6 +83,7 @@ static void one_way(uint32_t frames)
 
 	memset(seen, 0, sizeof(seen));
 	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
+	example_ports_open(cfg.ports, inner, 2, XSKX_XDP_NATIVE);
 	ck_assert_msg(!fwd_open(&q, &cfg), "fwd_open: %s", xskx_last_error());
 	a = example_raw_socket(OUTER_A, ETH_P_TEST);
 	b = example_raw_socket(OUTER_B, ETH_P_TEST);
@@ -120,6 +121,7 @@ static void one_way(uint32_t frames)
 	fwd_finish(&q);
 	ck_assert_msg(!fwd_close(&q), "%u frames: closing: %s", frames,
 		      xskx_last_error());
+	example_ports_close(cfg.ports, 2);
 	example_assert_no_xdp_program(IN_A);
 	example_assert_no_xdp_program(IN_B);
 }

@@ -157,16 +157,29 @@ static void pass_traffic(struct fwd_queue *q, struct raw_port *from,
 			      seq, to->seen[seq], to->received, PACKETS);
 }
 
+static const char *const inner[] = { IN_A, IN_B };
+
 static void open_forwarder(struct fwd_queue *q, uint32_t nports,
 			   enum xskx_xdp_mode mode)
 {
 	struct fwd_config cfg = {
-		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = nports,
-		.xdp_mode = mode,
 	};
 
+	example_ports_open(cfg.ports, inner, nports, mode);
 	ck_assert_msg(!fwd_open(q, &cfg), "fwd_open: %s", xskx_last_error());
+}
+
+/* The queue's sockets, then its ports. */
+static void close_forwarder(struct fwd_queue *q)
+{
+	struct xskx_port *ports[FWD_MAX_PORTS];
+	uint32_t n = q->nports;
+
+	for (uint32_t i = 0; i < n; i++)
+		ports[i] = q->ports[i].port;
+	ck_assert_int_eq(fwd_close(q), 0);
+	example_ports_close(ports, n);
 }
 
 static void forward(enum xskx_xdp_mode mode)
@@ -187,7 +200,7 @@ static void forward(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(q.ports[1].count.tx, PACKETS);
 	ck_assert_uint_eq(q.ports[1].count.rx, PACKETS);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
-	ck_assert_int_eq(fwd_close(&q), 0);
+	close_forwarder(&q);
 	example_assert_no_xdp_program(IN_A);
 	example_assert_no_xdp_program(IN_B);
 }
@@ -216,7 +229,7 @@ START_TEST(reflect)
 	pass_traffic(&q, &outer_a, &outer_a, true);
 	fwd_finish(&q);
 	ck_assert_uint_eq(q.ports[0].count.tx, PACKETS);
-	ck_assert_int_eq(fwd_close(&q), 0);
+	close_forwarder(&q);
 	example_assert_no_xdp_program(IN_A);
 }
 END_TEST
@@ -300,9 +313,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 {
 	static struct raw_port outer_a, outer_b;
 	struct fwd_config cfg = {
-		.ports = { { .ifname = IN_A }, { .ifname = IN_B } },
 		.nports = 2,
-		.xdp_mode = mode,
 		.rx_size = r->rx_size,
 		.frames = r->frames,
 	};
@@ -311,6 +322,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	struct fwd_queue q;
 	int rcvbuf = 8 << 20;
 
+	example_ports_open(cfg.ports, inner, 2, mode);
 	ck_assert_msg(!fwd_open(&q, &cfg), "fwd_open: %s", xskx_last_error());
 	raw_open(&outer_a, OUTER_A);
 	raw_open(&outer_b, OUTER_B);
@@ -320,7 +332,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	for (uint32_t i = 0; i < 8; i++)
 		loss_step(&q);
 	for (uint32_t i = 0; i < 2; i++)
-		loss_port_begin(&lp[i], i ? IN_B : IN_A, NULL, q.ports[i].sock);
+		loss_port_begin(&lp[i], i ? IN_B : IN_A, NULL, q.ports[i].port);
 	ck_assert(lp[0].have_dev && lp[1].have_dev);
 	r->in_a0 = lp[0].dev0;
 
@@ -355,7 +367,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 		ck_assert_msg(outer_b.seen[seq] <= 1, "frame %u came out %u times",
 			      seq, outer_b.seen[seq]);
 	assert_receiver_dropped_nothing(&outer_b);
-	ck_assert_int_eq(fwd_close(&q), 0);
+	close_forwarder(&q);
 	close(outer_a.fd);
 	close(outer_b.fd);
 

@@ -42,3 +42,31 @@ foreach(tool bench l2fwd fw)
 			${xskx_tool_${tool}}
 		LABELS sim examples)
 endforeach()
+
+# xdpsock's command line (check_cli.py): every flag of xdpsock's --help runs
+# or is refused with its reason; -q is a queue index everywhere; the MTU
+# warning; the TX packet's fields on the wire; the library's messages in
+# the programs' flags. The kernel parts run on veth pairs in a namespace of
+# their own (root; the root-only cases are skipped, 77, otherwise).
+set(XSKX_CHECK_CLI ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_cli.py)
+xskx_add_test(NAME examples.cli.xdpsock_flags
+	COMMAND ${XSKX_CHECK_CLI} xdpsock-flags $<TARGET_FILE:xskx-bench>
+	LABELS sim veth examples)
+xskx_add_test(NAME examples.cli.queue_index
+	COMMAND ${XSKX_CHECK_CLI} queue $<TARGET_FILE:xskx-bench>
+		$<TARGET_FILE:xskx-l2fwd>
+	LABELS sim veth examples)
+xskx_add_test(NAME examples.cli.mtu_warning
+	COMMAND ${XSKX_CHECK_CLI} mtu $<TARGET_FILE:xskx-bench>
+	LABELS veth examples)
+xskx_add_test(NAME examples.cli.tx_packet
+	COMMAND ${XSKX_CHECK_CLI} packet $<TARGET_FILE:xskx-bench>
+	LABELS veth examples)
+xskx_add_test(NAME examples.cli.messages_in_flags
+	COMMAND ${XSKX_CHECK_CLI} translated $<TARGET_FILE:xskx-bench>
+		$<TARGET_FILE:xskx-l2fwd>
+	LABELS sim veth examples)
+set_tests_properties(examples.cli.xdpsock_flags examples.cli.queue_index
+	examples.cli.mtu_warning examples.cli.tx_packet
+	examples.cli.messages_in_flags PROPERTIES
+	RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -44,7 +44,7 @@ static void nic_create(struct nic *nic, enum xskx_sim_mode mode,
 
 static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic->port,
+	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
 		  .queue_id = queue, .rx_size = RX_RING,
 		  .flags = XSKX_SOCKET_NO_TX);
 	struct xskx_socket *sock;
@@ -62,7 +62,7 @@ static void nic_destroy(struct nic *nic)
 	if (nic->sock)
 		ck_assert_int_eq(xskx_socket_close(nic->sock), 0);
 	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(nic->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(nic->sim), 0);
 }
 
 static void inject(struct nic *nic, const uint8_t *frame, uint32_t len)
@@ -118,12 +118,12 @@ static struct xskx_filter_entry entry(enum xskx_filter_field field,
 	return e;
 }
 
-static void assert_rule(struct xskx_socket *sock, uint32_t rule,
+static void assert_rule(struct xskx_port *port, uint32_t rule,
 			uint64_t packets, uint64_t bytes)
 {
 	struct xskx_filter_counters c;
 
-	ck_assert_int_eq(xskx_filter_rule_stats(sock, rule, &c), 0);
+	ck_assert_int_eq(xskx_filter_rule_stats(port, rule, &c), 0);
 	ck_assert_msg(c.packets == packets && c.bytes == bytes,
 		      "rule %u: %llu packets, %llu bytes; expected %llu, %llu",
 		      rule, (unsigned long long)c.packets,
@@ -149,7 +149,7 @@ START_TEST(deny_by_prefix)
 
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 1);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_msg(!xskx_filter_set(nic.sock, list, 4), "%s",
+	ck_assert_msg(!xskx_filter_set(test_port(nic.port), list, 4), "%s",
 		      xskx_last_error());
 
 	bytes[1] += inject_udp(&nic, "10.2.3.4", "192.0.2.1", 1), packets[1]++;
@@ -218,8 +218,8 @@ START_TEST(deny_by_prefix)
 	}
 	ck_assert_uint_eq(arrived[len], 0);
 	for (uint32_t rule = 1; rule <= 4; rule++)
-		assert_rule(nic.sock, rule, packets[rule], bytes[rule]);
-	assert_rule(nic.sock, 0, 0, 0);
+		assert_rule(test_port(nic.port), rule, packets[rule], bytes[rule]);
+	assert_rule(test_port(nic.port), 0, 0, 0);
 	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &stats), 0);
 	ck_assert_uint_eq(stats.xdp_drop, 10);
 	ck_assert_uint_eq(stats.xdp_redirect, 6);
@@ -238,22 +238,22 @@ START_TEST(add_del_list)
 
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 1);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0), 0);
 
 	e = entry(XSKX_FILTER_DST, "192.0.2.0/24", 7);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &e), 0);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
 	e = entry(XSKX_FILTER_SRC, "2001:db8::/48", 8);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &e), 0);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
 	e = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 9);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &e), 0);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
 	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 1);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.77", 2);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 0);
-	assert_rule(nic.sock, 9, 1, ID_LEN(1));
-	assert_rule(nic.sock, 7, 1, ID_LEN(2));
+	assert_rule(test_port(nic.port), 9, 1, ID_LEN(1));
+	assert_rule(test_port(nic.port), 7, 1, ID_LEN(2));
 
 	/* Sources before destinations, IPv4 before IPv6. */
-	ck_assert_int_eq(xskx_filter_list(nic.sock, got, 8), 3);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 8), 3);
 	ck_assert_uint_eq(got[0].rule_id, 9);
 	ck_assert_uint_eq(got[1].rule_id, 8);
 	ck_assert_int_eq(got[1].field, XSKX_FILTER_SRC);
@@ -264,38 +264,38 @@ START_TEST(add_del_list)
 	ck_assert_int_eq(got[2].field, XSKX_FILTER_DST);
 	/* Fewer slots than entries: the count still says how many. */
 	memset(got, 0, sizeof(got));
-	ck_assert_int_eq(xskx_filter_list(nic.sock, got, 1), 3);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 1), 3);
 	ck_assert_uint_eq(got[0].rule_id, 9);
 	ck_assert_uint_eq(got[1].rule_id, 0);
 
 	/* Adding an equal entry gives it the new rule id. */
 	e = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 11);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &e), 0);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, got, 8), 3);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &e), 0);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 8), 3);
 	ck_assert_uint_eq(got[0].rule_id, 11);
 	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 3);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 0);
-	assert_rule(nic.sock, 11, 1, ID_LEN(3));
-	assert_rule(nic.sock, 9, 1, ID_LEN(1));
+	assert_rule(test_port(nic.port), 11, 1, ID_LEN(3));
+	assert_rule(test_port(nic.port), 9, 1, ID_LEN(1));
 
 	ck_assert_int_eq(xskx_prefix_parse("10.0.0.0/8", &p), 0);
-	ck_assert_int_eq(xskx_filter_del(nic.sock, XSKX_FILTER_DST, &p),
+	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_DST, &p),
 			 -ENOENT);
-	ck_assert_int_eq(xskx_filter_del(nic.sock, XSKX_FILTER_SRC, &p), 0);
-	ck_assert_int_eq(xskx_filter_del(nic.sock, XSKX_FILTER_SRC, &p),
+	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_SRC, &p), 0);
+	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_SRC, &p),
 			 -ENOENT);
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "10.0.0.0/8"));
-	ck_assert_int_eq(xskx_filter_list(nic.sock, got, 8), 2);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 8), 2);
 	inject_udp(&nic, "10.0.0.1", "203.0.113.1", 4);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 1);
 	ck_assert_uint_eq(arrived[ID_LEN(4)], 1);
 
 	/* Deleting the last entries leaves the port's default behaviour. */
 	ck_assert_int_eq(xskx_prefix_parse("192.0.2.0/24", &p), 0);
-	ck_assert_int_eq(xskx_filter_del(nic.sock, XSKX_FILTER_DST, &p), 0);
+	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_DST, &p), 0);
 	ck_assert_int_eq(xskx_prefix_parse("2001:db8::/48", &p), 0);
-	ck_assert_int_eq(xskx_filter_del(nic.sock, XSKX_FILTER_SRC, &p), 0);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_filter_del(test_port(nic.port), XSKX_FILTER_SRC, &p), 0);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0), 0);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.77", 5);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 1);
 	nic_destroy(&nic);
@@ -311,28 +311,28 @@ START_TEST(bad_requests_change_nothing)
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 1);
 	nic.sock = open_rx(&nic, 0);
 	list[0] = entry(XSKX_FILTER_SRC, "10.0.0.0/8", 1);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 1), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 1), 0);
 
 	list[1] = list[0];
 	list[1].rule_id = 2;
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 2), -EINVAL);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "twice"));
 	list[1] = entry(XSKX_FILTER_DST, "10.0.0.0/8", XSKX_FILTER_MAX_RULES);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 2), -EINVAL);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &list[1]), -EINVAL);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &list[1]), -EINVAL);
 	list[1].rule_id = 2;
 	list[1].prefix.addr[3] = 1; /* a host bit of a /8 */
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 2), -EINVAL);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 2), -EINVAL);
 	list[1].prefix.addr[3] = 0;
 	list[1].prefix.family = AF_UNIX;
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &list[1]), -EINVAL);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &list[1]), -EINVAL);
 	list[1].prefix.family = AF_INET;
 	list[1].field = (enum xskx_filter_field)5;
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &list[1]), -EINVAL);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, NULL, 3), -EINVAL);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &list[1]), -EINVAL);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), NULL, 3), -EINVAL);
 	ck_assert_int_eq(xskx_filter_set(NULL, list, 1), -EINVAL);
 	ck_assert_int_eq(
-		xskx_filter_rule_stats(nic.sock, XSKX_FILTER_MAX_RULES,
+		xskx_filter_rule_stats(test_port(nic.port), XSKX_FILTER_MAX_RULES,
 				       &(struct xskx_filter_counters){ 0 }),
 		-EINVAL);
 
@@ -347,22 +347,22 @@ START_TEST(bad_requests_change_nothing)
 		many[i].prefix.addr[2] = (uint8_t)(i >> 8);
 		many[i].prefix.addr[3] = (uint8_t)i;
 	}
-	ck_assert_int_eq(xskx_filter_set(nic.sock, many,
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), many,
 					 XSKX_FILTER_MAX_ENTRIES + 1),
 			 -ENOSPC);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, got, 4), 1);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), got, 4), 1);
 	ck_assert_uint_eq(got[0].rule_id, 1);
 
 	/* Full for sources: another source fails, a destination does not. */
 	ck_assert_int_eq(
-		xskx_filter_set(nic.sock, many, XSKX_FILTER_MAX_ENTRIES), 0);
-	ck_assert_int_eq(xskx_filter_add(nic.sock,
+		xskx_filter_set(test_port(nic.port), many, XSKX_FILTER_MAX_ENTRIES), 0);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port),
 					 &many[XSKX_FILTER_MAX_ENTRIES]),
 			 -ENOSPC);
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &many[0]), 0);
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &many[0]), 0);
 	many[0].field = XSKX_FILTER_DST;
-	ck_assert_int_eq(xskx_filter_add(nic.sock, &many[0]), 0);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, NULL, 0),
+	ck_assert_int_eq(xskx_filter_add(test_port(nic.port), &many[0]), 0);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0),
 			 XSKX_FILTER_MAX_ENTRIES + 1);
 	free(many);
 	nic_destroy(&nic);
@@ -381,7 +381,7 @@ START_TEST(queue_without_socket_passes)
 
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 2);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 1), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 1), 0);
 	/* Flows differ by source port: RSS spreads them over both queues. */
 	for (uint32_t id = 0; id < 64; id++)
 		inject_udp(&nic, "192.0.2.1", "192.0.2.2", id);
@@ -418,36 +418,36 @@ START_TEST(list_ends_with_last_socket)
 
 	nic_create(&nic, XSKX_SIM_DETERMINISTIC, 1);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 1), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 1), 0);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.1", 1);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 0);
-	assert_rule(nic.sock, 5, 1, ID_LEN(1));
+	assert_rule(test_port(nic.port), 5, 1, ID_LEN(1));
 	ck_assert_int_eq(xskx_socket_close(nic.sock), 0);
 
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_list(nic.sock, NULL, 0), 0);
-	assert_rule(nic.sock, 5, 0, 0);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0), 0);
+	assert_rule(test_port(nic.port), 5, 0, 0);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.1", 2);
 	ck_assert_uint_eq(receive(&nic, arrived, FRAME_MAX), 1);
 
 	/* The list is the port's: a second socket sees and shares it. */
-	ck_assert_int_eq(xskx_filter_set(nic.sock, list, 1), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), list, 1), 0);
 	{
-		XSKX_OPTS(xskx_socket_opts, opts, .sim_port = nic.port,
+		XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic.port),
 			  .queue_id = 0, .flags = XSKX_SOCKET_NO_RX);
 
 		ck_assert_int_eq(xskx_socket_open(&second, nic.umem, &opts), 0);
 	}
-	ck_assert_int_eq(xskx_filter_list(second, NULL, 0), 1);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0), 1);
 	ck_assert_int_eq(xskx_socket_close(nic.sock), 0);
 	nic.sock = NULL;
-	ck_assert_int_eq(xskx_filter_list(second, NULL, 0), 1);
+	ck_assert_int_eq(xskx_filter_list(test_port(nic.port), NULL, 0), 1);
 	ck_assert_int_eq(xskx_socket_close(second), 0);
 
 	/* A hook of the user's own stays when no list is ever set. */
 	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, drop_all, NULL), 0);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), NULL, 0), 0);
 	ck_assert_int_eq(xskx_socket_close(nic.sock), 0);
 	nic.sock = open_rx(&nic, 0);
 	inject_udp(&nic, "203.0.113.1", "192.0.2.1", 3);
@@ -492,13 +492,13 @@ START_TEST(replace_is_atomic_threaded)
 	nic_create(&nic, XSKX_SIM_THREADED, 2);
 	ck_assert_int_eq(xskx_sim_port_add_source(nic.port, &source), 0);
 	nic.sock = open_rx(&nic, 0);
-	ck_assert_int_eq(xskx_filter_set(nic.sock, by_src, 2), 0);
+	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), by_src, 2), 0);
 	ck_assert_int_eq(xskx_sim_start(nic.sim), 0);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	do {
 		int n;
 
-		ck_assert_int_eq(xskx_filter_set(nic.sock,
+		ck_assert_int_eq(xskx_filter_set(test_port(nic.port),
 						 swaps % 2 ? by_src : by_dst,
 						 swaps % 2 ? 2 : 1),
 				 0);
@@ -520,8 +520,8 @@ START_TEST(replace_is_atomic_threaded)
 
 	ck_assert_uint_eq(received, 0);
 	ck_assert_uint_eq(stats.xdp_pass + stats.xdp_redirect, 0);
-	ck_assert_int_eq(xskx_filter_rule_stats(nic.sock, 1, &c1), 0);
-	ck_assert_int_eq(xskx_filter_rule_stats(nic.sock, 2, &c2), 0);
+	ck_assert_int_eq(xskx_filter_rule_stats(test_port(nic.port), 1, &c1), 0);
+	ck_assert_int_eq(xskx_filter_rule_stats(test_port(nic.port), 2, &c2), 0);
 	ck_assert_uint_eq(c1.packets + c2.packets, stats.xdp_drop);
 	ck_assert_uint_eq(stats.xdp_drop + stats.rx_missed, SOURCE_PACKETS);
 	ck_assert_uint_gt(swaps, 2);

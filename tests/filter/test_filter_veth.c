@@ -34,6 +34,7 @@
 #define ETH_P_TEST 0x88b5
 
 struct rig {
+	struct xskx_port *port;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	int raw;
@@ -45,14 +46,27 @@ struct rig {
 static void open_socket(struct rig *r, enum xskx_xdp_mode mode, const void *obj,
 			size_t obj_size, uint32_t flags)
 {
-	XSKX_OPTS(xskx_socket_opts, opts, .ifname = XSK_END, .queue_id = 0,
-		  .xdp_mode = mode, .xdp_obj = obj, .xdp_obj_size = obj_size,
+	XSKX_OPTS(xskx_port_opts, port_opts, .xdp_mode = mode, .xdp_obj = obj,
+		  .xdp_obj_size = obj_size);
+	XSKX_OPTS(xskx_socket_opts, opts, .queue_id = 0,
 		  .flags = flags | XSKX_SOCKET_NO_TX);
 
+	ck_assert_msg(!xskx_port_open(&r->port, XSK_END, &port_opts), "%s",
+		      xskx_last_error());
+	opts.port = r->port;
 	ck_assert_msg(!xskx_socket_open(&r->sock, r->umem, &opts), "%s",
 		      xskx_last_error());
 	/* The UMEM's only receiving socket: a first burst posts its share. */
 	ck_assert_int_eq(xskx_rx_burst(r->sock, NULL, 0), 0);
+}
+
+/* The socket, then its port: the program goes with the last one. */
+static void close_socket(struct rig *r)
+{
+	ck_assert_int_eq(xskx_socket_close(r->sock), 0);
+	ck_assert_int_eq(xskx_port_close(r->port), 0);
+	r->sock = NULL;
+	r->port = NULL;
 }
 
 static void rig_create(struct rig *r, enum xskx_xdp_mode mode)
@@ -79,7 +93,7 @@ static void rig_destroy(struct rig *r)
 {
 	close(r->raw);
 	if (r->sock)
-		ck_assert_int_eq(xskx_socket_close(r->sock), 0);
+		close_socket(r);
 	ck_assert_int_eq(xskx_umem_destroy(r->umem), 0);
 	veth_pair_delete(XSK_END);
 }
@@ -149,7 +163,7 @@ static void assert_rule(struct rig *r, uint32_t rule, uint64_t packets,
 {
 	struct xskx_filter_counters c;
 
-	ck_assert_msg(!xskx_filter_rule_stats(r->sock, rule, &c), "%s",
+	ck_assert_msg(!xskx_filter_rule_stats(r->port, rule, &c), "%s",
 		      xskx_last_error());
 	ck_assert_msg(c.packets == packets && c.bytes == bytes,
 		      "rule %u: %llu packets, %llu bytes; expected %llu, %llu",
@@ -172,7 +186,7 @@ static void deny_by_prefix(enum xskx_xdp_mode mode)
 	uint32_t off;
 
 	rig_create(&r, mode);
-	ck_assert_msg(!xskx_filter_set(r.sock, list, 3), "%s",
+	ck_assert_msg(!xskx_filter_set(r.port, list, 3), "%s",
 		      xskx_last_error());
 	bytes[1] += send_udp(&r, "10.2.3.4", "192.0.2.1", 1), packets[1]++;
 	bytes[3] += send_udp(&r, "10.1.2.3", "192.0.2.1", 2), packets[3]++;
@@ -247,38 +261,38 @@ static void replace_add_del(enum xskx_xdp_mode mode)
 	struct rig r;
 
 	rig_create(&r, mode);
-	ck_assert_int_eq(xskx_filter_set(r.sock, by_src, 1), 0);
+	ck_assert_int_eq(xskx_filter_set(r.port, by_src, 1), 0);
 	/* Every packet is denied by either list: none may slip through. */
 	for (uint32_t i = 0; i < SWAP_PACKETS; i++) {
 		send_udp(&r, "10.0.0.1", "10.0.0.2", i % 64);
 		if (i % 8 == 0)
-			ck_assert_msg(!xskx_filter_set(r.sock,
+			ck_assert_msg(!xskx_filter_set(r.port,
 						       i % 16 ? by_src : by_dst,
 						       i % 16 ? 1 : 2),
 				      "%s", xskx_last_error());
 	}
 	receive(&r, SWAP_PACKETS, 0);
 	ck_assert_uint_eq(r.received, 0);
-	ck_assert_int_eq(xskx_filter_rule_stats(r.sock, 1, &c1), 0);
-	ck_assert_int_eq(xskx_filter_rule_stats(r.sock, 2, &c2), 0);
+	ck_assert_int_eq(xskx_filter_rule_stats(r.port, 1, &c1), 0);
+	ck_assert_int_eq(xskx_filter_rule_stats(r.port, 2, &c2), 0);
 	ck_assert_uint_eq(c1.packets + c2.packets, SWAP_PACKETS);
 	ck_assert_uint_gt(c2.packets, 0);
 
 	/* The last set was by_src (i = 392); now by_dst, then changes. */
-	ck_assert_int_eq(xskx_filter_set(r.sock, by_dst, 2), 0);
-	ck_assert_int_eq(xskx_filter_list(r.sock, got, 4), 2);
+	ck_assert_int_eq(xskx_filter_set(r.port, by_dst, 2), 0);
+	ck_assert_int_eq(xskx_filter_list(r.port, got, 4), 2);
 	ck_assert_mem_eq(&got[0], &by_dst[0], sizeof(got[0]));
 	ck_assert_mem_eq(&got[1], &by_dst[1], sizeof(got[1]));
 	e = entry(XSKX_FILTER_SRC, "192.0.2.0/25", 7);
-	ck_assert_int_eq(xskx_filter_add(r.sock, &e), 0);
+	ck_assert_int_eq(xskx_filter_add(r.port, &e), 0);
 	e.rule_id = 8;
-	ck_assert_int_eq(xskx_filter_add(r.sock, &e), 0);
-	ck_assert_int_eq(xskx_filter_list(r.sock, got, 4), 3);
+	ck_assert_int_eq(xskx_filter_add(r.port, &e), 0);
+	ck_assert_int_eq(xskx_filter_list(r.port, got, 4), 3);
 	ck_assert_mem_eq(&got[0], &e, sizeof(e));
 	ck_assert_int_eq(xskx_prefix_parse("10.0.0.0/30", &p), 0);
-	ck_assert_int_eq(xskx_filter_del(r.sock, XSKX_FILTER_DST, &p), 0);
-	ck_assert_int_eq(xskx_filter_del(r.sock, XSKX_FILTER_DST, &p), -ENOENT);
-	ck_assert_int_eq(xskx_filter_list(r.sock, got, 4), 2);
+	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_DST, &p), 0);
+	ck_assert_int_eq(xskx_filter_del(r.port, XSKX_FILTER_DST, &p), -ENOENT);
+	ck_assert_int_eq(xskx_filter_list(r.port, got, 4), 2);
 
 	memset(r.arrived, 0, sizeof(r.arrived));
 	send_udp(&r, "10.0.0.1", "10.0.0.2", 1);    /* deleted: arrives */
@@ -301,10 +315,10 @@ static void list_ends_with_last_socket(enum xskx_xdp_mode mode)
 	struct rig r;
 
 	rig_create(&r, mode);
-	ck_assert_int_eq(xskx_filter_set(r.sock, list, 1), 0);
-	ck_assert_int_eq(xskx_socket_close(r.sock), 0);
+	ck_assert_int_eq(xskx_filter_set(r.port, list, 1), 0);
+	close_socket(&r);
 	open_socket(&r, mode, NULL, 0, 0);
-	ck_assert_int_eq(xskx_filter_list(r.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_filter_list(r.port, NULL, 0), 0);
 	assert_rule(&r, 5, 0, 0);
 	send_udp(&r, "203.0.113.1", "192.0.2.1", 1);
 	receive(&r, 1, 1);
@@ -319,22 +333,26 @@ static void program_without_deny_list(enum xskx_xdp_mode mode)
 	struct rig r;
 
 	rig_create(&r, mode);
-	ck_assert_int_eq(xskx_socket_close(r.sock), 0);
+	close_socket(&r);
 	open_socket(&r, mode, xskx_test_drop_half_bpf_elf,
 		    xskx_test_drop_half_bpf_elf_size, 0);
-	ck_assert_int_eq(xskx_filter_set(r.sock, &e, 1), -ENOENT);
+	ck_assert_int_eq(xskx_filter_set(r.port, &e, 1), -ENOENT);
 	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "xskx_filter_denied"));
-	ck_assert_int_eq(xskx_filter_list(r.sock, NULL, 0), -ENOENT);
+	ck_assert_int_eq(xskx_filter_list(r.port, NULL, 0), -ENOENT);
 	ck_assert_int_eq(xskx_socket_close(r.sock), 0);
 	r.sock = NULL;
+	/* A port whose only socket sends has no program: no deny list. */
 	{
-		XSKX_OPTS(xskx_socket_opts, opts, .ifname = XSK_END,
+		XSKX_OPTS(xskx_socket_opts, opts, .port = r.port,
 			  .flags = XSKX_SOCKET_NO_RX);
 
 		ck_assert_int_eq(xskx_socket_open(&tx_only, r.umem, &opts), 0);
 	}
-	ck_assert_int_eq(xskx_filter_add(tx_only, &e), -ENOENT);
+	ck_assert_int_eq(xskx_filter_add(r.port, &e), -ENOENT);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "RX ring"));
 	ck_assert_int_eq(xskx_socket_close(tx_only), 0);
+	ck_assert_int_eq(xskx_port_close(r.port), 0);
+	r.port = NULL;
 	rig_destroy(&r);
 }
 

@@ -87,12 +87,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t bytes[sizeof(struct xskx_umem_opts) + TAIL];
 	} umem_opts;
 	union {
+		struct xskx_port_opts o;
+		uint8_t bytes[sizeof(struct xskx_port_opts) + TAIL];
+	} lib_port_opts;
+	union {
 		struct xskx_socket_opts o;
 		uint8_t bytes[sizeof(struct xskx_socket_opts) + TAIL];
 	} sock_opts;
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, default_port, .name = "fz1");
 	struct xskx_sim_port *ports[2] = { NULL, NULL };
+	struct xskx_port *lib_ports[2] = { NULL, NULL };
 	struct xskx_socket *socks[3] = { NULL, NULL, NULL };
 	struct xskx_umem *umem = NULL;
 	struct xskx_sim *sim = NULL;
@@ -117,6 +122,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK_RESULT("xskx_sim_port_create", r);
 	FUZZ_CHECK(!xskx_sim_port_create(sim, &default_port, &ports[1]),
 		   "default port: %s", xskx_last_error());
+
+	/* The library's port on ports[0] from fuzzed options, if any. */
+	fill_opts(&in, &lib_port_opts, sizeof(lib_port_opts.o));
+	lib_port_opts.o.xdp_obj = NULL;
+	lib_port_opts.bytes[offsetof(struct xskx_port_opts, xdp_fallback)] &= 1;
+	errors_logged = 0;
+	r = ports[0] ? xskx_port_open_sim(&lib_ports[0], ports[0],
+					  &lib_port_opts.o) : 0;
+	CHECK_RESULT("xskx_port_open_sim", r);
+	FUZZ_CHECK(!xskx_port_open_sim(&lib_ports[1], ports[1], NULL),
+		   "default library port: %s", xskx_last_error());
 
 	fill_opts(&in, &umem_opts, sizeof(umem_opts.o));
 	umem_opts.o.fill_size = scale_ring(umem_opts.o.fill_size);
@@ -145,10 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		uint8_t port = fuzz_u8(&in) % 3;
 
 		fill_opts(&in, &sock_opts, sizeof(sock_opts.o));
-		sock_opts.o.ifname = NULL;
-		sock_opts.o.sim_port = port < 2 ? ports[port] : NULL;
-		sock_opts.o.xdp_obj = NULL;
-		sock_opts.bytes[offsetof(struct xskx_socket_opts, xdp_fallback)] &= 1;
+		sock_opts.o.port = port < 2 ? lib_ports[port] : NULL;
 		sock_opts.o.rx_size = scale_ring(sock_opts.o.rx_size);
 		sock_opts.o.tx_size = scale_ring(sock_opts.o.tx_size);
 		errors_logged = 0;
@@ -180,6 +193,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   (long long)c.unaccounted);
 		r = xskx_umem_destroy(umem);
 		FUZZ_CHECK(!r, "umem destroy: %d %s", r, xskx_last_error());
+	}
+	for (int i = 0; i < 2; i++) {
+		r = xskx_port_close(lib_ports[i]);
+		FUZZ_CHECK(!r, "port close: %d %s", r, xskx_last_error());
 	}
 	r = xskx_sim_destroy(sim);
 	FUZZ_CHECK(!r, "sim destroy: %d %s", r, xskx_last_error());

@@ -29,6 +29,7 @@
 struct rig {
 	struct xskx_sim *sim;
 	struct xskx_sim_port *port;
+	struct xskx_port *lib_port;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	uint32_t frame_size;
@@ -172,7 +173,9 @@ static bool rig_create(struct rig *rig, struct fuzz_in *in)
 		   "port: %s", xskx_last_error());
 	FUZZ_CHECK(!xskx_umem_create(&rig->umem, &umem_opts), "umem: %s",
 		   xskx_last_error());
-	sock_opts.sim_port = rig->port;
+	FUZZ_CHECK(!xskx_port_open_sim(&rig->lib_port, rig->port, NULL),
+		   "library port: %s", xskx_last_error());
+	sock_opts.port = rig->lib_port;
 	err = xskx_socket_open(&rig->sock, rig->umem, &sock_opts);
 	FUZZ_CHECK(!err, "socket: %s", xskx_last_error());
 	return true;
@@ -254,6 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "closed: pool %u of %u", c.pool, FRAMES);
 	r = xskx_umem_destroy(rig.umem);
 	FUZZ_CHECK(!r, "umem destroy: %s", xskx_last_error());
+	FUZZ_CHECK(!xskx_port_close(rig.lib_port), "port close");
 	FUZZ_CHECK(!xskx_sim_destroy(rig.sim), "sim destroy");
 	xskx_set_log(NULL, NULL);
 	return 0;

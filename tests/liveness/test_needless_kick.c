@@ -95,11 +95,11 @@ static void rig_create(struct nk_rig *rig, enum nk_case what)
 	ck_assert_int_eq(xskx_sim_port_set_sink(rig->out, count_sink, rig), 0);
 	ck_assert_msg(!xskx_umem_create(&rig->umem, &umem_opts), "%s",
 		      xskx_last_error());
-	rx_opts.sim_port = rig->in;
+	rx_opts.port = test_port(rig->in);
 	ck_assert_msg(!xskx_socket_open(&rig->rx, rig->umem, &rx_opts), "%s",
 		      xskx_last_error());
 	if (what != NK_RXDROP) {
-		tx_opts.sim_port = rig->out;
+		tx_opts.port = test_port(rig->out);
 		ck_assert_msg(!xskx_socket_open(&rig->tx, rig->umem, &tx_opts),
 			      "%s", xskx_last_error());
 	}
@@ -117,7 +117,7 @@ static void rig_destroy(struct nk_rig *rig)
 	ck_assert_msg(test_census_all_in_pool(rig->umem, why, sizeof(why)),
 		      "after closing: %s", why);
 	ck_assert_int_eq(xskx_umem_destroy(rig->umem), 0);
-	ck_assert_int_eq(xskx_sim_destroy(rig->sim), 0);
+	ck_assert_int_eq(test_sim_destroy(rig->sim), 0);
 }
 
 static void arrive(struct nk_rig *rig)

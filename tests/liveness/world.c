@@ -201,6 +201,8 @@ static struct xskx_sim_port *make_port(struct lv_world *w, const char *name,
 				       struct lv_sink *s)
 {
 	const struct lv_config *c = &w->cfg;
+	XSKX_OPTS(xskx_port_opts, lib_opts,
+		  .flags = c->busy_poll ? XSKX_PORT_BUSY_POLL : 0);
 	XSKX_OPTS(xskx_sim_port_opts, opts, .name = name,
 		  .hw_ring_size = c->hw_ring, .hw_tx_ring_size = c->hw_tx_ring,
 		  .napi_budget = c->napi_budget,
@@ -212,18 +214,19 @@ static struct xskx_sim_port *make_port(struct lv_world *w, const char *name,
 		 "xskx_sim_port_create: %s", xskx_last_error());
 	LV_CHECK(w, !xskx_sim_port_set_xdp(port, hook, NULL), "set_xdp");
 	LV_CHECK(w, !xskx_sim_port_set_sink(port, sink, s), "set_sink");
+	LV_CHECK(w, !xskx_port_open_sim(&w->ports[w->nports++], port, &lib_opts),
+		 "xskx_port_open_sim: %s", xskx_last_error());
 	return port;
 }
 
 static struct xskx_socket *
-open_socket(struct lv_world *w, struct xskx_sim_port *port, uint32_t flags)
+open_socket(struct lv_world *w, struct xskx_port *port, uint32_t flags)
 {
 	const struct lv_config *c = &w->cfg;
-	XSKX_OPTS(xskx_socket_opts, opts, .sim_port = port,
+	XSKX_OPTS(xskx_socket_opts, opts, .port = port,
 		  .rx_size = c->rx_size, .tx_size = c->tx_size,
 		  .flags = flags |
-			   (c->need_wakeup ? 0 : XSKX_SOCKET_NO_WAKEUP) |
-			   (c->busy_poll ? XSKX_SOCKET_BUSY_POLL : 0),
+			   (c->need_wakeup ? 0 : XSKX_SOCKET_NO_WAKEUP),
 		  .refill_batch = c->refill_batch,
 		  .fill_frames = c->fill_frames, .tx_reserve = c->tx_reserve);
 	struct xskx_socket *s;
@@ -263,21 +266,21 @@ void lv_world_create(struct lv_world *w, const struct lv_config *cfg)
 
 	switch (cfg->shape) {
 	case LV_RXDROP:
-		w->rx = open_socket(w, w->in, XSKX_SOCKET_NO_TX);
+		w->rx = open_socket(w, w->ports[0], XSKX_SOCKET_NO_TX);
 		break;
 	case LV_TXONLY:
-		w->tx = open_socket(w, w->out, XSKX_SOCKET_NO_RX);
+		w->tx = open_socket(w, w->ports[1], XSKX_SOCKET_NO_RX);
 		break;
 	case LV_FWD_TWO_PORTS:
-		w->rx = open_socket(w, w->in, XSKX_SOCKET_NO_TX);
-		w->tx = open_socket(w, w->out, XSKX_SOCKET_NO_RX);
+		w->rx = open_socket(w, w->ports[0], XSKX_SOCKET_NO_TX);
+		w->tx = open_socket(w, w->ports[1], XSKX_SOCKET_NO_RX);
 		break;
 	case LV_FWD_ONE_SOCKET:
-		w->rx = w->tx = open_socket(w, w->in, 0);
+		w->rx = w->tx = open_socket(w, w->ports[0], 0);
 		break;
 	default:
-		w->rx = open_socket(w, w->in, XSKX_SOCKET_NO_TX);
-		w->tx = open_socket(w, w->in, XSKX_SOCKET_NO_RX);
+		w->rx = open_socket(w, w->ports[0], XSKX_SOCKET_NO_TX);
+		w->tx = open_socket(w, w->ports[0], XSKX_SOCKET_NO_RX);
 		break;
 	}
 	LV_CHECK(w, !xskx_socket_info(w->socks[0], &info), "xskx_socket_info");
@@ -303,6 +306,9 @@ void lv_world_destroy(struct lv_world *w)
 	LV_CHECK(w, test_census_all_in_pool(w->umem, why, sizeof(why)),
 		 "after closing the sockets: %s", why);
 	LV_CHECK(w, !xskx_umem_destroy(w->umem), "xskx_umem_destroy");
+	for (uint32_t i = 0; i < w->nports; i++)
+		LV_CHECK(w, !xskx_port_close(w->ports[i]), "xskx_port_close: %s",
+			 xskx_last_error());
 	LV_CHECK(w, !xskx_sim_destroy(w->sim), "xskx_sim_destroy");
 	free(w->held);
 }

@@ -61,7 +61,7 @@ struct lv_config {
 	bool need_wakeup;
 	/*
 	 * The NIC runs only inside the sockets' kicks, which come on every
-	 * idle burst (xskx_sim_opts.busy_poll, XSKX_SOCKET_BUSY_POLL).
+	 * idle burst (xskx_sim_opts.busy_poll, XSKX_PORT_BUSY_POLL).
 	 */
 	bool busy_poll;
 	enum xskx_sim_rx_full_policy policy;
@@ -94,6 +94,8 @@ struct lv_world {
 	struct xskx_sim *sim;
 	struct xskx_sim_port *in,
 		*out; /* in receives; out sends (TXONLY, FWD_TWO_PORTS) */
+	struct xskx_port *ports[2]; /* the library's: on in, on out */
+	uint32_t nports;
 	struct xskx_umem *umem;
 	struct xskx_socket *rx,
 		*tx; /* either may be NULL; equal in FWD_ONE_SOCKET */

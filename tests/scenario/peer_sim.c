@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "helpers.h"
 #include "peer_sim.h"
 
 /* Sanitizers slow the simulated NIC down tenfold; a stuck scenario still ends. */
@@ -29,7 +30,7 @@ static struct peer_sim *to_sim(struct test_peer *peer)
 static void sim_bind(struct test_peer *peer, enum test_port port,
 		     struct xskx_socket_opts *opts)
 {
-	opts->sim_port = to_sim(peer)->port[port];
+	opts->port = test_port(to_sim(peer)->port[port]);
 	opts->queue_id = 0;
 }
 
@@ -99,7 +100,7 @@ static void sim_destroy(struct test_peer *peer)
 	if (ps->running)
 		xskx_sim_stop(ps->sim);
 	if (ps->sim)
-		xskx_sim_destroy(ps->sim);
+		test_sim_destroy(ps->sim);
 	free(ps);
 }
 

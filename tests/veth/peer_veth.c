@@ -20,6 +20,7 @@ struct veth_peer {
 	struct test_peer base; /* first: the scenarios see only this */
 	enum xskx_xdp_mode mode;
 	enum test_xdp_prog prog[2];
+	struct xskx_port *ports[2]; /* opened by the first bind on each end */
 };
 
 static const char *const ends[] = { PEER_VETH_A, PEER_VETH_B };
@@ -40,14 +41,17 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 		      struct xskx_socket_opts *opts)
 {
 	struct veth_peer *v = veth_of(peer);
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = v->mode);
 
-	opts->ifname = ends[port];
-	opts->queue_id = 0;
-	opts->xdp_mode = v->mode;
 	if (v->prog[port] == TEST_XDP_DROP_HALF) {
-		opts->xdp_obj = xskx_test_drop_half_bpf_elf;
-		opts->xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
+		po.xdp_obj = xskx_test_drop_half_bpf_elf;
+		po.xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
 	}
+	/* A failure leaves opts->port NULL: the socket's open reports it. */
+	if (!v->ports[port])
+		xskx_port_open(&v->ports[port], ends[port], &po);
+	opts->port = v->ports[port];
+	opts->queue_id = 0;
 }
 
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
@@ -77,6 +81,8 @@ static int veth_quiesce(struct test_peer *peer)
 
 static void veth_destroy(struct test_peer *peer)
 {
+	for (int i = 0; i < 2; i++)
+		xskx_port_close(veth_of(peer)->ports[i]);
 	veth_pair_delete(PEER_VETH_A);
 	free(veth_of(peer));
 }

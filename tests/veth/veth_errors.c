@@ -38,11 +38,11 @@ static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
 			   const char *const *words)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_size = frame_size);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
-		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode,
-		  .copy_mode = copy_mode);
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = o->mode);
+	XSKX_OPTS(xskx_socket_opts, so, .queue_id = o->queue,
+		  .flags = o->flags, .copy_mode = copy_mode);
 
-	veth_expect_refused(&uo, &so, want, words);
+	veth_expect_refused(o->ifname, &po, &uo, &so, want, words);
 }
 
 START_TEST(missing_interface)
@@ -98,10 +98,10 @@ START_TEST(native_xdp_unsupported)
 				   .flags = XSKX_SOCKET_NO_TX };
 	const char *const words[] = { "lo", "native", NULL };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 256);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = "lo",
-		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_NATIVE,
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = XSKX_XDP_NATIVE,
 		  .xdp_fallback = true);
-	enum xskx_xdp_mode mode = XSKX_XDP_NATIVE;
+	XSKX_OPTS(xskx_socket_opts, so, .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_port_info info;
 	struct xskx_socket *sock;
 	struct xskx_umem *umem;
 
@@ -109,13 +109,16 @@ START_TEST(native_xdp_unsupported)
 	ck_assert_int_eq(veth_link_set_mtu("lo", 1500), 0);
 	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EOPNOTSUPP, words);
 
+	ck_assert_int_eq(xskx_port_open(&so.port, "lo", &po), 0);
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
 	ck_assert_msg(xskx_socket_open(&sock, umem, &so) == 0,
 		      "with xdp_fallback: %s", xskx_last_error());
-	ck_assert_int_eq(xskx_socket_xdp_mode(sock, &mode), 0);
-	ck_assert_int_eq(mode, XSKX_XDP_GENERIC);
+	ck_assert_int_eq(xskx_port_info(so.port, &info), 0);
+	ck_assert(info.xdp_attached);
+	ck_assert_int_eq(info.xdp_mode, XSKX_XDP_GENERIC);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_port_close(so.port), 0);
 }
 END_TEST
 
@@ -142,14 +145,18 @@ START_TEST(first_queue_held_by_umem)
 	struct veth_pair_opts pair = { .name = PEER_VETH_A,
 				       .peer = PEER_VETH_B, .queues = 2 };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
-	XSKX_OPTS(xskx_socket_opts, q0, .ifname = PEER_VETH_B, .queue_id = 0,
+	XSKX_OPTS(xskx_socket_opts, q0, .queue_id = 0,
 		  .flags = XSKX_SOCKET_NO_TX);
-	XSKX_OPTS(xskx_socket_opts, q1, .ifname = PEER_VETH_B, .queue_id = 1,
+	XSKX_OPTS(xskx_socket_opts, q1, .queue_id = 1,
 		  .flags = XSKX_SOCKET_NO_TX);
 	struct xskx_socket *first, *second, *again = NULL;
 	struct xskx_umem *umem;
+	struct xskx_port *port;
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	port = veth_port_open(PEER_VETH_B, XSKX_XDP_NATIVE);
+	ck_assert_msg(port, "%s", xskx_last_error());
+	q0.port = q1.port = port;
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
 	ck_assert_msg(!xskx_socket_open(&first, umem, &q0), "%s", xskx_last_error());
 	ck_assert_msg(!xskx_socket_open(&second, umem, &q1), "%s", xskx_last_error());
@@ -165,6 +172,7 @@ START_TEST(first_queue_held_by_umem)
 	ck_assert_msg(!xskx_socket_open(&again, umem, &q0), "%s", xskx_last_error());
 	ck_assert_int_eq(xskx_socket_close(again), 0);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_port_close(port), 0);
 	pair_down();
 }
 END_TEST
@@ -179,11 +187,15 @@ START_TEST(queue_bound_in_this_process)
 				   .flags = XSKX_SOCKET_NO_TX };
 	const char *const words[] = { PEER_VETH_B, "queue 0", "this process",
 				      NULL };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, so, .flags = XSKX_SOCKET_NO_TX);
 	struct veth_end holder;
 
 	pair_up();
 	ck_assert_msg(veth_end_open(&holder, &o) == 0, "%s", xskx_last_error());
-	expect_refusal(&o, 0, XSKX_COPY_AUTO, -EBUSY, words);
+	/* The same port: one per interface and process. */
+	so.port = holder.port;
+	veth_expect_refused(PEER_VETH_B, NULL, &uo, &so, -EBUSY, words);
 	veth_end_close(&holder);
 	pair_down();
 }
@@ -248,20 +260,22 @@ END_TEST
 START_TEST(no_bpffs)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = PEER_VETH_B,
-		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_GENERIC);
-	enum xskx_xdp_mode mode = XSKX_XDP_NATIVE;
+	XSKX_OPTS(xskx_socket_opts, so, .flags = XSKX_SOCKET_NO_TX);
+	struct xskx_port_info info;
 	struct xskx_socket *sock;
 	struct xskx_umem *umem;
 
 	pair_up();
 	ck_assert_int_eq(umount2("/sys/fs/bpf", MNT_DETACH), 0);
+	so.port = veth_port_open(PEER_VETH_B, XSKX_XDP_GENERIC);
+	ck_assert_msg(so.port, "%s", xskx_last_error());
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
 	ck_assert_msg(!xskx_socket_open(&sock, umem, &so), "%s", xskx_last_error());
-	ck_assert_int_eq(xskx_socket_xdp_mode(sock, &mode), 0);
-	ck_assert_int_eq(mode, XSKX_XDP_GENERIC);
+	ck_assert_int_eq(xskx_port_info(so.port, &info), 0);
+	ck_assert_int_eq(info.xdp_mode, XSKX_XDP_GENERIC);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_port_close(so.port), 0);
 	pair_down();
 }
 END_TEST

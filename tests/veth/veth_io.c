@@ -13,21 +13,38 @@
 #define MAX_STEPS 100000
 #define POLL_MS 1
 
+struct xskx_port *veth_port_open(const char *ifname, enum xskx_xdp_mode mode)
+{
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = mode);
+	struct xskx_port *port = NULL;
+
+	return xskx_port_open(&port, ifname, &po) ? NULL : port;
+}
+
 int veth_end_open(struct veth_end *end, const struct veth_end_opts *o)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = FRAMES,
 		  .frame_size = o->frame_size ? o->frame_size : 4096);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = o->ifname,
-		  .queue_id = o->queue, .flags = o->flags, .xdp_mode = o->mode,
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = o->mode,
+		  .flags = o->busy_poll ? XSKX_PORT_BUSY_POLL : 0,
 		  .busy_poll_usec = o->busy_poll_usec,
 		  .busy_poll_budget = o->busy_poll_budget);
+	XSKX_OPTS(xskx_socket_opts, so, .queue_id = o->queue,
+		  .flags = o->flags);
 	int err;
 
 	memset(end, 0, sizeof(*end));
+	end->port = o->port;
+	if (!end->port) {
+		err = xskx_port_open(&end->port, o->ifname, &po);
+		if (err)
+			return err;
+		end->own_port = true;
+	}
+	so.port = end->port;
 	err = xskx_umem_create(&end->umem, &uo);
-	if (err)
-		return err;
-	err = xskx_socket_open(&end->sock, end->umem, &so);
+	if (!err)
+		err = xskx_socket_open(&end->sock, end->umem, &so);
 	/* The UMEM's only socket: its first burst posts its share on FILL. */
 	if (!err && !(o->flags & XSKX_SOCKET_NO_RX)) {
 		struct xskx_pkt none[1];
@@ -40,6 +57,7 @@ int veth_end_open(struct veth_end *end, const struct veth_end_opts *o)
 		xskx_umem_destroy(end->umem);
 		end->umem = NULL;
 		end->sock = NULL;
+		veth_end_close(end);
 	}
 	return err;
 }
@@ -50,6 +68,8 @@ void veth_end_close(struct veth_end *end)
 		xskx_socket_close(end->sock);
 	if (end->umem)
 		xskx_umem_destroy(end->umem);
+	if (end->own_port)
+		xskx_port_close(end->port);
 	memset(end, 0, sizeof(*end));
 }
 
@@ -145,19 +165,28 @@ uint32_t veth_prog_id(const char *ifname)
 	return q.drv_prog_id ? q.drv_prog_id : q.skb_prog_id;
 }
 
-void veth_expect_refused(const struct xskx_umem_opts *uo,
-			 const struct xskx_socket_opts *so, int want,
+void veth_expect_refused(const char *ifname, const struct xskx_port_opts *po,
+			 const struct xskx_umem_opts *uo,
+			 struct xskx_socket_opts *so, int want,
 			 const char *const *words)
 {
 	struct xskx_socket *sock = NULL;
+	bool own_port = !so->port;
 	struct xskx_umem *umem;
-	int err;
+	/* Refused by the port (no such interface) or by the socket's open. */
+	int err = own_port ? xskx_port_open(&so->port, ifname, po) : 0;
 
-	ck_assert_int_eq(xskx_umem_create(&umem, uo), 0);
-	err = xskx_socket_open(&sock, umem, so);
-	if (!err)
-		xskx_socket_close(sock);
-	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	if (!err) {
+		ck_assert_int_eq(xskx_umem_create(&umem, uo), 0);
+		err = xskx_socket_open(&sock, umem, so);
+		if (!err)
+			xskx_socket_close(sock);
+		ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+		if (own_port) {
+			ck_assert_int_eq(xskx_port_close(so->port), 0);
+			so->port = NULL;
+		}
+	}
 	ck_assert_msg(err == want, "expected %s, got %s (%s)",
 		      xskx_strerror(want), xskx_strerror(err),
 		      xskx_last_error());

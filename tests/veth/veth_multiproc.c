@@ -115,6 +115,7 @@ static void serve(uint32_t q0, int cmd, int report)
 
 	for (uint32_t i = 0; i < 2; i++) {
 		o.queue = q0 + i;
+		o.port = i ? ends[0].port : NULL; /* one port per interface */
 		if (veth_end_open(&ends[i], &o)) {
 			fprintf(stderr, "receiver on queue %u: %s\n", o.queue,
 				xskx_last_error());
@@ -265,6 +266,7 @@ START_TEST(queues)
 	pair_with_queues();
 	for (uint32_t q = 0; q < QUEUES; q++) {
 		tx_opts.queue = q;
+		tx_opts.port = q ? tx[0].port : NULL; /* one per interface */
 		ck_assert_msg(veth_end_open(&tx[q], &tx_opts) == 0, "%s",
 			      xskx_last_error());
 	}
@@ -303,7 +305,7 @@ START_TEST(queues)
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
 	stop_receiver(&high);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
-	for (uint32_t q = 0; q < QUEUES; q++)
+	for (uint32_t q = QUEUES; q-- > 0;) /* tx[0] has the port */
 		veth_end_close(&tx[q]);
 	veth_pair_delete(PEER_VETH_A);
 }
@@ -316,28 +318,29 @@ START_TEST(refused)
 	const char *const mode_words[] = { PEER_VETH_B, "native", who,
 					   "XSKX_XDP_NATIVE", NULL };
 	const char *const obj_words[] = { PEER_VETH_B, "another object", who,
-					  "opts.xdp_obj", NULL };
+					  "xdp_obj", NULL };
 	const char *const queue_words[] = { PEER_VETH_B, "queue 1", who, NULL };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
-	XSKX_OPTS(xskx_socket_opts, generic, .ifname = PEER_VETH_B,
-		  .queue_id = 3, .flags = XSKX_SOCKET_NO_TX,
-		  .xdp_mode = XSKX_XDP_GENERIC);
-	XSKX_OPTS(xskx_socket_opts, other_obj, .ifname = PEER_VETH_B,
-		  .queue_id = 3, .flags = XSKX_SOCKET_NO_TX,
-		  .xdp_mode = XSKX_XDP_NATIVE,
+	XSKX_OPTS(xskx_port_opts, generic, .xdp_mode = XSKX_XDP_GENERIC);
+	XSKX_OPTS(xskx_port_opts, other_obj, .xdp_mode = XSKX_XDP_NATIVE,
 		  .xdp_obj = xskx_test_drop_half_bpf_elf,
 		  .xdp_obj_size = xskx_test_drop_half_bpf_elf_size);
-	XSKX_OPTS(xskx_socket_opts, its_queue, .ifname = PEER_VETH_B,
-		  .queue_id = 1, .flags = XSKX_SOCKET_NO_TX,
-		  .xdp_mode = XSKX_XDP_NATIVE);
+	XSKX_OPTS(xskx_port_opts, native, .xdp_mode = XSKX_XDP_NATIVE);
+	XSKX_OPTS(xskx_socket_opts, queue3, .queue_id = 3,
+		  .flags = XSKX_SOCKET_NO_TX);
+	XSKX_OPTS(xskx_socket_opts, its_queue, .queue_id = 1,
+		  .flags = XSKX_SOCKET_NO_TX);
 
 	pair_with_queues();
 	start_receiver(&r, 0);
 	snprintf(who, sizeof(who), "process %d", (int)r.pid);
-	veth_expect_refused(&uo, &generic, -EBUSY, mode_words);
-	veth_expect_refused(&uo, &other_obj, -EBUSY, obj_words);
+	veth_expect_refused(PEER_VETH_B, &generic, &uo, &queue3, -EBUSY,
+			    mode_words);
+	veth_expect_refused(PEER_VETH_B, &other_obj, &uo, &queue3, -EBUSY,
+			    obj_words);
 	/* Its queue: the kernel refuses the bind, the message says whose. */
-	veth_expect_refused(&uo, &its_queue, -EBUSY, queue_words);
+	veth_expect_refused(PEER_VETH_B, &native, &uo, &its_queue, -EBUSY,
+			    queue_words);
 
 	stop_receiver(&r);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
@@ -411,8 +414,9 @@ START_TEST(leaving)
 {
 	const char *const words[] = { PEER_VETH_B, "being detached", NULL };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
-	XSKX_OPTS(xskx_socket_opts, so, .ifname = PEER_VETH_B, .queue_id = 2,
-		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = XSKX_XDP_NATIVE);
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = XSKX_XDP_NATIVE);
+	XSKX_OPTS(xskx_socket_opts, so, .queue_id = 2,
+		  .flags = XSKX_SOCKET_NO_TX);
 	struct veth_end_opts o = { .ifname = PEER_VETH_B,
 				   .mode = XSKX_XDP_NATIVE,
 				   .queue = 2,
@@ -428,7 +432,7 @@ START_TEST(leaving)
 	map = owner_map_of_b();
 	fds = open_fds();
 	set_role(map, r.pid, XSKX_OWNER_CLOSING);
-	veth_expect_refused(&uo, &so, -EBUSY, words);
+	veth_expect_refused(PEER_VETH_B, &po, &uo, &so, -EBUSY, words);
 
 	/* Serving again: joined, and the program stays with its user. */
 	set_role(map, r.pid, XSKX_OWNER_SERVING);

@@ -4,6 +4,7 @@
  * binding, busy polling, and two sockets on one UMEM across the pair.
  */
 #include <errno.h>
+#include <net/if.h>
 #include <string.h>
 #include <sys/socket.h>
 
@@ -29,7 +30,7 @@ static void binding_reported(enum xskx_xdp_mode mode)
 {
 	struct veth_end_opts o = { .ifname = PEER_VETH_B, .mode = mode };
 	struct xskx_socket_info info;
-	enum xskx_xdp_mode in_use;
+	struct xskx_port_info port_info;
 	struct veth_end end;
 
 	pair_up();
@@ -39,8 +40,14 @@ static void binding_reported(enum xskx_xdp_mode mode)
 	ck_assert(info.need_wakeup);
 	ck_assert_str_eq(info.backend, "kernel");
 	ck_assert_int_ge(xskx_socket_fd(end.sock), 0);
-	ck_assert_int_eq(xskx_socket_xdp_mode(end.sock, &in_use), 0);
-	ck_assert_int_eq(in_use, mode);
+	ck_assert_int_eq(xskx_port_info(end.port, &port_info), 0);
+	ck_assert(port_info.xdp_attached);
+	ck_assert_int_eq(port_info.xdp_mode, mode);
+	ck_assert_str_eq(port_info.backend, "kernel");
+	ck_assert_str_eq(port_info.name, PEER_VETH_B);
+	ck_assert_uint_eq(port_info.ifindex, if_nametoindex(PEER_VETH_B));
+	ck_assert_uint_eq(port_info.rx_queues, 1);
+	ck_assert_uint_eq(port_info.sockets, 1);
 	veth_end_close(&end);
 
 	o.flags = XSKX_SOCKET_NO_WAKEUP;
@@ -73,12 +80,12 @@ static void busy_poll(enum xskx_xdp_mode mode)
 {
 	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
 					 .mode = mode,
-					 .flags = XSKX_SOCKET_NO_TX |
-						  XSKX_SOCKET_BUSY_POLL };
+					 .flags = XSKX_SOCKET_NO_TX,
+					 .busy_poll = true };
 	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
 					 .mode = mode,
-					 .flags = XSKX_SOCKET_NO_RX |
-						  XSKX_SOCKET_BUSY_POLL,
+					 .flags = XSKX_SOCKET_NO_RX,
+					 .busy_poll = true,
 					 .busy_poll_usec = 50,
 					 .busy_poll_budget = 16 };
 	struct veth_end rx, tx;
@@ -108,16 +115,17 @@ static void busy_poll(enum xskx_xdp_mode mode)
 static void shared_umem(enum xskx_xdp_mode mode)
 {
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 4096);
-	XSKX_OPTS(xskx_socket_opts, rx_opts, .ifname = PEER_VETH_B,
-		  .flags = XSKX_SOCKET_NO_TX, .xdp_mode = mode,
+	XSKX_OPTS(xskx_socket_opts, rx_opts, .flags = XSKX_SOCKET_NO_TX,
 		  .fill_frames = 1024);
-	XSKX_OPTS(xskx_socket_opts, tx_opts, .ifname = PEER_VETH_A,
-		  .flags = XSKX_SOCKET_NO_RX, .xdp_mode = mode);
+	XSKX_OPTS(xskx_socket_opts, tx_opts, .flags = XSKX_SOCKET_NO_RX);
 	struct veth_end rx = { 0 }, tx = { 0 };
 	struct xskx_umem *umem;
 	char why[384];
 
 	pair_up();
+	rx.port = rx_opts.port = veth_port_open(PEER_VETH_B, mode);
+	tx.port = tx_opts.port = veth_port_open(PEER_VETH_A, mode);
+	ck_assert_msg(rx.port && tx.port, "%s", xskx_last_error());
 	ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
 	ck_assert_msg(xskx_socket_open(&rx.sock, umem, &rx_opts) == 0, "%s",
 		      xskx_last_error());
@@ -132,6 +140,8 @@ static void shared_umem(enum xskx_xdp_mode mode)
 	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s",
 		      why);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_port_close(rx.port), 0);
+	ck_assert_int_eq(xskx_port_close(tx.port), 0);
 	veth_pair_delete(PEER_VETH_A);
 }
 

@@ -59,6 +59,9 @@ static void verdicts(enum xskx_xdp_mode mode)
 	struct xskx_xdp_verdicts v;
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	/* Both of B's sockets on one port: one port per interface. */
+	rx_opts.port = veth_port_open(PEER_VETH_B, mode);
+	ck_assert_msg(rx_opts.port, "%s", xskx_last_error());
 	ck_assert_msg(veth_end_open(&rx0, &rx_opts) == 0, "%s",
 		      xskx_last_error());
 	rx_opts.queue = 1;
@@ -88,6 +91,7 @@ static void verdicts(enum xskx_xdp_mode mode)
 			  PKTS_REDIRECTED + PKTS_PASSED);
 	veth_end_close(&tx);
 	veth_end_close(&rx1);
+	ck_assert_int_eq(xskx_port_close(rx_opts.port), 0);
 	/* The last socket took the program with it. */
 	ck_assert_int_eq(xskx_xdp_prog_stats(PEER_VETH_B, &v), -ENOENT);
 	veth_pair_delete(PEER_VETH_A);
@@ -114,6 +118,10 @@ static void queues_native(void)
 	const uint32_t count[2] = { 100, 200 };
 
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	/* Each interface's sockets on its one port. */
+	rx_opts.port = veth_port_open(PEER_VETH_B, XSKX_XDP_NATIVE);
+	tx_opts.port = veth_port_open(PEER_VETH_A, XSKX_XDP_NATIVE);
+	ck_assert_msg(rx_opts.port && tx_opts.port, "%s", xskx_last_error());
 	for (uint32_t q = 0; q < 2; q++) {
 		rx_opts.queue = tx_opts.queue = q;
 		ck_assert_msg(veth_end_open(&rx[q], &rx_opts) == 0, "%s",
@@ -141,6 +149,8 @@ static void queues_native(void)
 		veth_end_close(&tx[q]);
 		veth_end_close(&rx[q]);
 	}
+	ck_assert_int_eq(xskx_port_close(rx_opts.port), 0);
+	ck_assert_int_eq(xskx_port_close(tx_opts.port), 0);
 	veth_pair_delete(PEER_VETH_A);
 }
 

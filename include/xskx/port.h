@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * Ports: one network interface, as this process uses it.
+ *
+ * A port is opened once per interface and process, from an interface name
+ * (xskx_port_open(): the kernel backend, real AF_XDP sockets) or from a
+ * simulated NIC's port (xskx_port_open_sim() in xskx/sim.h). It owns what
+ * belongs to the interface rather than to one queue: the XDP program that
+ * feeds the sockets (its attach mode and fallback, or your own program),
+ * its XSKMAP and deny list (xskx/filter.h), busy polling. Sockets
+ * (xskx/socket.h) are opened on one queue of a port; every socket on the
+ * port shares these settings.
+ *
+ * On the kernel backend the port attaches its XDP program when its first
+ * socket with an RX ring opens and leaves it when its last one closes.
+ * Several processes can serve one interface, each on its own queues: a
+ * later process's port joins the program an earlier one attached (the same
+ * object, in a mode it accepts; otherwise -EBUSY says what differs and
+ * whose the program is), the last process to leave detaches it, and a
+ * program whose processes all died (kill -9) is replaced by the next one.
+ * A queue serves one process: a socket on another process's queue is
+ * refused with -EBUSY naming that process.
+ */
+#ifndef XSKX_PORT_H
+#define XSKX_PORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <xskx/opts.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct xskx_port;
+
+/* opts.xdp_mode: where the XDP program runs (kernel backend). */
+enum xskx_xdp_mode {
+	/*
+	 * In the driver (XDP_FLAGS_DRV_MODE). A driver without native XDP
+	 * fails the first receiving socket's open with -EOPNOTSUPP, unless
+	 * opts.xdp_fallback allows generic mode instead (logged at warn).
+	 */
+	XSKX_XDP_NATIVE = 0,
+	/* After the skb is built (XDP_FLAGS_SKB_MODE): any device, slower. */
+	XSKX_XDP_GENERIC,
+};
+
+/* opts.flags */
+/*
+ * Busy polling: every socket of the port sets SO_PREFER_BUSY_POLL,
+ * SO_BUSY_POLL (busy_poll_usec) and SO_BUSY_POLL_BUDGET (busy_poll_budget),
+ * and the burst API kicks whenever a burst would wait, flags or not. On the
+ * simulated NIC only the kicking applies.
+ */
+#define XSKX_PORT_BUSY_POLL (1u << 0)
+
+struct xskx_port_opts {
+	size_t sz;
+	uint32_t flags; /* XSKX_PORT_* */
+	/* Kernel backend only; the simulated NIC ignores them. */
+	enum xskx_xdp_mode xdp_mode; /* where the XDP program runs */
+	bool xdp_fallback; /* native unsupported: generic instead, logged */
+	/*
+	 * Your own XDP program instead of xskx's: a BPF ELF object in memory
+	 * whose first program uses the maps of bpf/xskx_maps.bpf.h. The
+	 * library manages it as its own (attach, XSKMAP, counters, detach).
+	 * NULL: xskx's redirect program.
+	 */
+	const void *xdp_obj;
+	size_t xdp_obj_size;
+	/* With XSKX_PORT_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
+	uint32_t busy_poll_usec;
+	uint32_t busy_poll_budget;
+};
+#define xskx_port_opts__last_field busy_poll_budget
+
+/*
+ * Open the port of interface ifname (in the calling thread's network
+ * namespace) on the kernel backend. Attaches nothing yet. Returns 0, or a
+ * negative errno with a message naming the culprit: -ENODEV (no such
+ * interface), -EINVAL (unknown flag or xdp_mode), -EBUSY (this process has
+ * the interface open already: use that port).
+ * Syscalls: a few netlink queries.
+ */
+int xskx_port_open(struct xskx_port **port, const char *ifname,
+		   const struct xskx_port_opts *opts);
+
+/*
+ * Close a port whose sockets are all closed: -EBUSY, naming how many are
+ * still open, otherwise. NULL is a no-op. Returns 0 or a negative errno.
+ */
+int xskx_port_close(struct xskx_port *port);
+
+struct xskx_port_info {
+	const char *backend; /* "kernel" or "sim" */
+	char name[16];	     /* the interface's, or "sim" */
+	uint32_t ifindex;    /* 0 on the simulated NIC */
+	uint32_t rx_queues;
+	uint32_t tx_queues;
+	bool zero_copy;	   /* the driver advertises AF_XDP zero-copy */
+	bool xdp_attached; /* the port's XDP program is on the interface */
+	enum xskx_xdp_mode xdp_mode; /* where it runs, when attached */
+	uint32_t sockets;	     /* open on the port */
+};
+
+/*
+ * What the port is. The info structure may grow: the library fills
+ * info_size bytes of it (older callers pass the smaller size they know) and
+ * zeroes what it does not know. Use the xskx_port_info() macro, which
+ * passes sizeof(*info). Returns 0 or -EINVAL (NULL arguments, info_size 0).
+ */
+int xskx_port_info_sized(const struct xskx_port *port,
+			 struct xskx_port_info *info, size_t info_size);
+#define xskx_port_info(port, info)                                             \
+	xskx_port_info_sized((port), (info), sizeof(*(info)))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XSKX_PORT_H */

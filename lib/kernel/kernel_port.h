@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* The kernel backend's state of a port (port->backend). */
+#ifndef XSKX_KERNEL_PORT_H
+#define XSKX_KERNEL_PORT_H
+
+#include <stdint.h>
+
+#include "port_internal.h"
+
+struct xskx_filter_dev;
+struct xskx_port_info;
+struct xskx_xdp_attachment;
+
+struct kernel_port {
+	int ifindex;
+	/*
+	 * The port's XDP program, while it has a socket with an RX ring (each
+	 * holds a reference): what the deny list works on.
+	 */
+	struct xskx_xdp_attachment *xdp;
+	uint32_t receivers;
+};
+
+static inline struct kernel_port *
+xskx__kernel_port(const struct xskx_port *port)
+{
+	return port->backend;
+}
+
+/* The port's entries of the backend's table (lib/backend.h). */
+void xskx__kernel_port_close(struct xskx_port *port);
+void xskx__kernel_port_info(const struct xskx_port *port,
+			    struct xskx_port_info *info);
+int xskx__kernel_port_filter_begin(struct xskx_port *port,
+				   struct xskx_filter_dev *dev);
+
+/* The backend's table (lib/backend.h). */
+extern const struct xskx_backend_ops xskx__backend_kernel;
+
+#endif /* XSKX_KERNEL_PORT_H */

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Opening a port on an interface: the kernel backend's constructor. The
+ * device is named by the caller but known by its network namespace and
+ * ifindex, which survive a rename; what the port reports is asked of the
+ * kernel each time.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <xskx/kernel.h>
+
+#include "api.h"
+#include "backend.h"
+#include "filter_kernel.h"
+#include "kernel_port.h"
+#include "log_internal.h"
+#include "netdev.h"
+#include "xdp_prog.h"
+
+/* The calling thread's network namespace, as the kernel numbers it. */
+static int netns_id(uint64_t *id)
+{
+	struct stat st;
+
+	if (stat("/proc/thread-self/ns/net", &st))
+		return xskx__fail(
+			-errno,
+			"port: reading /proc/thread-self/ns/net: %s (is /proc mounted?)",
+			xskx_strerror(errno));
+	*id = (uint64_t)st.st_dev << 32 ^ st.st_ino;
+	return 0;
+}
+
+XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
+			    const struct xskx_port_opts *opts)
+{
+	struct xskx_device_id id;
+	struct kernel_port *kp;
+	struct xskx_netdev dev;
+	struct xskx_port *port;
+	int err;
+
+	if (!portp || !ifname || !*ifname)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_port_open: port and ifname must be given");
+	err = xskx__netdev_query(ifname, &dev);
+	if (!err)
+		err = netns_id(&id.space);
+	if (err)
+		return err;
+	id.index = (uint64_t)dev.ifindex;
+	kp = calloc(1, sizeof(*kp));
+	if (!kp)
+		return xskx__fail(-ENOMEM, "port: out of memory");
+	kp->ifindex = dev.ifindex;
+	err = xskx__port_new(&port, &xskx__backend_kernel, &id, dev.name, opts);
+	if (err) {
+		free(kp);
+		return err;
+	}
+	port->backend = kp;
+	*portp = port;
+	return 0;
+}
+
+void xskx__kernel_port_close(struct xskx_port *port)
+{
+	free(port->backend);
+	port->backend = NULL;
+}
+
+void xskx__kernel_port_info(const struct xskx_port *port,
+			    struct xskx_port_info *info)
+{
+	struct kernel_port *kp = xskx__kernel_port(port);
+	struct xskx_netdev dev;
+
+	info->ifindex = (uint32_t)kp->ifindex;
+	if (!xskx__netdev_query(port->name, &dev)) {
+		info->rx_queues = dev.rx_queues;
+		info->tx_queues = dev.tx_queues;
+		info->zero_copy = xskx_netdev_zero_copy(&dev);
+	}
+	info->xdp_attached = kp->xdp != NULL;
+	if (kp->xdp)
+		info->xdp_mode = xskx__xdp_mode_of(kp->xdp);
+}
+
+int xskx__kernel_port_filter_begin(struct xskx_port *port,
+				   struct xskx_filter_dev *dev)
+{
+	return xskx__filter_kernel_begin(xskx__kernel_port(port)->xdp,
+					 port->name, dev);
+}

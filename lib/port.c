@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Ports: the core's half. The process's ports are listed so that a second
+ * port on the same device is refused: everything per interface (the XDP
+ * program, its XSKMAP, the deny list) must have exactly one owner in the
+ * process.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "backend.h"
+#include "log_internal.h"
+#include "opts_internal.h"
+#include "port_internal.h"
+
+#define XSKX_PORT_ALL_FLAGS XSKX_PORT_BUSY_POLL
+
+static pthread_mutex_t ports_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct xskx_port *ports; /* published and being made */
+
+static int check_opts(const struct xskx_port_opts *o)
+{
+	if (o->flags & ~XSKX_PORT_ALL_FLAGS)
+		return xskx__fail(-EINVAL, "port: unknown flags 0x%x",
+				  o->flags & ~XSKX_PORT_ALL_FLAGS);
+	if (o->xdp_mode != XSKX_XDP_NATIVE && o->xdp_mode != XSKX_XDP_GENERIC)
+		return xskx__fail(
+			-EINVAL,
+			"port: xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
+			(int)o->xdp_mode);
+	if (!o->xdp_obj != !o->xdp_obj_size)
+		return xskx__fail(
+			-EINVAL,
+			"port: xdp_obj and xdp_obj_size go together: give both, or neither for xskx's own program");
+	return 0;
+}
+
+static struct xskx_port *find_port(const struct xskx_device_id *id)
+{
+	for (struct xskx_port *p = ports; p; p = p->next)
+		if (p->id.space == id->space && p->id.index == id->index)
+			return p;
+	return NULL;
+}
+
+int xskx__port_new(struct xskx_port **portp, const struct xskx_backend_ops *ops,
+		   const struct xskx_device_id *id, const char *name,
+		   const struct xskx_port_opts *opts)
+{
+	struct xskx_port *port = calloc(1, sizeof(*port));
+	int err;
+
+	if (!port)
+		return xskx__fail(-ENOMEM, "port: out of memory");
+	err = XSKX_OPTS_COPY(&port->opts, opts, xskx_port_opts);
+	if (!err)
+		err = check_opts(&port->opts);
+	if (err) {
+		free(port);
+		return err;
+	}
+	port->ops = ops;
+	port->id = *id;
+	snprintf(port->name, sizeof(port->name), "%s", name);
+
+	pthread_mutex_lock(&ports_lock);
+	if (find_port(id)) {
+		pthread_mutex_unlock(&ports_lock);
+		free(port);
+		return xskx__fail(
+			-EBUSY,
+			"port: '%s' is open in this process already; open its sockets on that port",
+			name);
+	}
+	port->next = ports;
+	ports = port;
+	pthread_mutex_unlock(&ports_lock);
+	*portp = port;
+	return 0;
+}
+
+void xskx__port_discard(struct xskx_port *port)
+{
+	pthread_mutex_lock(&ports_lock);
+	for (struct xskx_port **p = &ports; *p; p = &(*p)->next)
+		if (*p == port) {
+			*p = port->next;
+			break;
+		}
+	pthread_mutex_unlock(&ports_lock);
+	free(port);
+}
+
+XSKX_API int xskx_port_close(struct xskx_port *port)
+{
+	if (!port)
+		return 0;
+	if (port->sockets)
+		return xskx__fail(
+			-EBUSY,
+			"port '%s' still has %u open socket%s: close them first",
+			port->name, port->sockets,
+			port->sockets == 1 ? "" : "s");
+	port->ops->port_close(port);
+	xskx__port_discard(port);
+	return 0;
+}
+
+XSKX_API int xskx_port_info_sized(const struct xskx_port *port,
+				  struct xskx_port_info *info, size_t info_size)
+{
+	struct xskx_port_info full = { 0 };
+
+	if (!port || !info || !info_size)
+		return xskx__fail(
+			-EINVAL,
+			"xskx_port_info: port and info must not be NULL, info_size not 0");
+	full.backend = port->ops->name;
+	memcpy(full.name, port->name, sizeof(full.name));
+	full.sockets = port->sockets;
+	port->ops->port_info(port, &full);
+	xskx__out_copy(info, info_size, &full, sizeof(full));
+	return 0;
+}

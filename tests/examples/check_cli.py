@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+"""The programs' command line, as an xdpsock user types it.
+
+  check_cli.py xdpsock-flags XSKX_BENCH
+      every flag of xdpsock's --help (bpf-examples, AF_XDP-example), in its
+      short and its long form: xskx-bench runs with it, or refuses it
+      (exit 2) with a message that says why and what to use instead. Flags
+      of the kernel backend run on a veth pair in a network namespace of
+      the test's own (root; without root they are checked to be refused on
+      --sim with their reason)
+  check_cli.py queue XSKX_BENCH XSKX_L2FWD
+      -q is a queue index in both programs (root: on a 4-queue veth);
+      xskx-l2fwd's count is --queues
+  check_cli.py mtu XSKX_BENCH
+      txonly with packets larger than the veth's MTU carries: a warning, and
+      tx_over_mtu counts every packet sent; none at the MTU (root)
+  check_cli.py packet XSKX_BENCH
+      txonly's packet as it arrives on the veth peer (an AF_PACKET socket):
+      -G, -H, -V, -J, -K, -P and -y's pktgen header (root)
+  check_cli.py translated XSKX_BENCH XSKX_L2FWD
+      the library's messages name the programs' flags, not the API's
+      options (on lo in a namespace: root)
+
+Exit 0: passed; 1: failed; 77: skipped (a root-only case without root).
+"""
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+
+NETNS = "xskx-cli-%d" % os.getpid()
+RUN = ["-d", "0.3", "-Q"]
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def run(argv, timeout=60):
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def in_netns(argv):
+    return ["ip", "netns", "exec", NETNS] + argv
+
+
+def is_root():
+    return os.geteuid() == 0
+
+
+class Netns:
+    """A namespace with veth pairs, removed on exit whatever happens."""
+
+    def __init__(self, *pairs, queues=1):
+        self.pairs = pairs
+        self.queues = queues
+
+    def __enter__(self):
+        subprocess.run(["ip", "netns", "add", NETNS], check=True)
+        q = ["numtxqueues", str(self.queues), "numrxqueues", str(self.queues)]
+        for a, b in self.pairs:
+            subprocess.run(["ip", "-n", NETNS, "link", "add", a] + q +
+                           ["type", "veth", "peer", "name", b] + q, check=True)
+            for dev in (a, b):
+                subprocess.run(["ip", "-n", NETNS, "link", "set", dev, "up"],
+                               check=True)
+        return self
+
+    def __exit__(self, *exc):
+        subprocess.run(["ip", "netns", "del", NETNS])
+
+
+# xdpsock's flags: (letter, long name, value, what else the case needs,
+# where it runs). "sim": with --sim; "kernel": with -i on a veth (refused on
+# --sim, saying to use -i); "both": on --sim, and on a veth where the
+# library refuses it in the flags' words; "refused": nowhere, with the
+# reason's words.
+XDPSOCK_FLAGS = [
+    ("r", "rxdrop", None, [], "sim"),
+    ("t", "txonly", None, [], "sim"),
+    ("l", "l2fwd", None, [], "sim"),
+    ("i", "interface", "xc0", [], "kernel"),
+    ("q", "queue", "0", [], "kernel"),
+    ("p", "poll", None, [], "sim"),
+    ("S", "xdp-skb", None, [], "kernel"),
+    ("N", "xdp-native", None, [], "kernel"),
+    ("n", "interval", "0.1", [], "sim"),
+    ("O", "retries", "1", ["-t", "-C", "1000"], "sim"),
+    ("z", "zero-copy", None, [], "both"),
+    ("c", "copy", None, [], "sim"),
+    ("f", "frame-size", "2048", [], "sim"),
+    ("m", "no-need-wakeup", None, [], "sim"),
+    ("u", "unaligned", None, ["-f", "3000"], "sim"),
+    ("M", "shared-umem", None, ["-l"], "sim"),
+    ("F", "frags", None, ["--pkt-size", "5000"], "sim"),
+    ("d", "duration", "0.3", [], "sim"),
+    ("w", "clock", "TAI", [], "sim"),
+    ("b", "batch-size", "16", [], "sim"),
+    ("C", "tx-pkt-count", "1000", ["-t"], "sim"),
+    ("s", "tx-pkt-size", "128", ["-t"], "sim"),
+    ("P", "tx-pkt-pattern", "0xabcdef01", ["-t"], "sim"),
+    ("V", "tx-vlan", None, ["-t"], "sim"),
+    ("J", "tx-vlan-id", "5", ["-t", "-V"], "sim"),
+    ("K", "tx-vlan-pri", "3", ["-t", "-V"], "sim"),
+    ("G", "tx-dmac", "02:aa:bb:cc:dd:ee", ["-t"], "sim"),
+    ("H", "tx-smac", "02:11:22:33:44:55", ["-t"], "sim"),
+    ("T", "tx-cycle", "1000", ["-t"], "sim"),
+    ("y", "tstamp", None, ["-t"], "sim"),
+    ("W", "policy", "OTHER", [], "sim"),
+    ("U", "schpri", "1", ["-W", "FIFO"], "sim"),
+    ("x", "extra-stats", None, [], "sim"),
+    ("Q", "quiet", None, [], "sim"),
+    ("a", "app-stats", None, [], "sim"),
+    ("I", "irq-string", None, [], "kernel"),
+    ("B", "busy-poll", None, [], "sim"),
+    ("R", "reduce-cap", None, [], "refused"),
+]
+
+# What each refusal must say: the reason, and the way out.
+REFUSALS = {
+    "R": ["control process", "CAP_NET_ADMIN"],
+    "i": ["--sim and -i exclude each other"],
+    "q": ["-q selects a queue of -i"],
+    "S": ["use them with -i"],
+    "N": ["use them with -i"],
+    "z": ["leave out -z", "-c"],
+    "I": ["simulated NIC raises none", "-i"],
+}
+
+
+def irq_string():
+    """A string of /proc/interrupts for -I: the local timer's line on x86,
+    else the first interrupt's number."""
+    with open("/proc/interrupts") as f:
+        lines = f.read().splitlines()[1:]
+    for line in lines:
+        if line.strip().startswith("LOC:"):
+            return "LOC:"
+    return lines[0].split()[0]
+
+
+def forms(letter, name, value):
+    """The short form and the long one, with the value if it takes one."""
+    if letter == "I":
+        value = irq_string()
+    short = ["-" + letter] + ([value] if value else [])
+    long_ = ["--" + name + ("=" + value if value else "")]
+    return short, long_
+
+
+def expect_refusal(what, code, err, letter):
+    if code != 2:
+        fail("%s: exit %d, expected 2 (refused); stderr: %s" % (what, code, err))
+    for words in REFUSALS[letter]:
+        if words not in err:
+            fail("%s: the refusal does not say %r: %s" % (what, words, err))
+
+
+def xdpsock_flags(bench):
+    root = is_root()
+    if not root:
+        print("not root: the kernel backend's flags are checked on --sim only")
+    cases = 0
+    with (Netns(("xc0", "xc1")) if root else open(os.devnull)):
+        for letter, name, value, extra, where in XDPSOCK_FLAGS:
+            for form in forms(letter, name, value):
+                what = "xskx-bench " + " ".join(form + extra)
+                if where == "refused":
+                    code, _, err = run([bench, "--sim"] + RUN + form + extra)
+                    expect_refusal(what, code, err, letter)
+                elif where in ("kernel", "both"):
+                    code, _, err = run([bench, "--sim"] + RUN + form + extra +
+                                       (["-i", "xc0"] if letter == "i" else []))
+                    if where == "kernel":
+                        expect_refusal(what + " --sim", code, err, letter)
+                    elif code != 0:
+                        fail("%s --sim: exit %d: %s" % (what, code, err))
+                    if not root:
+                        continue
+                    argv = in_netns([bench] + RUN + form + extra +
+                                    ([] if letter == "i" else ["-i", "xc0"]))
+                    code, _, err = run(argv)
+                    if where == "both":
+                        # veth has no zero-copy: the library refuses, in the flags' words.
+                        if code != 1 or "XSKX_" in err:
+                            fail("%s on veth: exit %d: %s" % (what, code, err))
+                        for words in REFUSALS[letter]:
+                            if words not in err:
+                                fail("%s on veth does not say %r: %s" % (what, words, err))
+                    elif code != 0:
+                        fail("%s on veth: exit %d: %s" % (what, code, err))
+                else:
+                    code, _, err = run([bench, "--sim"] + RUN + form + extra)
+                    if letter == "U" and not root:
+                        # SCHED_FIFO needs CAP_SYS_NICE: the failing call is named.
+                        if code != 1 or "sched_setscheduler" not in err:
+                            fail("%s without root: exit %d: %s" % (what, code, err))
+                    elif code != 0:
+                        fail("%s: exit %d: %s" % (what, code, err))
+                cases += 1
+    # xskx-bench's older names for two of them take their values too.
+    code, out, err = run([bench, "--sim", "--batch", "16", "--packets", "1000",
+                          "--json"] + RUN)
+    if code != 0 or json.loads(out)["batch"] != 16 or \
+            json.loads(out)["stopped_by"] != "packets":
+        fail("--batch 16 --packets 1000: exit %d: %s %s" % (code, out, err))
+    print("%d flags, %d forms: each runs or is refused with its reason" %
+          (len(XDPSOCK_FLAGS), cases))
+
+
+def queue(bench, l2fwd):
+    code, _, err = run([l2fwd, "--sim", "-q", "1", "-d", "0.3"])
+    if code != 2 or "--queues" not in err:
+        fail("xskx-l2fwd --sim -q 1: exit %d, expected a refusal naming --queues: %s"
+             % (code, err))
+    code, out, err = run([l2fwd, "--sim", "--queues", "2", "-d", "0.5", "--json",
+                          "--quiet"])
+    if code != 0:
+        fail("xskx-l2fwd --sim --queues 2: exit %d: %s" % (code, err))
+    queues = sorted({p["queue"] for p in json.loads(out)["ports"]})
+    if queues != [0, 1]:
+        fail("xskx-l2fwd --sim --queues 2 ran queues %r" % queues)
+    if not is_root():
+        print("not root: -q on a veth skipped")
+        sys.exit(77)
+    with Netns(("xq0", "xq1"), queues=4):
+        code, out, err = run(in_netns([l2fwd, "-i", "xq0", "-q", "2", "--queues",
+                                       "2", "-d", "0.5", "--json", "--quiet"]))
+        if code != 0:
+            fail("xskx-l2fwd -i xq0 -q 2 --queues 2: exit %d: %s" % (code, err))
+        queues = sorted({p["queue"] for p in json.loads(out)["ports"]})
+        if queues != [2, 3]:
+            fail("xskx-l2fwd -q 2 --queues 2 ran queues %r, expected [2, 3]" % queues)
+        code, out, err = run(in_netns([bench, "-i", "xq0", "-q", "3"] + RUN +
+                                      ["--json"]))
+        if code != 0 or json.loads(out)["queue"] != 3:
+            fail("xskx-bench -i xq0 -q 3: exit %d, %s %s" % (code, out, err))
+    print("-q is the queue index in both programs; --queues the count")
+
+
+def mtu(bench):
+    if not is_root():
+        sys.exit(77)
+    with Netns(("xc0", "xc1")):
+        # 1518 bytes on the wire: 1514 in the frame, what MTU 1500 carries.
+        for size, over in (("1518", False), ("2000", True)):
+            code, out, err = run(in_netns([bench, "-i", "xc0", "-t", "-s", size]
+                                          + RUN + ["--json"]))
+            if code != 0:
+                fail("-s %s: exit %d: %s" % (size, code, err))
+            summary = json.loads(out)
+            warned = "exceed what MTU 1500 of xc0 carries" in err
+            if warned != over:
+                fail("-s %s: warning %s: %s" % (size, warned, err))
+            expected = summary["tx_packets"] if over else 0
+            if summary["tx_over_mtu"] != expected or (over and not expected):
+                fail("-s %s: tx_over_mtu %d, tx_packets %d" %
+                     (size, summary["tx_over_mtu"], summary["tx_packets"]))
+    print("a packet larger than the MTU carries is warned about and counted")
+
+
+ETH_P_ALL = 3
+SOL_PACKET = 263
+PACKET_AUXDATA = 8
+
+
+def capture(ifname, count):
+    """In the namespace: the first UDP frame to port 4096 on ifname, as JSON."""
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+    s.setsockopt(SOL_PACKET, PACKET_AUXDATA, 1)
+    s.bind((ifname, 0))
+    s.settimeout(20)
+    print("ready", flush=True)
+    for _ in range(int(count)):
+        data, anc, _, _ = s.recvmsg(65536, socket.CMSG_SPACE(20))
+        tci = None
+        for level, kind, blob in anc:
+            if level == SOL_PACKET and kind == PACKET_AUXDATA:
+                status, _, _, _, _, tci, _ = struct.unpack("IIIHHHH", blob[:20])
+                tci = tci if status & 0x10 else None  # TP_STATUS_VLAN_VALID
+        # The kernel takes the tag off into auxdata; it may also stay inline.
+        if data[12:14] == b"\x81\x00":
+            tci = struct.unpack("!H", data[14:16])[0]
+            data = data[:12] + data[16:]
+        if data[12:14] != b"\x08\x00" or data[23] != 17 or data[36:38] != b"\x10\x00":
+            continue
+        print(json.dumps({"dst": data[0:6].hex(), "src": data[6:12].hex(),
+                          "tci": tci, "payload": data[42:62].hex()}))
+        return
+    print(json.dumps({}))
+
+
+def packet(bench):
+    if not is_root():
+        sys.exit(77)
+    with Netns(("xc0", "xc1")):
+        cap = subprocess.Popen(in_netns([sys.executable, __file__, "capture",
+                                         "xc1", "200"]),
+                               stdout=subprocess.PIPE, text=True)
+        try:
+            if cap.stdout.readline().strip() != "ready":
+                fail("the capture did not start")
+            code, _, err = run(in_netns(
+                [bench, "-i", "xc0", "-t", "-G", "02:aa:bb:cc:dd:ee", "-H",
+                 "02:11:22:33:44:55", "-V", "-J", "42", "-K", "5", "-P",
+                 "0xa1b2c3d4", "-y", "-s", "128", "-C", "20"] + RUN))
+            if code != 0:
+                fail("xskx-bench: exit %d: %s" % (code, err))
+            got = json.loads(cap.stdout.readline() or "{}")
+        finally:
+            cap.kill()
+            cap.wait()
+    if not got:
+        fail("no UDP frame of xskx-bench arrived on xc1")
+    expected = {"dst": "02aabbccddee", "src": "021122334455", "tci": 5 << 13 | 42}
+    for key, value in expected.items():
+        if got[key] != value:
+            fail("%s is %r, expected %r" % (key, got[key], value))
+    magic, _, _, _ = struct.unpack("!IIII", bytes.fromhex(got["payload"])[:16])
+    if magic != 0xbe9be955:
+        fail("no pktgen header after the UDP header: %s" % got["payload"])
+    if not got["payload"].endswith("a1b2c3d4"):
+        fail("the payload after the pktgen header is not -P's pattern: %s"
+             % got["payload"])
+    print("txonly's packet carries -G, -H, -V/-J/-K, -y and -P")
+
+
+def translated(bench, l2fwd):
+    code, _, err = run([bench, "--sim", "-f", "3000"] + RUN)
+    if code != 1 or "-u" not in err or "-f (--frame-size) 3000" not in err or \
+            "XSKX_" in err:
+        fail("xskx-bench --sim -f 3000: exit %d: %s" % (code, err))
+    if not is_root():
+        print("not root: lo in a namespace skipped")
+        sys.exit(77)
+    with Netns():
+        subprocess.run(["ip", "-n", NETNS, "link", "set", "lo", "up"], check=True)
+        for program, words in ((bench, "use -F (multi-buffer)"),
+                               (l2fwd, "xskx-bench -F does")):
+            code, _, err = run(in_netns([program, "-i", "lo", "-d", "0.3"]))
+            if code != 1 or words not in err or "XSKX_SOCKET_MULTI_BUFFER" in err:
+                fail("%s -i lo: exit %d: %s" % (program, code, err))
+    print("the library's messages name the programs' flags")
+
+
+def main():
+    cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "mtu": mtu,
+             "packet": packet, "translated": translated, "capture": capture}
+    if len(sys.argv) < 3 or sys.argv[1] not in cases:
+        print(__doc__)
+        sys.exit(2)
+    cases[sys.argv[1]](*sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
