@@ -3,7 +3,9 @@
  * The maps of an XDP program that xskx manages: xskx's own program, or one
  * of yours given in opts.xdp_obj (the library then attaches it, fills its
  * XSKMAP, reads its counters and detaches it, as it does its own). Include
- * this in exactly one .bpf.c, after <linux/bpf.h> and <bpf/bpf_helpers.h>.
+ * this in exactly one .bpf.c, after <linux/bpf.h> and <bpf/bpf_helpers.h>,
+ * and build your object again with each xskx version: the library refuses
+ * an object whose owner map has another layout than its own.
  */
 #ifndef XSKX_MAPS_BPF_H
 #define XSKX_MAPS_BPF_H
@@ -28,11 +30,18 @@ struct {
 
 /* Written by the library, never read by the program (see xskx_shared.h). */
 struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, XSKX_OWNER_MAP_ENTRIES);
+	__type(key, struct xskx_prog_owner);
+	__type(value, struct xskx_owner_entry);
+} xskx_owner SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 1);
+	__uint(max_entries, XSKX_XSKMAP_DEFAULT_ENTRIES);
 	__type(key, __u32);
 	__type(value, struct xskx_prog_owner);
-} xskx_owner SEC(".maps");
+} xskx_qowner SEC(".maps");
 
 /* The deny list (see xskx_shared.h); filled by xskx_filter_set() & co. */
 struct {

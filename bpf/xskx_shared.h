@@ -40,13 +40,18 @@ enum xskx_verdict {
 };
 
 /*
- * ARRAY with one entry, written by the process that attached the program
- * and never read by the program (bound to it with BPF_PROG_BIND_MAP so that
- * it shows up in the program's map ids). It marks a program as managed by
- * xskx, and lets the next process tell a program whose owner is alive from
- * one left behind by a crash.
+ * The processes using the program. A HASH that the program never reads,
+ * bound to it with BPF_PROG_BIND_MAP so that it shows up in the program's
+ * map ids: it marks the program as managed by xskx, and lets a later
+ * process join it, leave it, or tell a program in use from one whose users
+ * all died. Keys:
+ *   - all zero: the program itself, written once by the process that
+ *     attached it, before the map is bound (role XSKX_OWNER_PROGRAM, with
+ *     the object's digest and flags);
+ *   - struct xskx_prog_owner: one process using it, serving or closing.
  */
 #define XSKX_OWNER_MAP_NAME "xskx_owner"
+#define XSKX_OWNER_MAP_ENTRIES 256
 
 struct xskx_prog_owner {
 	__u32 pid; /* in the owner's pid namespace */
@@ -54,6 +59,30 @@ struct xskx_prog_owner {
 	__u64 pid_ns;	  /* inode of that pid namespace */
 	__u64 start_time; /* the owner's start time (clock ticks since boot) */
 };
+
+enum xskx_owner_role {
+	XSKX_OWNER_PROGRAM = 0,
+	/* Using the program: it stays attached. */
+	XSKX_OWNER_SERVING,
+	/* About to detach it (its last user), or to replace it (stale). */
+	XSKX_OWNER_CLOSING,
+};
+
+/* struct xskx_owner_entry.flags: loaded with xdp.frags (multi-buffer). */
+#define XSKX_OWNER_FRAGS 1u
+
+struct xskx_owner_entry {
+	__u32 role;	  /* enum xskx_owner_role */
+	__u32 flags;	  /* the program's (role XSKX_OWNER_PROGRAM only) */
+	__u64 obj_digest; /* FNV-1a of the ELF object it was loaded from */
+};
+
+/*
+ * ARRAY with one entry per XSKMAP slot (resized with it), bound like the
+ * owner map: the process whose socket is on each queue, so that a process
+ * refused a queue learns whose it is. Zero: nobody's.
+ */
+#define XSKX_QUEUE_OWNER_MAP_NAME "xskx_qowner"
 
 /*
  * The deny list (xskx/filter.h). One LPM_TRIE per address family, whose

@@ -22,7 +22,8 @@
  * in the port's xdp_drop on the simulated NIC.
  *
  * Kernel backend: the list lives in the BPF maps of the interface's XDP
- * program (bpf/xskx_maps.bpf.h) and dies with it; the calls need the
+ * program (bpf/xskx_maps.bpf.h) and dies with it (every process serving
+ * the interface shares it, hence the list too); the calls need the
  * program, hence a socket with an RX ring open on the port (-ENOENT
  * otherwise), and fail with -ENOENT when the program does not use the deny
  * list's maps (a port's xdp_obj of yours that never calls

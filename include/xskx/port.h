@@ -12,9 +12,14 @@
  * port shares these settings.
  *
  * On the kernel backend the port attaches its XDP program when its first
- * socket with an RX ring opens and detaches it when its last one closes.
+ * socket with an RX ring opens and leaves it when its last one closes.
  * Several processes can serve one interface, each on its own queues: a
- * later process's port joins the program an earlier one attached.
+ * later process's port joins the program an earlier one attached (the same
+ * object, in a mode it accepts; otherwise -EBUSY says what differs and
+ * whose the program is), the last process to leave detaches it, and a
+ * program whose processes all died (kill -9) is replaced by the next one.
+ * A queue serves one process: a socket on another process's queue is
+ * refused with -EBUSY naming that process.
  */
 #ifndef XSKX_PORT_H
 #define XSKX_PORT_H

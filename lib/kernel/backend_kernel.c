@@ -5,12 +5,15 @@
  *
  * open: interface facts (netdev.c) -> request checked (request_check.c)
  *       -> UMEM registered by the first socket on it (xsk_umem__create)
- *       -> program attached or shared (xdp_prog.c) -> socket bound
+ *       -> program attached, or joined when another process attached it
+ *       (xdp_prog.c, xdp_share.c) -> socket bound
  *       (xsk_socket__create_shared), retrying a queue still being torn
- *       down, zero-copy falling back to copy in auto mode -> XSKMAP slot.
+ *       down, a queue another process serves refused naming it, zero-copy
+ *       falling back to copy in auto mode -> XSKMAP slot.
  * close: XSKMAP slot emptied, frames the kernel will not hand back given
- *       to the pool, socket deleted, program detached with the last socket
- *       on the interface, UMEM unregistered with the last socket on it.
+ *       to the pool, socket deleted, program left with the process's last
+ *       socket on the interface (detached when no other process uses it),
+ *       UMEM unregistered with the last socket on it.
  *
  * libxdp's UMEM socket is the UMEM's first socket too: it stays bound
  * while the UMEM lives, which is why the UMEM is unregistered as soon as
@@ -22,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <xdp/xsk.h>
 #include <xskx/kernel.h>
 
@@ -33,7 +35,9 @@
 #include "libxdp_log.h"
 #include "log_internal.h"
 #include "netdev.h"
+#include "owner.h"
 #include "request_check.h"
+#include "sleep_ms.h"
 #include "socket_internal.h"
 #include "xdp_prog.h"
 
@@ -121,12 +125,25 @@ static bool unregister_umem_if_unused(struct xskx_peer_umem *umem)
 	return true;
 }
 
-static void sleep_ms(unsigned int ms)
+/*
+ * The bind found queue taken by a socket of a living xskx process that
+ * serves it through the program this socket joined: say whose.
+ */
+static int queue_held(uint32_t queue, const char *ifname,
+		      const struct xskx_prog_owner *holder)
 {
-	struct timespec ts = { .tv_sec = ms / 1000,
-			       .tv_nsec = (long)(ms % 1000) * 1000000 };
+	char who[64];
 
-	nanosleep(&ts, NULL);
+	if (xskx__owner_is_self(holder))
+		return xskx__fail(
+			-EBUSY,
+			"queue %u of '%s' is bound by another AF_XDP socket of this process, on another UMEM: close that socket first, or open this one on its UMEM",
+			queue, ifname);
+	xskx__owner_name(holder, who, sizeof(who));
+	return xskx__fail(
+		-EBUSY,
+		"queue %u of '%s' is bound by an AF_XDP socket of %s: a queue serves one process; open this socket on another queue, or stop that process",
+		queue, ifname, who);
 }
 
 /*
@@ -144,6 +161,7 @@ static int create_socket(struct xskx_socket *s,
 		.bind_flags = bind_flags,
 	};
 	struct kernel_umem *kumem = s->peer_umem->registration;
+	struct xskx_prog_owner holder;
 	unsigned int waited_ms = 0;
 	int err;
 
@@ -155,7 +173,11 @@ static int create_socket(struct xskx_socket *s,
 			&s->fq->fill, &s->fq->comp, &cfg);
 		if (err != -EBUSY || attempt == BIND_BUSY_RETRIES)
 			break;
-		sleep_ms(1u << attempt);
+		/* A living process's socket is not going away. */
+		if (!attempt && ks->xdp &&
+		    !xskx__xdp_queue_holder(ks->xdp, o->queue_id, &holder))
+			return queue_held(o->queue_id, ks->ifname, &holder);
+		xskx__sleep_ms(1u << attempt);
 		waited_ms += 1u << attempt;
 	}
 	if (err == -EBUSY)
@@ -183,6 +205,8 @@ static int bind_failed(const struct xskx_socket_opts *o, const char *ifname,
 		return xskx__fail(
 			-EPERM,
 			"AF_XDP sockets need CAP_NET_RAW (run as root)");
+	if (err == -EBUSY)
+		return err; /* create_socket() said whose the queue is */
 	return xskx__fail(err,
 			  "binding an AF_XDP socket to queue %u of '%s': %s",
 			  o->queue_id, ifname, xskx_strerror(-err));

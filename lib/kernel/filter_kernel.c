@@ -2,8 +2,8 @@
 /*
  * The deny list on the kernel backend: the BPF maps of the interface's XDP
  * program (bpf/xskx_shared.h), which are the list itself: nothing is kept in
- * this process, and the list dies with the program when the last socket on
- * the interface closes.
+ * this process, every process sharing the program shares the list, and the
+ * list dies with the program when the last socket on the interface closes.
  *
  * Replacing the list: clear what an earlier replacement may have left under
  * the inactive generation, write the new list there, flip the generation,

@@ -80,3 +80,37 @@ enum xskx__owner_state xskx__owner_state(const struct xskx_prog_owner *owner)
 		return XSKX_OWNER_GONE;
 	return XSKX_OWNER_ALIVE;
 }
+
+bool xskx__owner_is_self(const struct xskx_prog_owner *owner)
+{
+	struct xskx_prog_owner self;
+
+	return !xskx__owner_self(&self) &&
+	       !memcmp(&self, owner, sizeof(self));
+}
+
+void xskx__owner_name(const struct xskx_prog_owner *owner, char *buf,
+		      size_t size)
+{
+	char path[32], comm[32] = "";
+	FILE *f;
+
+	if (owner->pid_ns != pid_namespace()) {
+		snprintf(buf, size,
+			 "process %" PRIu32 " of another pid namespace",
+			 owner->pid);
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/%" PRIu32 "/comm", owner->pid);
+	f = fopen(path, "re");
+	if (f) {
+		if (fgets(comm, sizeof(comm), f))
+			comm[strcspn(comm, "\n")] = '\0';
+		fclose(f);
+	}
+	if (comm[0])
+		snprintf(buf, size, "process %" PRIu32 " (%s)", owner->pid,
+			 comm);
+	else
+		snprintf(buf, size, "process %" PRIu32, owner->pid);
+}

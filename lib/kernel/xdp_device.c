@@ -126,23 +126,31 @@ static int add_verdicts(const struct xskx_xdp_found *found, void *ctx)
 	return 0;
 }
 
+int xskx__xdp_direct_ids(int ifindex, uint32_t ids[XSKX_XDP_DIRECT_IDS])
+{
+	LIBBPF_OPTS(bpf_xdp_query_opts, q);
+	int err = bpf_xdp_query(ifindex, 0, &q);
+
+	if (err)
+		return err;
+	ids[XSKX_XDP_DIRECT_NATIVE] = q.drv_prog_id;
+	ids[XSKX_XDP_DIRECT_GENERIC] = q.skb_prog_id;
+	return 0;
+}
+
 /*
  * The programs attached directly to the device (generic and native), read
- * with libbpf alone: libxdp 1.3.1 leaks a file descriptor each time it
- * describes a device whose program is attached without its dispatcher, and
- * the tools read these counters every second. Returns how many were seen.
+ * with libbpf alone (see xskx__xdp_direct_ids()): the tools read these
+ * counters every second. Returns how many were seen.
  */
 static int add_direct_verdicts(int ifindex, struct verdict_sum *sum)
 {
-	LIBBPF_OPTS(bpf_xdp_query_opts, q);
-	__u32 ids[2];
+	uint32_t ids[XSKX_XDP_DIRECT_IDS];
 	int seen = 0;
 
-	if (bpf_xdp_query(ifindex, 0, &q))
+	if (xskx__xdp_direct_ids(ifindex, ids))
 		return 0;
-	ids[0] = q.drv_prog_id;
-	ids[1] = q.skb_prog_id;
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < XSKX_XDP_DIRECT_IDS; i++) {
 		int fd = ids[i] ? bpf_prog_get_fd_by_id(ids[i]) : -1;
 		int before = sum->programs;
 

@@ -3,9 +3,10 @@
  * The XDP program on an interface: xskx's own (embedded in the library) or
  * the caller's built on bpf/xskx_maps.bpf.h, attached through libxdp (its
  * dispatcher where the kernel allows it, the program alone where it does
- * not), shared by every socket of the process on that interface, detached
- * with the last of them. Its XSKMAP maps each RX queue to the socket bound
- * to it.
+ * not). Every socket of every xskx process on the interface shares it: a
+ * later process joins the program an earlier one attached, and the last
+ * process to leave detaches it. Its XSKMAP maps each RX queue to the
+ * socket bound to it.
  */
 #ifndef XSKX_KERNEL_XDP_PROG_H
 #define XSKX_KERNEL_XDP_PROG_H
@@ -15,6 +16,7 @@
 #include <xskx/kernel.h>
 
 #include "netdev.h"
+#include "xskx_shared.h"
 
 struct xskx_xdp_attachment;
 
@@ -27,18 +29,22 @@ struct xskx_xdp_request {
 };
 
 /*
- * The attachment on dev, attaching the program if this process has none
- * there yet; replaces an xskx program whose owner died. Returns 0, or a
- * negative errno having logged why: -EOPNOTSUPP (no native XDP and no
- * fallback allowed), -EBUSY (another program or a live xskx process holds
- * the device, or this process attached another program or mode), -EINVAL
- * (the caller's object lacks xskx's maps), -EPERM.
+ * This process's attachment on dev: joins the xskx program another process
+ * attached there (same program object, same mode), attaches one when there
+ * is none, and replaces one whose users all died. Returns 0, or a negative
+ * errno having logged why: -EOPNOTSUPP (no native XDP and no fallback
+ * allowed), -EBUSY (another program holds the device, or the xskx program
+ * there runs another object or mode than req asks for), -EINVAL (the
+ * caller's object lacks xskx's maps), -EPERM.
  */
 int xskx__xdp_acquire(const struct xskx_netdev *dev,
 		      const struct xskx_xdp_request *req,
 		      struct xskx_xdp_attachment **att);
 
-/* Drop a reference; the last one detaches the program. */
+/*
+ * Drop a reference; the process's last one leaves the program, detaching it
+ * when no other living process uses it.
+ */
 void xskx__xdp_release(struct xskx_xdp_attachment *att);
 
 /*
@@ -54,6 +60,13 @@ int xskx__xdp_add_socket(struct xskx_xdp_attachment *att, uint32_t queue,
  */
 void xskx__xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 			     int fd);
+
+/*
+ * The living process whose socket serves queue (from the program's queue
+ * owner map): 0, or -ENOENT when nobody's is recorded there.
+ */
+int xskx__xdp_queue_holder(const struct xskx_xdp_attachment *att,
+			   uint32_t queue, struct xskx_prog_owner *holder);
 
 enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att);
 

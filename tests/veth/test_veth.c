@@ -3,7 +3,8 @@
  * The kernel backend on a veth pair, inside a private network namespace
  * (netns.h): the scenarios of tests/scenario/ in generic and in native XDP
  * mode (SEND_RECEIVE_generic, ...), and the cases of
- * veth_errors.c, veth_crash.c, veth_verdicts.c and veth_options.c. CTest runs one case per
+ * veth_errors.c, veth_crash.c, veth_verdicts.c, veth_options.c and
+ * veth_multiproc.c. CTest runs one case per
  * process; without root every case exits 77 (skipped).
  */
 #include <check.h>
@@ -123,5 +124,6 @@ int main(int argc, char **argv)
 	add_crash_cases(suite);
 	add_verdict_cases(suite);
 	add_option_cases(suite);
+	add_multiproc_cases(suite);
 	return test_main(suite, argc, argv);
 }

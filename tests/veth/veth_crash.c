@@ -2,7 +2,8 @@
 /*
  * A process with a socket bound dies by SIGKILL and leaves its XDP program
  * attached: the next process detects it, replaces it and receives. While
- * that process lives, its program is not taken from it.
+ * that process lives, its program is not taken from it, and its queue is
+ * not either (veth_multiproc.c: sharing the program on other queues).
  */
 #include <errno.h>
 #include <poll.h>
@@ -11,8 +12,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xdp/libxdp.h>
-#include <net/if.h>
 
 #include "helpers.h"
 #include "netns.h"
@@ -23,22 +22,6 @@
 #define CHILD_WAIT_MS 10000
 #define CHILD_LIFETIME_S 30
 #define PKTS 256
-
-/* The id of the XDP program on ifname, 0 when none. */
-static uint32_t prog_id_on(const char *ifname)
-{
-	struct xdp_multiprog *mp =
-		xdp_multiprog__get_from_ifindex((int)if_nametoindex(ifname));
-	uint32_t id = 0;
-
-	if (!libxdp_get_error(mp) && mp) {
-		struct xdp_program *main = xdp_multiprog__main_prog(mp);
-
-		id = main ? xdp_program__id(main) : 0;
-		xdp_multiprog__close(mp);
-	}
-	return id;
-}
 
 /* Binds a receiver on B, reports, and waits to be killed (bounded). */
 static void child(int report_fd, enum xskx_xdp_mode mode)
@@ -93,7 +76,7 @@ static void crash_cleanup(enum xskx_xdp_mode mode)
 			     PEER_VETH_B);
 	}
 
-	/* Alive: its program stays, and the refusal names it. */
+	/* Alive: its queue is refused naming it, and its program stays. */
 	err = veth_end_open(&rx, &rx_opts);
 	snprintf(pid_text, sizeof(pid_text), "process %d", (int)pid);
 	ck_assert_msg(err == -EBUSY,
@@ -102,24 +85,24 @@ static void crash_cleanup(enum xskx_xdp_mode mode)
 	ck_assert_msg(strstr(xskx_last_error(), pid_text), "%s",
 		      xskx_last_error());
 
-	stale_id = prog_id_on(PEER_VETH_B);
+	stale_id = veth_prog_id(PEER_VETH_B);
 	ck_assert_uint_ne(stale_id, 0);
 	ck_assert_int_eq(kill(pid, SIGKILL), 0);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFSIGNALED(status));
-	ck_assert_uint_eq(prog_id_on(PEER_VETH_B), stale_id);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), stale_id);
 
 	/* Dead: the next socket replaces the program and receives. */
 	err = veth_end_open(&rx, &rx_opts);
 	ck_assert_msg(err == 0, "after the crash: %s", xskx_last_error());
-	ck_assert_uint_ne(prog_id_on(PEER_VETH_B), stale_id);
+	ck_assert_uint_ne(veth_prog_id(PEER_VETH_B), stale_id);
 	ck_assert_int_eq(veth_end_open(&tx, &tx_opts), 0);
 	ck_assert_uint_eq(veth_send(&tx, PKTS, 64, 0), PKTS);
 	ck_assert_int_eq(veth_receive(&rx, PKTS, 0, 1000), PKTS);
 	ck_assert_uint_eq(veth_wait_completions(&tx, PKTS), PKTS);
 	veth_end_close(&tx);
 	veth_end_close(&rx);
-	ck_assert_uint_eq(prog_id_on(PEER_VETH_B), 0);
+	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
 	veth_pair_delete(PEER_VETH_A);
 }
 

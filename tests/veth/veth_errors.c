@@ -41,26 +41,8 @@ static void expect_refusal(const struct veth_end_opts *o, uint32_t frame_size,
 	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = o->mode);
 	XSKX_OPTS(xskx_socket_opts, so, .queue_id = o->queue,
 		  .flags = o->flags, .copy_mode = copy_mode);
-	struct xskx_socket *sock = NULL;
-	struct xskx_umem *umem;
-	/* Refused by the port (no such interface) or by the socket's open. */
-	int err = xskx_port_open(&so.port, o->ifname, &po);
 
-	if (!err) {
-		ck_assert_int_eq(xskx_umem_create(&umem, &uo), 0);
-		err = xskx_socket_open(&sock, umem, &so);
-		if (!err)
-			xskx_socket_close(sock);
-		ck_assert_int_eq(xskx_umem_destroy(umem), 0);
-		ck_assert_int_eq(xskx_port_close(so.port), 0);
-	}
-	ck_assert_msg(err == want, "expected %s, got %s (%s)",
-		      xskx_strerror(want), xskx_strerror(err),
-		      xskx_last_error());
-	for (; *words; words++)
-		ck_assert_msg(strstr(xskx_last_error(), *words),
-			      "the message does not name '%s': %s", *words,
-			      xskx_last_error());
+	veth_expect_refused(o->ifname, &po, &uo, &so, want, words);
 }
 
 START_TEST(missing_interface)
@@ -195,6 +177,30 @@ START_TEST(first_queue_held_by_umem)
 }
 END_TEST
 
+/*
+ * A queue another socket of this process holds, on another UMEM: the bind's
+ * -EBUSY comes at once (no waiting for a teardown) and says whose it is.
+ */
+START_TEST(queue_bound_in_this_process)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .flags = XSKX_SOCKET_NO_TX };
+	const char *const words[] = { PEER_VETH_B, "queue 0", "this process",
+				      NULL };
+	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
+	XSKX_OPTS(xskx_socket_opts, so, .flags = XSKX_SOCKET_NO_TX);
+	struct veth_end holder;
+
+	pair_up();
+	ck_assert_msg(veth_end_open(&holder, &o) == 0, "%s", xskx_last_error());
+	/* The same port: one per interface and process. */
+	so.port = holder.port;
+	veth_expect_refused(PEER_VETH_B, NULL, &uo, &so, -EBUSY, words);
+	veth_end_close(&holder);
+	pair_down();
+}
+END_TEST
+
 /* Someone else's XDP program on the interface: -EBUSY naming it and the fix. */
 START_TEST(foreign_program_in_the_way)
 {
@@ -286,6 +292,8 @@ void add_error_cases(Suite *suite)
 	veth_add_case(suite, "ERR_verdicts_without_program",
 		      verdicts_without_program);
 	veth_add_case(suite, "ERR_first_queue_held", first_queue_held_by_umem);
+	veth_add_case(suite, "ERR_queue_bound_in_this_process",
+		      queue_bound_in_this_process);
 	veth_add_case(suite, "ERR_foreign_program", foreign_program_in_the_way);
 	veth_add_case(suite, "ERR_unprivileged", unprivileged);
 	veth_add_case(suite, "ERR_no_bpffs", no_bpffs);

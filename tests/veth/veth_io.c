@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <net/if.h>
 #include <poll.h>
 #include <string.h>
+#include <check.h>
+#include <bpf/libbpf.h>
 
 #include "stream.h"
 #include "veth_io.h"
@@ -150,4 +153,45 @@ int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 		}
 	}
 	return (int)got;
+}
+
+/* libbpf's query: libxdp 1.3.1 leaks a descriptor describing such a device. */
+uint32_t veth_prog_id(const char *ifname)
+{
+	LIBBPF_OPTS(bpf_xdp_query_opts, q);
+
+	if (bpf_xdp_query((int)if_nametoindex(ifname), 0, &q))
+		return 0;
+	return q.drv_prog_id ? q.drv_prog_id : q.skb_prog_id;
+}
+
+void veth_expect_refused(const char *ifname, const struct xskx_port_opts *po,
+			 const struct xskx_umem_opts *uo,
+			 struct xskx_socket_opts *so, int want,
+			 const char *const *words)
+{
+	struct xskx_socket *sock = NULL;
+	bool own_port = !so->port;
+	struct xskx_umem *umem;
+	/* Refused by the port (no such interface) or by the socket's open. */
+	int err = own_port ? xskx_port_open(&so->port, ifname, po) : 0;
+
+	if (!err) {
+		ck_assert_int_eq(xskx_umem_create(&umem, uo), 0);
+		err = xskx_socket_open(&sock, umem, so);
+		if (!err)
+			xskx_socket_close(sock);
+		ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+		if (own_port) {
+			ck_assert_int_eq(xskx_port_close(so->port), 0);
+			so->port = NULL;
+		}
+	}
+	ck_assert_msg(err == want, "expected %s, got %s (%s)",
+		      xskx_strerror(want), xskx_strerror(err),
+		      xskx_last_error());
+	for (; *words; words++)
+		ck_assert_msg(strstr(xskx_last_error(), *words),
+			      "the message does not name '%s': %s", *words,
+			      xskx_last_error());
 }

@@ -67,4 +67,21 @@ uint32_t veth_wait_completions(struct veth_end *end, uint32_t count);
 int veth_receive(struct veth_end *end, uint32_t want, uint32_t seq0,
 		 int max_wait_ms);
 
+/*
+ * Open a socket with so on a UMEM made with uo, on so->port or else on a
+ * port of ifname opened with po (closing all of it again should it open):
+ * the port's or the socket's open must fail with want, its message naming
+ * each of words (NULL-terminated). Fails the test case otherwise.
+ */
+void veth_expect_refused(const char *ifname, const struct xskx_port_opts *po,
+			 const struct xskx_umem_opts *uo,
+			 struct xskx_socket_opts *so, int want,
+			 const char *const *words);
+
+/*
+ * The id of the XDP program attached to ifname (libxdp's dispatcher when it
+ * has one), 0 when none.
+ */
+uint32_t veth_prog_id(const char *ifname);
+
 #endif /* XSKX_TESTS_VETH_IO_H */

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Loading and attaching an XDP program as its first user: open the object,
+ * size its maps for the device, attach it through libxdp (falling back to
+ * generic mode when allowed), then record the program and this process in
+ * its owner map before binding that map to it, so that a process that
+ * finds the owner map finds it filled in.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <xdp/libxdp.h>
+
+#include "log_internal.h"
+#include "owner_set.h"
+#include "xdp_attachment.h"
+#include "xdp_device.h"
+#include "xskx_redirect_bpf.h"
+
+#define FNV1A_OFFSET 0xcbf29ce484222325ull
+#define FNV1A_PRIME 0x100000001b3ull
+
+/* The libxdp and libbpf objects, kept only while attaching. */
+struct loaded {
+	struct bpf_object *obj;
+	struct xdp_program *prog;
+};
+
+const char *xskx__xdp_mode_name(enum xskx_xdp_mode mode)
+{
+	return mode == XSKX_XDP_NATIVE ? "native" : "generic (skb)";
+}
+
+static enum xdp_attach_mode libxdp_mode(enum xskx_xdp_mode mode)
+{
+	return mode == XSKX_XDP_NATIVE ? XDP_MODE_NATIVE : XDP_MODE_SKB;
+}
+
+void xskx__xdp_program_of(const struct xskx_xdp_request *req,
+			  struct xskx_owner_entry *program)
+{
+	const unsigned char *elf = req->obj ? req->obj : xskx_redirect_bpf_elf;
+	size_t size = req->obj ? req->obj_size : xskx_redirect_bpf_elf_size;
+	uint64_t digest = FNV1A_OFFSET;
+
+	for (size_t i = 0; i < size; i++)
+		digest = (digest ^ elf[i]) * FNV1A_PRIME;
+	memset(program, 0, sizeof(*program));
+	program->role = XSKX_OWNER_PROGRAM;
+	program->flags = req->frags ? XSKX_OWNER_FRAGS : 0;
+	program->obj_digest = digest;
+}
+
+/* What is in the way of our attach: a foreign program, or xskx's. */
+struct in_the_way {
+	char what[96];
+	bool seen;
+	bool xskx;
+};
+
+static int describe_prog(const struct xskx_xdp_found *found, void *ctx)
+{
+	struct in_the_way *way = ctx;
+
+	way->seen = true;
+	way->xskx = xskx__xdp_is_xskx(xdp_program__fd(found->prog));
+	snprintf(way->what, sizeof(way->what),
+		 "XDP program '%s' (id %u, %s mode)",
+		 xdp_program__name(found->prog), xdp_program__id(found->prog),
+		 found->mode == XDP_MODE_SKB ? "generic" : "native");
+	return way->xskx; /* look on while only foreign ones are seen */
+}
+
+/* what: the program in the way, for -EBUSY. */
+static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
+			 int err, const char *what)
+{
+	switch (-err) {
+	case EOPNOTSUPP:
+		return xskx__fail(
+			err,
+			"'%s' has no native XDP support: open with xdp_mode XSKX_XDP_GENERIC, or set xdp_fallback",
+			dev->name);
+	case EEXIST:
+	case EBUSY:
+		return xskx__fail(
+			-EBUSY,
+			"cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
+			dev->name, xskx__xdp_mode_name(mode), what);
+	case EPERM:
+	case EACCES:
+		return xskx__fail(
+			-EPERM,
+			"attaching an XDP program to '%s' needs CAP_NET_ADMIN and CAP_BPF (run as root)",
+			dev->name);
+	default:
+		return xskx__fail(
+			err, "attaching the XDP program to '%s' in %s mode: %s",
+			dev->name, xskx__xdp_mode_name(mode), xskx_strerror(-err));
+	}
+}
+
+static void unload(struct loaded *l)
+{
+	xdp_program__close(l->prog);
+	bpf_object__close(l->obj);
+	l->prog = NULL;
+	l->obj = NULL;
+}
+
+static int size_maps(struct bpf_object *obj, const struct xskx_netdev *dev)
+{
+	const char *const per_queue[] = { XSKX_XSKMAP_NAME,
+					  XSKX_QUEUE_OWNER_MAP_NAME };
+	uint32_t entries = XSKX_XSKMAP_DEFAULT_ENTRIES;
+	int err = 0;
+
+	if (dev->rx_queues > entries)
+		entries = dev->rx_queues;
+	for (size_t i = 0; i < 2 && !err; i++)
+		err = bpf_map__set_max_entries(
+			bpf_object__find_map_by_name(obj, per_queue[i]),
+			entries);
+	return err;
+}
+
+/* The object has xskx's maps, the owner map as this library reads it. */
+static bool has_xskx_maps(struct bpf_object *obj)
+{
+	const struct bpf_map *owner =
+		bpf_object__find_map_by_name(obj, XSKX_OWNER_MAP_NAME);
+
+	return bpf_object__find_map_by_name(obj, XSKX_XSKMAP_NAME) &&
+	       bpf_object__find_map_by_name(obj, XSKX_QUEUE_OWNER_MAP_NAME) &&
+	       owner &&
+	       xskx__owners_layout_ok(bpf_map__type(owner),
+				      bpf_map__key_size(owner),
+				      bpf_map__value_size(owner));
+}
+
+/*
+ * A fresh program for every attempt: a program libxdp failed to attach
+ * (e.g. as a dispatcher component) may be left loaded in a form another
+ * mode cannot use.
+ */
+static int open_prog(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req, struct loaded *l)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = XSKX_PROG_NAME);
+	int err;
+
+	if (req->obj) {
+		opts.object_name = NULL;
+		l->obj = bpf_object__open_mem(req->obj, req->obj_size, &opts);
+	} else {
+		l->obj = bpf_object__open_mem(xskx_redirect_bpf_elf,
+					      xskx_redirect_bpf_elf_size, &opts);
+	}
+	if (!l->obj)
+		return xskx__fail(-errno, "opening the XDP object%s: %s",
+				  req->obj ? " given in opts.xdp_obj" :
+					    " embedded in xskx",
+				  xskx_strerror(errno));
+	if (!has_xskx_maps(l->obj)) {
+		unload(l);
+		return xskx__fail(
+			-EINVAL,
+			"the XDP object in opts.xdp_obj lacks the maps '%s', '%s' and '%s' as this xskx declares them: build it on this version's bpf/xskx_maps.bpf.h",
+			XSKX_XSKMAP_NAME, XSKX_OWNER_MAP_NAME,
+			XSKX_QUEUE_OWNER_MAP_NAME);
+	}
+	err = size_maps(l->obj, dev);
+	if (!err) {
+		/* The object's first program. */
+		l->prog = xdp_program__from_bpf_obj(l->obj, NULL);
+		err = (int)libxdp_get_error(l->prog);
+		if (err)
+			l->prog = NULL;
+	}
+	if (!err && req->frags)
+		err = xdp_program__set_xdp_frags_support(l->prog, true);
+	if (err) {
+		unload(l);
+		return xskx__fail(err, "preparing the XDP program: %s",
+				  xskx_strerror(-err));
+	}
+	return 0;
+}
+
+static int attach_in(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req,
+		     enum xskx_xdp_mode mode, struct loaded *l)
+{
+	int err = open_prog(dev, req, l);
+
+	if (err)
+		return err;
+	err = xdp_program__attach(l->prog, dev->ifindex, libxdp_mode(mode), 0);
+	if (err)
+		unload(l);
+	return err;
+}
+
+/*
+ * Our attach was refused. Another process's xskx program got there first,
+ * or one did and is gone again already: -EAGAIN, to join or attach anew.
+ */
+static int attach_refused(const struct xskx_netdev *dev,
+			  enum xskx_xdp_mode mode, int err)
+{
+	struct in_the_way way = { .what = "another XDP program" };
+
+	if ((err == -EBUSY || err == -EEXIST) &&
+	    xskx__xdp_each_prog(dev->ifindex, describe_prog, &way) >= 0 &&
+	    (!way.seen || way.xskx))
+		return -EAGAIN;
+	return attach_failed(dev, mode, err, way.what);
+}
+
+static int attach(const struct xskx_netdev *dev,
+		  const struct xskx_xdp_request *req,
+		  struct xskx_xdp_attachment *att, struct loaded *l)
+{
+	int err = attach_in(dev, req, req->mode, l);
+
+	att->mode = req->mode;
+	if (err == -EOPNOTSUPP && req->mode == XSKX_XDP_NATIVE &&
+	    req->fallback) {
+		xskx_warn(
+			"'%s' has no native XDP support: the XDP program runs in generic (skb) mode",
+			dev->name);
+		att->mode = XSKX_XDP_GENERIC;
+		err = attach_in(dev, req, XSKX_XDP_GENERIC, l);
+	}
+	return err ? attach_refused(dev, att->mode, err) : 0;
+}
+
+static int dup_map_fd(struct bpf_object *obj, const char *name)
+{
+	int fd = bpf_object__find_map_fd_by_name(obj, name);
+
+	return fd < 0 ? fd : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+}
+
+/*
+ * Keep the program and its maps by fd of our own, write the program's
+ * record and this process's entry, then bind the owner maps to the
+ * program: from then on other processes see a program in use.
+ */
+static int claim(struct xskx_xdp_attachment *att, const struct loaded *l)
+{
+	int prog_fd = xdp_program__fd(l->prog);
+	int err = 0;
+
+	att->prog_id = xdp_program__id(l->prog);
+	att->prog_fd = fcntl(prog_fd, F_DUPFD_CLOEXEC, 0);
+	att->xsks_map_fd = dup_map_fd(l->obj, XSKX_XSKMAP_NAME);
+	att->owner_map_fd = dup_map_fd(l->obj, XSKX_OWNER_MAP_NAME);
+	att->queue_owner_map_fd = dup_map_fd(l->obj, XSKX_QUEUE_OWNER_MAP_NAME);
+	if (att->prog_fd < 0 || att->xsks_map_fd < 0 ||
+	    att->owner_map_fd < 0 || att->queue_owner_map_fd < 0)
+		err = -EMFILE;
+	if (!err)
+		err = xskx__owners_describe(att->owner_map_fd, &att->program);
+	if (!err)
+		err = xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_SERVING);
+	if (!err && bpf_prog_bind_map(prog_fd, att->queue_owner_map_fd, NULL))
+		err = -errno;
+	if (!err && bpf_prog_bind_map(prog_fd, att->owner_map_fd, NULL))
+		err = -errno;
+	if (err)
+		return xskx__fail(
+			err,
+			"recording the users of the XDP program on '%s': %s",
+			att->ifname, xskx_strerror(-err));
+	return 0;
+}
+
+int xskx__xdp_attach_new(const struct xskx_netdev *dev,
+			 const struct xskx_xdp_request *req,
+			 struct xskx_xdp_attachment *att)
+{
+	struct loaded l = { 0 };
+	enum xskx_xdp_mode mode;
+	int err;
+
+	xskx__xdp_program_of(req, &att->program);
+	err = attach(dev, req, att, &l);
+	if (err)
+		return err;
+	err = claim(att, &l);
+	if (err) {
+		/* Not bound to its owner map: nobody else can have joined. */
+		xskx__xdp_detach_id(dev->name, dev->ifindex, att->prog_id);
+	} else if (xskx__xdp_find(dev->ifindex, &mode) != att->prog_id) {
+		/* Two first users at once both got into libxdp's dispatcher. */
+		xskx__xdp_leave(att);
+		err = -EAGAIN;
+	} else {
+		xskx_info("XDP program '%s' attached to '%s' in %s mode (id %u)",
+			  xdp_program__name(l.prog), dev->name,
+			  xskx__xdp_mode_name(att->mode), att->prog_id);
+	}
+	unload(&l);
+	if (err)
+		xskx__xdp_close_fds(att);
+	return err;
+}

@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * One XDP program on an interface for every xskx process using it.
+ *
+ * The program is found on the device (libxdp's view: the program alone, or
+ * each program in its dispatcher) and recognised by its maps; its maps are
+ * reached from the program (program id -> map ids), never pinned, so that
+ * nothing outlives the program and no bpffs is needed. Who uses it is the
+ * owner map (bpf/xskx_shared.h): one entry per process, serving or closing.
+ *
+ * Joining and detaching race: a process about to detach the program as its
+ * last user must not miss one that is joining it. Both write their own
+ * entry first and read everyone's afterwards (each map operation is a
+ * syscall, ordered): a joiner writes "serving" then looks for a living
+ * "closing"; a leaver writes "closing" then looks for a living "serving".
+ * At least one of the two sees the other: the leaver keeps the program
+ * attached, or the joiner steps back and looks again (it then finds the
+ * program gone and attaches its own, or finds it kept and joins it). A
+ * leaver removes its "closing" entry only after detaching, so a joiner that
+ * found no such entry and then still finds the program on the device has
+ * joined it for good. A
+ * process replacing a program whose users all died follows the leaver's
+ * steps. Two first users attaching at once: without a dispatcher the
+ * kernel refuses the second attach and the loser joins; with one both
+ * programs land in it and the newer one leaves, joiners choosing the older.
+ * The detach itself names the program it removes (libxdp replaces the one
+ * it read, atomically), so a late detach never removes a successor.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <linux/if_link.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <xdp/libxdp.h>
+
+#include "log_internal.h"
+#include "owner.h"
+#include "owner_set.h"
+#include "sleep_ms.h"
+#include "xdp_attachment.h"
+#include "xdp_device.h"
+
+/* Doubling sleeps from 1 ms, at most 32: about a second in all. */
+#define SHARE_ATTEMPTS 40
+#define BACKOFF_MAX_MS 32
+
+/* The kernel keeps BPF_OBJ_NAME_LEN - 1 characters of a map's name. */
+_Static_assert(sizeof(XSKX_OWNER_MAP_NAME) <= 16 &&
+		       sizeof(XSKX_XSKMAP_NAME) <= 16 &&
+		       sizeof(XSKX_QUEUE_OWNER_MAP_NAME) <= 16,
+	       "a map name the kernel would cut short: found by name, never");
+
+/* Why an attempt to share had to be made again. */
+enum retry_reason {
+	RETRY_RACE,	  /* the device changed while we looked */
+	RETRY_SETTING_UP, /* a program without its owner maps bound yet */
+	RETRY_CLOSING,	  /* its last user is detaching it */
+};
+
+static enum xskx_xdp_mode xskx_mode(enum xdp_attach_mode mode)
+{
+	return mode == XDP_MODE_SKB ? XSKX_XDP_GENERIC : XSKX_XDP_NATIVE;
+}
+
+bool xskx__xdp_is_xskx(int prog_fd)
+{
+	const char *const names[] = { XSKX_OWNER_MAP_NAME, XSKX_XSKMAP_NAME };
+
+	for (size_t i = 0; i < 2; i++) {
+		int fd = xskx__prog_map_fd(prog_fd, names[i]);
+
+		if (fd >= 0) {
+			close(fd);
+			return true;
+		}
+	}
+	return false;
+}
+
+struct oldest {
+	uint32_t id;
+	enum xdp_attach_mode mode;
+};
+
+static int pick_oldest(const struct xskx_xdp_found *found, void *ctx)
+{
+	struct oldest *oldest = ctx;
+	uint32_t id = xdp_program__id(found->prog);
+
+	if (xskx__xdp_is_xskx(xdp_program__fd(found->prog)) &&
+	    (!oldest->id || id < oldest->id)) {
+		oldest->id = id;
+		oldest->mode = found->mode;
+	}
+	return 0;
+}
+
+static bool id_is_xskx(uint32_t id)
+{
+	int fd = id ? bpf_prog_get_fd_by_id(id) : -1;
+	bool xskx = fd >= 0 && xskx__xdp_is_xskx(fd);
+
+	if (fd >= 0)
+		close(fd);
+	return xskx;
+}
+
+/*
+ * The program attached directly, without a dispatcher, read without libxdp
+ * (xskx__xdp_direct_ids()); libxdp is asked only when that one is not
+ * xskx's, for it may be libxdp's dispatcher holding xskx's program.
+ */
+uint32_t xskx__xdp_find(int ifindex, enum xskx_xdp_mode *mode)
+{
+	uint32_t ids[XSKX_XDP_DIRECT_IDS];
+	struct oldest oldest = { 0 };
+
+	if (!xskx__xdp_direct_ids(ifindex, ids)) {
+		if (id_is_xskx(ids[XSKX_XDP_DIRECT_NATIVE])) {
+			*mode = XSKX_XDP_NATIVE;
+			return ids[XSKX_XDP_DIRECT_NATIVE];
+		}
+		if (id_is_xskx(ids[XSKX_XDP_DIRECT_GENERIC])) {
+			*mode = XSKX_XDP_GENERIC;
+			return ids[XSKX_XDP_DIRECT_GENERIC];
+		}
+		if (!ids[XSKX_XDP_DIRECT_NATIVE] &&
+		    !ids[XSKX_XDP_DIRECT_GENERIC])
+			return 0;
+	}
+	xskx__xdp_each_prog(ifindex, pick_oldest, &oldest);
+	if (oldest.id)
+		*mode = xskx_mode(oldest.mode);
+	return oldest.id;
+}
+
+struct detach {
+	uint32_t id;
+	int ifindex;
+	int err;
+};
+
+static int detach_if_id(const struct xskx_xdp_found *found, void *ctx)
+{
+	struct detach *d = ctx;
+
+	if (xdp_program__id(found->prog) != d->id)
+		return 0;
+	if (found->in_dispatcher)
+		d->err = xdp_program__detach(found->prog, d->ifindex,
+					     found->mode, 0);
+	else
+		d->err = xdp_multiprog__detach(found->mp);
+	return 1;
+}
+
+/*
+ * Detach program id where it is attached directly: replaced by nothing
+ * only if it is still the one there (XDP_FLAGS_REPLACE). 1 when it was
+ * found there (d->err says how the detach went), 0 when it was not.
+ */
+static int detach_direct(const uint32_t ids[XSKX_XDP_DIRECT_IDS],
+			 struct detach *d)
+{
+	static const __u32 mode_flags[XSKX_XDP_DIRECT_IDS] = {
+		[XSKX_XDP_DIRECT_NATIVE] = XDP_FLAGS_DRV_MODE,
+		[XSKX_XDP_DIRECT_GENERIC] = XDP_FLAGS_SKB_MODE,
+	};
+
+	for (int i = 0; i < XSKX_XDP_DIRECT_IDS; i++) {
+		LIBBPF_OPTS(bpf_xdp_attach_opts, opts);
+
+		if (ids[i] != d->id)
+			continue;
+		opts.old_prog_fd = bpf_prog_get_fd_by_id(d->id);
+		if (opts.old_prog_fd < 0) {
+			d->err = -errno;
+			return 1;
+		}
+		d->err = bpf_xdp_detach(d->ifindex,
+					mode_flags[i] | XDP_FLAGS_REPLACE,
+					&opts);
+		close(opts.old_prog_fd);
+		return 1;
+	}
+	return 0;
+}
+
+void xskx__xdp_detach_id(const char *ifname, int ifindex, uint32_t id)
+{
+	struct detach d = { .id = id, .ifindex = ifindex };
+	uint32_t ids[XSKX_XDP_DIRECT_IDS];
+	int err = xskx__xdp_direct_ids(ifindex, ids);
+
+	/* In libxdp's dispatcher, if not attached directly. */
+	if (err || !detach_direct(ids, &d))
+		err = xskx__xdp_each_prog(ifindex, detach_if_id, &d);
+	if (err < 0)
+		d.err = err;
+	/* Gone already, or with its interface (deleted, or its namespace left). */
+	if (d.err && d.err != -ENOENT && d.err != -ENODEV)
+		xskx_warn(
+			"detaching the XDP program (id %u) from '%s': %s; remove it with 'ip link set dev %s xdp off'",
+			id, ifname, xskx_strerror(-d.err), ifname);
+}
+
+int xskx__xdp_refuse_different(const struct xskx_netdev *dev,
+			       const struct xskx_xdp_request *req,
+			       enum xskx_xdp_mode mode,
+			       const struct xskx_owner_entry *program,
+			       const char *users)
+{
+	struct xskx_owner_entry wanted;
+	bool fell_back = mode == XSKX_XDP_GENERIC && req->fallback;
+
+	if (mode != req->mode && !fell_back)
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program serving %s on '%s' runs in %s mode (native is unavailable if they fell back): open this process's port with xdp_mode %s, or with xdp_fallback",
+			users, dev->name, xskx__xdp_mode_name(mode),
+			mode == XSKX_XDP_NATIVE ? "XSKX_XDP_NATIVE" :
+						  "XSKX_XDP_GENERIC");
+	xskx__xdp_program_of(req, &wanted);
+	if (wanted.obj_digest != program->obj_digest)
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program serving %s on '%s' was loaded from another object than this port's (%s): open the port with the same xdp_obj, under the same xskx version",
+			users, dev->name,
+			req->obj ? "the object in its xdp_obj" :
+				   "xskx's own program");
+	if ((wanted.flags & XSKX_OWNER_FRAGS) &&
+	    !(program->flags & XSKX_OWNER_FRAGS))
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program serving %s on '%s' was loaded without multi-buffer support (xdp.frags), which this socket's XSKX_SOCKET_MULTI_BUFFER needs: open this socket without it, or every socket on '%s' with it",
+			users, dev->name, dev->name);
+	return 0;
+}
+
+/* The program and its maps by fds of our own. -EAGAIN: gone, or not set up. */
+static int hold(uint32_t id, struct xskx_xdp_attachment *att)
+{
+	att->prog_fd = bpf_prog_get_fd_by_id(id);
+	if (att->prog_fd < 0)
+		return -EAGAIN;
+	att->prog_id = id;
+	att->owner_map_fd = xskx__prog_map_fd(att->prog_fd, XSKX_OWNER_MAP_NAME);
+	att->xsks_map_fd = xskx__prog_map_fd(att->prog_fd, XSKX_XSKMAP_NAME);
+	att->queue_owner_map_fd =
+		xskx__prog_map_fd(att->prog_fd, XSKX_QUEUE_OWNER_MAP_NAME);
+	if (att->owner_map_fd < 0 || att->xsks_map_fd < 0 ||
+	    att->queue_owner_map_fd < 0)
+		return -EAGAIN;
+	return 0;
+}
+
+static void name_users(const struct xskx_owner_census *census, char *buf,
+		       size_t size)
+{
+	char who[64];
+
+	if (!census->serving) {
+		snprintf(buf, size, "no living process");
+		return;
+	}
+	xskx__owner_name(&census->user, who, sizeof(who));
+	if (census->serving == 1)
+		snprintf(buf, size, "%s", who);
+	else
+		snprintf(buf, size, "%s and %u other processes", who,
+			 census->serving - 1);
+}
+
+/*
+ * Every recorded user died (kill -9 leaves the program attached): remove
+ * the program, as its last user would have, for a fresh one to replace it.
+ */
+static int replace_stale(struct xskx_xdp_attachment *att)
+{
+	struct xskx_owner_census census;
+
+	xskx_info(
+		"replacing the XDP program (id %u) left on '%s' by xskx processes that are gone",
+		att->prog_id, att->ifname);
+	if (xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_CLOSING))
+		return -EAGAIN;
+	if (!xskx__owners_census(att->owner_map_fd, &census) &&
+	    !census.serving)
+		xskx__xdp_detach_id(att->ifname, att->ifindex, att->prog_id);
+	xskx__owners_leave(att->owner_map_fd);
+	return -EAGAIN;
+}
+
+static int census_failed(const struct xskx_xdp_attachment *att, int err)
+{
+	return xskx__fail(err,
+			  "reading the users of the XDP program on '%s': %s",
+			  att->ifname, xskx_strerror(-err));
+}
+
+static int join(const struct xskx_netdev *dev,
+		const struct xskx_xdp_request *req, uint32_t id,
+		enum xskx_xdp_mode mode, struct xskx_xdp_attachment *att,
+		enum retry_reason *why)
+{
+	struct xskx_owner_census census;
+	char users[128];
+	int err;
+
+	*why = RETRY_SETTING_UP;
+	if (hold(id, att))
+		return -EAGAIN;
+	if (xskx__owners_check_layout(att->owner_map_fd))
+		return xskx__fail(
+			-EBUSY,
+			"'%s' has the XDP program of another xskx version (id %u), which this one cannot share: stop the processes using it, or remove it with 'ip link set dev %s xdp off' if none is left",
+			dev->name, id, dev->name);
+	if (xskx__owners_program(att->owner_map_fd, &att->program))
+		return -EAGAIN;
+	err = xskx__owners_census(att->owner_map_fd, &census);
+	if (err)
+		return census_failed(att, err);
+	if (!census.serving && !census.closing && census.dead) {
+		*why = RETRY_RACE;
+		return replace_stale(att);
+	}
+	name_users(&census, users, sizeof(users));
+	err = xskx__xdp_refuse_different(dev, req, mode, &att->program, users);
+	if (err)
+		return err;
+	err = xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_SERVING);
+	if (err == -ENOSPC)
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program on '%s' already serves %u processes, as many as it records",
+			dev->name, XSKX_OWNER_MAP_ENTRIES);
+	if (err)
+		return census_failed(att, err);
+	err = xskx__owners_census(att->owner_map_fd, &census);
+	if (err || census.closing) {
+		xskx__owners_leave(att->owner_map_fd);
+		*why = RETRY_CLOSING;
+		return err ? census_failed(att, err) : -EAGAIN;
+	}
+	/*
+	 * A leaver that missed our entry detaches before it removes its own:
+	 * if we missed its entry too, the program is gone from the device.
+	 */
+	if (xskx__xdp_find(dev->ifindex, &mode) != id) {
+		xskx__owners_leave(att->owner_map_fd);
+		*why = RETRY_RACE;
+		return -EAGAIN;
+	}
+	att->mode = mode;
+	xskx_info("joined the XDP program (id %u, %s mode) serving %s on '%s'",
+		  id, xskx__xdp_mode_name(mode), users, dev->name);
+	return 0;
+}
+
+static int gave_up(const struct xskx_netdev *dev, enum retry_reason why)
+{
+	switch (why) {
+	case RETRY_SETTING_UP:
+		return xskx__fail(
+			-EBUSY,
+			"'%s' has an xskx XDP program whose users cannot be read: its process is still attaching it, or died doing so; if no xskx process uses '%s', remove it with 'ip link set dev %s xdp off'",
+			dev->name, dev->name, dev->name);
+	case RETRY_CLOSING:
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program on '%s' was being detached by its last user all along: try again",
+			dev->name);
+	case RETRY_RACE:
+		break;
+	}
+	return xskx__fail(
+		-EBUSY,
+		"the XDP programs on '%s' kept changing while this process tried to share or attach one: try again",
+		dev->name);
+}
+
+int xskx__xdp_share(const struct xskx_netdev *dev,
+		    const struct xskx_xdp_request *req,
+		    struct xskx_xdp_attachment *att)
+{
+	enum retry_reason why = RETRY_RACE;
+	unsigned int backoff_ms = 1;
+
+	for (int attempt = 0; attempt < SHARE_ATTEMPTS; attempt++) {
+		enum xskx_xdp_mode mode;
+		uint32_t id = xskx__xdp_find(dev->ifindex, &mode);
+		int err;
+
+		why = RETRY_RACE;
+		err = id ? join(dev, req, id, mode, att, &why) :
+			   xskx__xdp_attach_new(dev, req, att);
+		if (err != -EAGAIN) {
+			if (err)
+				xskx__xdp_close_fds(att);
+			return err;
+		}
+		xskx__xdp_close_fds(att);
+		xskx__sleep_ms(backoff_ms);
+		if (backoff_ms < BACKOFF_MAX_MS)
+			backoff_ms *= 2;
+	}
+	return gave_up(dev, why);
+}
+
+void xskx__xdp_leave(struct xskx_xdp_attachment *att)
+{
+	struct xskx_owner_census census;
+	int err = xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_CLOSING);
+
+	if (!err)
+		err = xskx__owners_census(att->owner_map_fd, &census);
+	if (err)
+		xskx_warn(
+			"reading the users of the XDP program (id %u) on '%s': %s; left attached, remove it with 'ip link set dev %s xdp off' once no xskx process uses it",
+			att->prog_id, att->ifname, xskx_strerror(-err),
+			att->ifname);
+	else if (!census.serving)
+		xskx__xdp_detach_id(att->ifname, att->ifindex, att->prog_id);
+	xskx__owners_leave(att->owner_map_fd);
+}
