@@ -10,6 +10,7 @@
 #include <net/ethernet.h>
 #include <netinet/ip.h>
 #include <netinet/udp.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bench.h"
@@ -112,10 +113,11 @@ void bench_build_udp_frame(uint8_t *frame, uint32_t len,
 void bench_packet_stamp(uint8_t *frame, const struct bench_packet_opts *p,
 			uint32_t seq, const struct timespec *now)
 {
-	struct pktgen_hdr *h =
-		(struct pktgen_hdr *)(frame + udp_payload_offset(p));
+	/* The header is only 2-byte aligned in the frame: bytes, not a struct. */
+	uint8_t *seq_at = frame + udp_payload_offset(p) +
+			  offsetof(struct pktgen_hdr, seq);
 	uint32_t fields[3] = { htonl(seq), htonl((uint32_t)now->tv_sec),
 			       htonl((uint32_t)(now->tv_nsec / 1000)) };
 
-	memcpy(&h->seq, fields, sizeof(fields));
+	memcpy(seq_at, fields, sizeof(fields));
 }
