@@ -47,6 +47,23 @@ void scenario_send_receive_9k_packets(struct test_peer *peer,
 	traffic_one_way_len(peer, &cfg, TEST_PKT_COUNT, TEST_JUMBO_LEN, NULL, r);
 }
 
+/*
+ * The same on unaligned UMEMs of 4001-byte frames: fragments start anywhere
+ * in a page, every other frame at an odd address.
+ */
+void scenario_send_receive_unaligned_9k_packets(struct test_peer *peer,
+						struct scenario_result *r)
+{
+	struct link_config cfg;
+
+	jumbo_config(&cfg);
+	for (int p = 0; p < 2; p++) {
+		cfg.umem[p].frame_size = 4001;
+		cfg.umem[p].flags = XSKX_UMEM_UNALIGNED;
+	}
+	traffic_one_way_len(peer, &cfg, TEST_PKT_COUNT, TEST_JUMBO_LEN, NULL, r);
+}
+
 enum mb_where {
 	MB_IN_REGION, /* offset bytes into the row's own region */
 	MB_UMEM_END,  /* at the end of the UMEM: outside it */

@@ -34,6 +34,8 @@ const struct scenario scenarios[] = {
 	{ "XDP_ADJUST_TAIL_GROW", scenario_xdp_adjust_tail_grow },
 	{ "XDP_PROG_CLEANUP", scenario_xdp_prog_cleanup },
 	{ "SEND_RECEIVE_9K_PACKETS", scenario_send_receive_9k_packets },
+	{ "SEND_RECEIVE_UNALIGNED_9K_PACKETS",
+	  scenario_send_receive_unaligned_9k_packets },
 	{ "ALIGNED_INV_DESC_MULTI_BUFF", scenario_aligned_inv_desc_multi_buff },
 	{ "UNALIGNED_INV_DESC_MULTI_BUFF",
 	  scenario_unaligned_inv_desc_multi_buff },

@@ -106,6 +106,8 @@ void scenario_xdp_prog_cleanup(struct test_peer *peer,
 			       struct scenario_result *r);
 void scenario_send_receive_9k_packets(struct test_peer *peer,
 				      struct scenario_result *r);
+void scenario_send_receive_unaligned_9k_packets(struct test_peer *peer,
+						struct scenario_result *r);
 void scenario_aligned_inv_desc_multi_buff(struct test_peer *peer,
 					  struct scenario_result *r);
 void scenario_unaligned_inv_desc_multi_buff(struct test_peer *peer,
