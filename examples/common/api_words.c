@@ -25,6 +25,8 @@ static const struct api_phrase phrases[] = {
 	    [API_WORDS_FW] = "lower the MTU (xskx-fw takes no multi-buffer packets)" } },
 	{ "(or set XSKX_UMEM_UNALIGNED)",
 	  { [API_WORDS_BENCH] = "(or use -u, unaligned chunks)" } },
+	{ "or create the UMEM without XSKX_UMEM_HUGEPAGES",
+	  { [API_WORDS_BENCH] = "or leave out --hugepages" } },
 	{ "create the UMEM with at least",
 	  { [API_WORDS_BENCH] = "raise --frames to at least",
 	    [API_WORDS_L2FWD] = "raise -f (--frames) to at least",

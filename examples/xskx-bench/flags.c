@@ -116,6 +116,9 @@ const struct bench_flag bench_flags[] = {
 	  "UMEM frame size (a power of two unless -u)", NULL },
 	{ 'u', "unaligned", NULL,
 	  "unaligned chunk mode (XDP_UMEM_UNALIGNED_CHUNK_FLAG)", NULL },
+	{ OPT_HUGEPAGES, "hugepages", NULL,
+	  "the UMEM on 2 MiB hugepages (reserve them first:\n"
+	  "sysctl vm.nr_hugepages), as xdpsock maps -u's", NULL },
 	{ 'M', "shared-umem", NULL,
 	  "l2fwd on two sockets of the queue sharing the UMEM\n"
 	  "(XDP_SHARED_UMEM): one receives, the other sends", NULL },

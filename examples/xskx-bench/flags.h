@@ -37,6 +37,7 @@ enum bench_flag_id {
 	OPT_BASELINE,
 	OPT_COMPARE,
 	OPT_PAIRS,
+	OPT_HUGEPAGES,
 	OPT_JSON,
 	OPT_JSON_LINES,
 };

@@ -231,6 +231,9 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	case 'u':
 		o->unaligned = true;
 		break;
+	case OPT_HUGEPAGES:
+		o->hugepages = true;
+		break;
 	case 'F':
 		o->multi_buffer = true;
 		break;

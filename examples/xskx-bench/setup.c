@@ -163,7 +163,8 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = o->frames,
 		  .frame_size = o->frame_size, .fill_size = o->fill_size,
 		  .comp_size = o->comp_size,
-		  .flags = o->unaligned ? XSKX_UMEM_UNALIGNED : 0);
+		  .flags = (o->unaligned ? XSKX_UMEM_UNALIGNED : 0) |
+			   (o->hugepages ? XSKX_UMEM_HUGEPAGES : 0));
 	uint32_t capacity;
 	int err;
 
