@@ -12,7 +12,7 @@ const struct scenario scenarios[] = {
 	{ "POLL_RX", scenario_poll_rx },
 	{ "POLL_TX", scenario_poll_tx },
 	{ "ALIGNED_INV_DESC", scenario_aligned_inv_desc },
-	{ "ALIGNED_INV_DESC_2K_FRAME", scenario_aligned_inv_desc_2k_frame },
+	{ "ALIGNED_INV_DESC_2K_FRAME_SIZE", scenario_aligned_inv_desc_2k_frame },
 	{ "UNALIGNED_INV_DESC", scenario_unaligned_inv_desc },
 	{ "UMEM_HEADROOM", scenario_umem_headroom },
 	{ "STAT_RX_DROPPED", scenario_stat_rx_dropped },

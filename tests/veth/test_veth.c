@@ -30,6 +30,8 @@ static const char *const veth_scenarios[] = {
 	"POLL_RX",
 	"POLL_TX",
 	"ALIGNED_INV_DESC",
+	"ALIGNED_INV_DESC_2K_FRAME_SIZE",
+	"UNALIGNED_INV_DESC",
 	"UMEM_HEADROOM",
 	"STAT_TX_INVALID",
 	"STAT_RX_FULL",
