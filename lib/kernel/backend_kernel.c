@@ -35,6 +35,7 @@
 #include "netdev.h"
 #include "request_check.h"
 #include "socket_internal.h"
+#include "tx_budget.h"
 #include "xdp_prog.h"
 
 /* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
@@ -275,6 +276,34 @@ static int read_zero_copy(int fd, bool *zero_copy)
 	return 0;
 }
 
+/*
+ * Raise the copy-mode sendto() budget (lib/tx_budget.h). A kernel before
+ * 6.17 does not know the option: it keeps sending 32 per sendto(), and
+ * kernel_kick_tx() calls it as often as that needs.
+ */
+static int set_tx_budget(struct kernel_socket *ks,
+			 const struct xskx_socket_opts *o)
+{
+	uint32_t budget = xskx__tx_budget_wanted(o);
+
+	if (!budget || ks->zero_copy)
+		return 0;
+	if (setsockopt(ks->fd, SOL_XDP, XDP_MAX_TX_SKB_BUDGET, &budget,
+		       sizeof(budget))) {
+		if (errno == ENOPROTOOPT) {
+			xskx_info(
+				"'%s': this kernel has no XDP_MAX_TX_SKB_BUDGET (6.17+): copy-mode TX sends 32 descriptors per sendto()",
+				ks->ifname);
+			return 0;
+		}
+		return xskx__fail(
+			-errno,
+			"setsockopt XDP_MAX_TX_SKB_BUDGET = %u (the TX ring's size) on '%s': %s",
+			budget, ks->ifname, xskx_strerror(errno));
+	}
+	return 0;
+}
+
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
 			  struct kernel_socket *ks)
@@ -336,6 +365,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		goto err_prog;
 	ks->fd = xsk_socket__fd(ks->xsk);
 	err = read_zero_copy(ks->fd, &ks->zero_copy);
+	if (!err)
+		err = set_tx_budget(ks, o);
 	if (!err && (o->flags & XSKX_SOCKET_BUSY_POLL))
 		err = set_busy_poll(ks->fd, o);
 	if (!err && ks->xdp)
@@ -376,8 +407,10 @@ static int kernel_kick_rx(struct xskx_socket *s)
 
 /*
  * In copy mode the kernel sends at most XSKX_COPY_TX_BATCH descriptors per
- * sendto() and answers EAGAIN when more are left: keep calling while the
- * kernel takes descriptors and some remain, a bounded number of times.
+ * sendto() (the whole ring once set_tx_budget() raised the budget) and
+ * answers EAGAIN when more are left; an invalid descriptor ends a sendto()
+ * too. Keep calling while the kernel takes descriptors and some remain, at
+ * most as often as a full ring needs at 32.
  * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
  */
 static int kernel_kick_tx(struct xskx_socket *s)

@@ -12,6 +12,7 @@
 #include "log_internal.h"
 #include "sim_xsk.h"
 #include "socket_internal.h"
+#include "tx_budget.h"
 
 static struct sim_xsk *sim_of(const struct xskx_socket *s)
 {
@@ -150,6 +151,14 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (err) {
 		err = sim_error(err, "bind", o);
 		goto err_close;
+	}
+	/* As on the kernel: the whole TX ring per copy-mode sendto. */
+	if (xskx__tx_budget_wanted(o)) {
+		err = xskx__sim_xsk_set_tx_budget(x, xskx__tx_budget_wanted(o));
+		if (err) {
+			err = sim_error(err, "XDP_MAX_TX_SKB_BUDGET", o);
+			goto err_close;
+		}
 	}
 	err = xskx__filter_sim_hold(o->sim_port, o->queue_id,
 				    !(o->flags & XSKX_SOCKET_NO_RX));

@@ -130,5 +130,6 @@ int main(int argc, char **argv)
 	add_crash_cases(suite);
 	add_verdict_cases(suite);
 	add_option_cases(suite);
+	add_kernel_feature_cases(suite);
 	return test_main(suite, argc, argv);
 }

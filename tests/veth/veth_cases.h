@@ -10,6 +10,7 @@ void add_error_cases(Suite *suite);    /* veth_errors.c */
 void add_crash_cases(Suite *suite);    /* veth_crash.c */
 void add_verdict_cases(Suite *suite);  /* veth_verdicts.c */
 void add_option_cases(Suite *suite);   /* veth_options.c */
+void add_kernel_feature_cases(Suite *suite); /* veth_kernel_features.c */
 
 /* A test case of its own, so that CTest can run it alone by name. */
 void veth_add_case(Suite *suite, const char *name, const TTest *test);
