@@ -32,9 +32,11 @@
 #include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
+#include "napi.h"
 #include "netdev.h"
 #include "request_check.h"
 #include "socket_internal.h"
+#include "tuning_env.h"
 #include "tx_budget.h"
 #include "xdp_prog.h"
 
@@ -64,6 +66,7 @@ struct kernel_socket {
 	struct xskx_xdp_attachment *xdp; /* NULL without an RX ring */
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
+	struct xskx_napi napi; /* the queue's NAPI, when settings were applied */
 };
 
 static struct kernel_socket *ks_of(const struct xskx_socket *s)
@@ -304,6 +307,45 @@ static int set_tx_budget(struct kernel_socket *ks,
 	return 0;
 }
 
+/*
+ * The queue's NAPI settings (lib/napi_settings.h), restored on close.
+ * TEMPORARY source: XSKX_NAPI (lib/tuning_env.h) until the port object of
+ * issue 9 carries them as an option.
+ */
+static int apply_napi(struct kernel_socket *ks, const struct xskx_netdev *dev,
+		      const struct xskx_socket_opts *o)
+{
+	struct xskx_napi_settings want;
+	int err;
+
+	if (o->flags & XSKX_SOCKET_NO_RX)
+		return 0;
+	err = xskx__env_napi(&want);
+	if (err <= 0)
+		return err;
+	err = xskx__napi_find(dev->ifindex, o->queue_id, dev->rx_queues,
+			      &ks->napi);
+	if (err == -ENOENT)
+		return xskx__fail(
+			err,
+			"NAPI settings: queue %u of '%s' has no NAPI instance (veth has one only with a native XDP program: use xdp_mode XSKX_XDP_NATIVE)",
+			o->queue_id, dev->name);
+	if (err)
+		return xskx__fail(
+			err,
+			"NAPI settings: finding the NAPI of queue %u of '%s' (netdev netlink queue-get/napi-get, kernel 6.8+): %s",
+			o->queue_id, dev->name, xskx_strerror(-err));
+	err = xskx__napi_apply(&ks->napi, &want);
+	if (err)
+		return err;
+	xskx_info(
+		"'%s' queue %u: NAPI %u set to defer_hard_irqs %u, gro_flush_timeout %llu ns, irq_suspend_timeout %llu ns, threaded %d (restored on close)",
+		dev->name, o->queue_id, ks->napi.id, want.defer_hard_irqs,
+		(unsigned long long)want.gro_flush_timeout_ns,
+		(unsigned long long)want.irq_suspend_timeout_ns, want.threaded);
+	return 0;
+}
+
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
 			  struct kernel_socket *ks)
@@ -371,6 +413,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		err = set_busy_poll(ks->fd, o);
 	if (!err && ks->xdp)
 		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
+	if (!err)
+		err = apply_napi(ks, &dev, o);
 	if (err)
 		goto err_socket;
 
@@ -387,6 +431,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	return 0;
 
 err_socket:
+	xskx__napi_restore(&ks->napi);
 	xsk_socket__delete(ks->xsk);
 err_prog:
 	if (ks->xdp)
@@ -566,6 +611,8 @@ static void kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	struct kernel_socket *ks = ks_of(s);
 	struct xskx_libxdp_log saved;
 
+	/* Before the program goes: veth drops its NAPI with it. */
+	xskx__napi_restore(&ks->napi);
 	if (ks->xdp)
 		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
 	give_back_rings(s, give_back, ctx);

@@ -5,12 +5,11 @@
  * sendto() must send the whole TX ring where the kernel has the option, 32
  * descriptors where it has not, and 32 with XSKX_KERNEL_FEATURES=0.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
-#include <sys/utsname.h>
 #include <xdp/xsk.h>
 
+#include "helpers.h"
 #include "netns.h"
 #include "peer_veth.h"
 #include "veth_cases.h"
@@ -20,16 +19,6 @@
 #define PKT_LEN 64u
 /* TX_BATCH_SIZE (net/xdp/xsk.c): the kernel's default budget. */
 #define DEFAULT_BUDGET 32u
-
-static bool kernel_has_tx_budget(void)
-{
-	struct utsname u;
-	unsigned int major = 0, minor = 0;
-
-	ck_assert_int_eq(uname(&u), 0);
-	ck_assert_int_eq(sscanf(u.release, "%u.%u", &major, &minor), 2);
-	return major > 6 || (major == 6 && minor >= 17);
-}
 
 /*
  * Fill TX with TX_RING descriptors of frames the application holds, then
@@ -93,8 +82,9 @@ static uint32_t sent_by_one_sendto(void)
 
 START_TEST(tx_budget)
 {
-	ck_assert_uint_eq(sent_by_one_sendto(),
-			  kernel_has_tx_budget() ? TX_RING : DEFAULT_BUDGET);
+	ck_assert_uint_eq(sent_by_one_sendto(), test_kernel_at_least(6, 17) ?
+							TX_RING :
+							DEFAULT_BUDGET);
 	ck_assert_int_eq(setenv("XSKX_KERNEL_FEATURES", "0", 1), 0);
 	ck_assert_uint_eq(sent_by_one_sendto(), DEFAULT_BUDGET);
 	unsetenv("XSKX_KERNEL_FEATURES");
