@@ -34,6 +34,9 @@ struct bench {
 	uint64_t *frames;	 /* one burst of frames (txonly) */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
+	/* xskx_socket_poll() before every burst, and why (bench_wakeup()) */
+	bool poll;
+	const char *wakeup_why;
 	/* counted by the steps, so both variants count the same way */
 	uint64_t rx_packets, tx_packets;
 	struct loss_port loss; /* baselines, from the start of the run */
@@ -77,6 +80,8 @@ struct bench_result {
 	struct xskx_stats stats;
 	struct xskx_socket_info info;
 	const char *xdp_mode; /* kernel backend, RX: "native", "generic" */
+	bool poll;	      /* the wakeup the run used, and why */
+	const char *wakeup_why;
 	bool have_port;
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;

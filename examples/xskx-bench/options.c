@@ -44,7 +44,12 @@ static const char usage[] =
 	"      --packets N        stop after N packets (received; sent in txonly)\n"
 	"  -b, --batch N          packets per burst (default 64)\n"
 	"  -s, --pkt-size BYTES   Ethernet frame size without FCS (default 64)\n"
-	"  -p, --poll             xskx_socket_poll() before every burst\n"
+	"      --wakeup auto|poll|loop\n"
+	"                         wait for packets with xskx_socket_poll() before\n"
+	"                         every burst (poll), or burst back to back\n"
+	"                         (loop); auto (default): as\n"
+	"                         xskx_socket_choose_wakeup() advises\n"
+	"  -p, --poll             --wakeup poll\n"
 	"  -m, --no-need-wakeup   bind without need_wakeup\n"
 	"  -B, --busy-poll        kick the peer on every burst\n"
 	"  -z, --zero-copy        force zero-copy\n"
@@ -117,6 +122,7 @@ enum {
 	OPT_JSON,
 	OPT_JSON_LINES,
 	OPT_QUIET,
+	OPT_WAKEUP,
 };
 
 static const struct option long_options[] = {
@@ -141,6 +147,7 @@ static const struct option long_options[] = {
 	{ "comp-size", required_argument, NULL, OPT_COMP_SIZE },
 	{ "no-need-wakeup", no_argument, NULL, 'm' },
 	{ "poll", no_argument, NULL, 'p' },
+	{ "wakeup", required_argument, NULL, OPT_WAKEUP },
 	{ "busy-poll", no_argument, NULL, 'B' },
 	{ "zero-copy", no_argument, NULL, 'z' },
 	{ "copy", no_argument, NULL, 'c' },
@@ -177,6 +184,12 @@ static const char *const xdp_action_names[] = {
 	[BENCH_XDP_DROP] = "drop",
 };
 
+static const char *const wakeup_names[] = {
+	[BENCH_WAKEUP_AUTO] = "auto",
+	[BENCH_WAKEUP_POLL] = "poll",
+	[BENCH_WAKEUP_LOOP] = "loop",
+};
+
 static const char *const policy_names[] = {
 	[XSKX_SIM_RX_FULL_STOP] = "stop",
 	[XSKX_SIM_RX_FULL_DROP] = "drop",
@@ -195,6 +208,11 @@ const char *bench_xdp_action_name(enum bench_xdp_action action)
 const char *bench_policy_name(enum xskx_sim_rx_full_policy policy)
 {
 	return policy_names[policy];
+}
+
+const char *bench_wakeup_name(enum bench_wakeup wakeup)
+{
+	return wakeup_names[wakeup];
 }
 
 #define COUNT_OF(names) ((uint32_t)(sizeof(names) / sizeof((names)[0])))
@@ -377,7 +395,12 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			o->no_need_wakeup = true;
 			break;
 		case 'p':
-			o->poll = true;
+			o->wakeup = BENCH_WAKEUP_POLL;
+			break;
+		case OPT_WAKEUP:
+			ok = cli_parse_choice("--wakeup", optarg, wakeup_names,
+					      COUNT_OF(wakeup_names), &choice);
+			o->wakeup = (enum bench_wakeup)choice;
 			break;
 		case 'B':
 			o->busy_poll = true;

@@ -20,6 +20,13 @@ enum bench_xdp_action {
 	BENCH_XDP_DROP,
 };
 
+/* How the run waits for packets: as the library advises, or as told. */
+enum bench_wakeup {
+	BENCH_WAKEUP_AUTO, /* xskx_socket_choose_wakeup() */
+	BENCH_WAKEUP_POLL, /* xskx_socket_poll() before every burst */
+	BENCH_WAKEUP_LOOP, /* bursts back to back */
+};
+
 /* Every setting of a run; a 0 size or count means "the library's default". */
 struct bench_opts {
 	enum bench_mode mode;
@@ -38,7 +45,7 @@ struct bench_opts {
 	uint32_t rx_size, tx_size, fill_size, comp_size;
 
 	bool no_need_wakeup;
-	bool poll; /* xskx_socket_poll() before every burst */
+	enum bench_wakeup wakeup;
 	bool busy_poll;
 	enum xskx_copy_mode copy_mode;
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
@@ -70,5 +77,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 const char *bench_mode_name(enum bench_mode mode);
 const char *bench_xdp_action_name(enum bench_xdp_action action);
 const char *bench_policy_name(enum xskx_sim_rx_full_policy policy);
+const char *bench_wakeup_name(enum bench_wakeup wakeup);
 
 #endif /* XSKX_BENCH_OPTIONS_H */

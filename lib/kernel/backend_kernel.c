@@ -66,6 +66,8 @@ struct kernel_socket {
 	struct xskx_xdp_attachment *xdp; /* NULL without an RX ring */
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
+	int ifindex;
+	uint32_t rx_queues;    /* the device's, to find the queue's NAPI */
 	struct xskx_napi napi; /* the queue's NAPI, when settings were applied */
 };
 
@@ -381,6 +383,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (!ks)
 		return xskx__fail(-ENOMEM, "out of memory");
 	memcpy(ks->ifname, dev.name, sizeof(ks->ifname));
+	ks->ifindex = dev.ifindex;
+	ks->rx_queues = dev.rx_queues;
 
 	xskx__libxdp_log_begin(&saved);
 	err = register_umem(s);
@@ -530,6 +534,27 @@ static int kernel_fd(const struct xskx_socket *s)
 	return ks_of(s)->fd;
 }
 
+/* Asked anew each time: threaded can be switched while the socket lives. */
+static int kernel_napi_thread(const struct xskx_socket *s, pid_t *pid)
+{
+	struct kernel_socket *ks = ks_of(s);
+	struct xskx_napi napi;
+	int err;
+
+	*pid = 0;
+	if (!s->rx.ring)
+		return 0;
+	err = xskx__napi_find(ks->ifindex, s->queue_id, ks->rx_queues, &napi);
+	if (err == -ENOENT || err == -EOPNOTSUPP)
+		return 0;
+	if (err)
+		return xskx__fail(err,
+				  "finding the NAPI of queue %u of '%s': %s",
+				  s->queue_id, ks->ifname, xskx_strerror(-err));
+	*pid = napi.thread;
+	return 0;
+}
+
 typedef void give_back_fn(uint64_t addr, void *ctx);
 
 static void give_back_descs(const struct xdp_desc *ring, uint32_t mask,
@@ -655,6 +680,7 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.options = kernel_options,
 	.frames_in_peer = kernel_frames_in_peer,
 	.fd = kernel_fd,
+	.napi_thread = kernel_napi_thread,
 	.close = kernel_close,
 	.umem_release = kernel_umem_release,
 	.filter_begin = kernel_filter_begin,

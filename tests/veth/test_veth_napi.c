@@ -3,19 +3,23 @@
  * A queue's NAPI settings (lib/kernel/napi.h) on veth, read back over the
  * netdev netlink family: a socket opened with XSKX_NAPI applies them to
  * its queue's NAPI and closing it restores what it found; a bad XSKX_NAPI
- * or a queue without a NAPI is refused, naming the culprit. Linked with
+ * or a queue without a NAPI is refused, naming the culprit; the wakeup the
+ * library advises follows the NAPI thread. Linked with
  * the library's internals, to read the NAPI as the library finds it.
  *
  * veth has a NAPI per RX queue only while a native XDP program is
  * attached: a second socket, on queue 1, keeps the program (and queue 0's
  * NAPI) there when the first one closes.
  */
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <errno.h>
 #include <net/if.h>
 #include <poll.h>
+#include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
+#include <unistd.h>
 #include <xskx/xskx.h>
 
 #include "helpers.h"
@@ -91,7 +95,8 @@ static void one_packet_to_queue0(struct xskx_socket *rx)
 			ck_assert_int_ge(xskx_socket_poll(rx, POLLIN, 1), 0);
 	}
 	ck_assert_int_eq(got, 1);
-	while (xskx_tx_reclaim(tx) == 0 && xskx_socket_poll(tx, POLLOUT, 1) >= 0)
+	while (xskx_tx_reclaim(tx) == 0 &&
+	       xskx_socket_poll(tx, POLLOUT, 1) >= 0)
 		;
 	ck_assert_int_eq(xskx_socket_close(tx), 0);
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
@@ -207,6 +212,66 @@ START_TEST(napi_refused)
 }
 END_TEST
 
+static cpu_set_t one_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return set;
+}
+
+static enum xskx_wakeup choice(struct xskx_socket *sock)
+{
+	enum xskx_wakeup mode;
+
+	ck_assert_msg(xskx_socket_choose_wakeup(sock, &mode, NULL) == 0, "%s",
+		      xskx_last_error());
+	return mode;
+}
+
+/*
+ * xskx_socket_choose_wakeup() on a real NAPI thread: poll while the thread
+ * may run on this thread's CPU, a busy loop once it is moved to another
+ * one, and a busy loop on a queue whose NAPI is not threaded.
+ */
+START_TEST(wakeup_follows_napi_thread)
+{
+	struct xskx_umem *umem0, *umem1;
+	struct xskx_socket *threaded, *softirq;
+	struct xskx_napi napi;
+	cpu_set_t cpu0 = one_cpu(0), cpu1 = one_cpu(1);
+
+	if (!test_kernel_at_least(6, 17))
+		test_skip("napi-set takes threaded since kernel 6.17");
+	unsetenv("XSKX_WAKEUP");
+	pair_up(&umem0, &umem1);
+	softirq = open_rx(umem1, 1, XSKX_XDP_NATIVE);
+	ck_assert_int_eq(setenv("XSKX_NAPI", "threaded=1", 1), 0);
+	threaded = open_rx(umem0, 0, XSKX_XDP_NATIVE);
+	unsetenv("XSKX_NAPI");
+	queue0_napi(&napi);
+	ck_assert_int_gt(napi.thread, 0);
+
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(cpu0), &cpu0), 0);
+	ck_assert_int_eq(sched_setaffinity(napi.thread, sizeof(cpu0), &cpu0),
+			 0);
+	ck_assert_int_eq(choice(threaded), XSKX_WAKEUP_POLL);
+	ck_assert_int_eq(choice(softirq), XSKX_WAKEUP_BUSY_LOOP);
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		ck_assert_int_eq(
+			sched_setaffinity(napi.thread, sizeof(cpu1), &cpu1), 0);
+		ck_assert_int_eq(choice(threaded), XSKX_WAKEUP_BUSY_LOOP);
+	}
+
+	ck_assert_int_eq(xskx_socket_close(threaded), 0);
+	ck_assert_int_eq(xskx_socket_close(softirq), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem0), 0);
+	ck_assert_int_eq(xskx_umem_destroy(umem1), 0);
+	veth_pair_delete(DEV);
+}
+END_TEST
+
 /* A test case of its own, so that CTest can run it alone by name. */
 static void add_case(Suite *suite, const char *name, const TTest *test)
 {
@@ -223,5 +288,7 @@ int main(int argc, char **argv)
 	veth_sandbox_enter();
 	add_case(suite, "napi_applied_and_restored", napi_applied_and_restored);
 	add_case(suite, "napi_refused", napi_refused);
+	add_case(suite, "wakeup_follows_napi_thread",
+		 wakeup_follows_napi_thread);
 	return test_main(suite, argc, argv);
 }
