@@ -125,11 +125,14 @@ run_len=$((seconds + 2))
 in_ns() { timeout -s INT -k 5 $((run_len + 20)) ip netns exec "$ns" "$@"; }
 
 # The fixed end of a mode, the same for A and B, started before the program
-# under test and outliving it.
+# under test and outliving it. The pause also lets the kernel finish
+# releasing the previous run's socket: xdpsock does not retry a bind that
+# finds the queue still busy.
 start_peer() {
 	local mode=$1
 	local -a peer
 	if [[ $mode == txonly ]] && $xdp_drop; then
+		sleep 0.5
 		return
 	elif [[ $mode == txonly ]]; then
 		peer=(-i xb -r --app-cpu 1)
