@@ -15,6 +15,7 @@
 #include <linux/if_xdp.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct xskx_socket;
 struct xskx_socket_opts;
@@ -73,6 +74,13 @@ struct xskx_backend_ops {
 	int64_t (*frames_in_peer)(const struct xskx_fq_cq *fq);
 	/* The socket's file descriptor, or -EOPNOTSUPP. */
 	int (*fd)(const struct xskx_socket *sock);
+	/*
+	 * The pid of the kernel thread that runs the NAPI of the socket's RX
+	 * queue in *pid, 0 when none does (softirq, or no NAPI found).
+	 * Returns 0 or a negative errno, logged. Optional: without it, no
+	 * thread.
+	 */
+	int (*napi_thread)(const struct xskx_socket *sock, pid_t *pid);
 	/*
 	 * Unbind and free the peer's socket, handing to give_back every frame
 	 * the application side will not see again and that the backend can

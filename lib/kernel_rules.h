@@ -55,6 +55,23 @@ static inline uint32_t xskx_frame_max_mtu(uint32_t frame_size, uint32_t headroom
  */
 #define XSKX_COPY_TX_BATCH 32
 
+/*
+ * XDP_MAX_TX_SKB_BUDGET (include/uapi/linux/if_xdp.h, kernel 6.17+): a
+ * socket option that sets that per-sendto() budget. xsk_setsockopt()
+ * accepts from XSKX_COPY_TX_BATCH to the TX ring's entries and answers
+ * -EACCES otherwise, or when the socket has no TX ring (tx_entries 0);
+ * older kernels answer -ENOPROTOOPT and keep 32.
+ */
+#ifndef XDP_MAX_TX_SKB_BUDGET
+#define XDP_MAX_TX_SKB_BUDGET 9
+#endif
+
+static inline bool xskx__tx_budget_valid(uint32_t budget, uint32_t tx_entries)
+{
+	return tx_entries && budget >= XSKX_COPY_TX_BATCH &&
+	       budget <= tx_entries;
+}
+
 static inline bool xskx_is_power_of_2(uint64_t n)
 {
 	return n && !(n & (n - 1));

@@ -17,7 +17,8 @@
 #include "opts_internal.h"
 #include "port_internal.h"
 
-#define XSKX_PORT_ALL_FLAGS XSKX_PORT_BUSY_POLL
+#define XSKX_PORT_ALL_FLAGS                                                    \
+	(XSKX_PORT_BUSY_POLL | XSKX_PORT_KERNEL_TX_BUDGET | XSKX_PORT_NAPI)
 
 static pthread_mutex_t ports_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct xskx_port *ports; /* published and being made */
@@ -32,6 +33,16 @@ static int check_opts(const struct xskx_port_opts *o)
 			-EINVAL,
 			"port: xdp_mode %d unknown: use XSKX_XDP_NATIVE or XSKX_XDP_GENERIC",
 			(int)o->xdp_mode);
+	if (o->napi_threaded > XSKX_NAPI_THREADED_OFF)
+		return xskx__fail(
+			-EINVAL,
+			"port: napi_threaded %d unknown: use XSKX_NAPI_THREADED_KEEP, _ON or _OFF",
+			(int)o->napi_threaded);
+	if (o->napi_defer_hard_irqs > INT32_MAX)
+		return xskx__fail(
+			-EINVAL,
+			"port: napi_defer_hard_irqs %u is above the kernel's limit of %d",
+			o->napi_defer_hard_irqs, INT32_MAX);
 	if (!o->xdp_obj != !o->xdp_obj_size)
 		return xskx__fail(
 			-EINVAL,

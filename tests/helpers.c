@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "helpers.h"
 
@@ -22,6 +23,18 @@ int test_main(Suite *suite, int argc, char **argv)
 	}
 	srunner_free(runner);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+bool test_kernel_at_least(unsigned int major, unsigned int minor)
+{
+	struct utsname u;
+	unsigned int have_major = 0, have_minor = 0;
+
+	ck_assert_int_eq(uname(&u), 0);
+	ck_assert_int_eq(sscanf(u.release, "%u.%u", &have_major, &have_minor),
+			 2);
+	return have_major > major ||
+	       (have_major == major && have_minor >= minor);
 }
 
 void test_skip(const char *why)

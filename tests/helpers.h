@@ -27,6 +27,9 @@ int test_main(Suite *suite, int argc, char **argv);
 /* End the test program as "skipped", saying why on stderr. */
 void test_skip(const char *why) __attribute__((noreturn));
 
+/* True when the running kernel is major.minor or newer (uname). */
+bool test_kernel_at_least(unsigned int major, unsigned int minor);
+
 /*
  * A ring's need_wakeup flag, read atomically: libxdp's
  * xsk_ring_prod__needs_wakeup() reads it plainly, which ThreadSanitizer

@@ -5,6 +5,7 @@
  * spreading flows over queues, and an XDP program's verdicts.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -578,6 +579,56 @@ START_TEST(a_kick_answered_try_again_is_counted)
 END_TEST
 
 /*
+ * Copy mode sends at most its budget per sendto. The library raises it to
+ * the TX ring's size (XDP_MAX_TX_SKB_BUDGET, as on the kernel): one kick
+ * sends a whole burst of 256. On a port with XSKX_PORT_KERNEL_TX_BUDGET the
+ * kick sends the default 32 and is answered "try again".
+ */
+static void one_kick_sends(bool features, uint32_t want_sent,
+			   uint64_t want_retries)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_port_opts, lib_opts,
+		  .flags = features ? 0 : XSKX_PORT_KERNEL_TX_BUDGET);
+	XSKX_OPTS(xskx_socket_opts, so, .flags = XSKX_SOCKET_NO_RX);
+	struct xskx_sim_port_stats port;
+	struct xskx_pkt pkts[256];
+	struct xskx_socket *sock;
+	struct xskx_port *lib_port;
+	struct xskx_stats st;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_port_open_sim(&lib_port, nic.port, &lib_opts), 0);
+	so.port = lib_port;
+	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &so), "%s",
+		      xskx_last_error());
+	for (uint32_t i = 0; i < 256; i++)
+		pkts[i] = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 256), 256);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &port), 0);
+	ck_assert_uint_eq(port.tx_packets, want_sent);
+	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	ck_assert_uint_eq(st.tx_kicks, 1);
+	ck_assert_uint_eq(st.kick_retries, want_retries);
+	for (int i = 0; i < 100 && st.tx_completed < 256; i++) {
+		xskx_tx_reclaim(sock);
+		ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	}
+	ck_assert_uint_eq(st.tx_completed, 256);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	ck_assert_int_eq(xskx_port_close(lib_port), 0);
+	nic_destroy(&nic);
+}
+
+START_TEST(copy_mode_sends_the_whole_tx_ring_per_kick)
+{
+	one_kick_sends(true, 256, 0);
+	one_kick_sends(false, 32, 1);
+}
+END_TEST
+
+/*
  * A wakeup that fails hard after the burst queued its packet: the burst
  * returns the packet it took, and the error comes from the next burst on
  * the socket, once, even when that burst needs no wakeup.
@@ -918,6 +969,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
 	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
+	tcase_add_test(tc, copy_mode_sends_the_whole_tx_ring_per_kick);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);

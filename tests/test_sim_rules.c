@@ -9,6 +9,9 @@
  *   copy_tx_completes_invalid copy mode puts invalid TX descriptors on
  *                            COMPLETION in order and ends the sendto there;
  *                            zero-copy never completes them;
+ *   copy_tx_budget           a copy-mode sendto sends 32 descriptors, or
+ *                            the budget XDP_MAX_TX_SKB_BUDGET set, which
+ *                            must lie in [32, the TX ring's entries];
  *   kick_meets_busy_thread   (threaded) a kick that finds the NIC thread
  *                            asleep still gets the lock when the thread
  *                            wakes and runs rounds back to back;
@@ -318,6 +321,53 @@ START_TEST(copy_tx_completes_invalid)
 }
 END_TEST
 
+/* TX_BATCH_SIZE (net/xdp/xsk.c): a copy-mode sendto's default budget. */
+#define DEFAULT_TX_BUDGET 32u
+
+/* A bound copy-mode TX socket with its whole TX ring of valid descriptors. */
+static void tx_ring_full_open(struct raw *r, uint32_t *sent)
+{
+	r->sim = machine(XSKX_SIM_DETERMINISTIC);
+	r->port = port_on(r->sim, true);
+	ck_assert_int_eq(xskx_sim_port_set_sink(r->port, count_sent, sent), 0);
+	raw_socket(r, false, false, true);
+	ck_assert_int_eq(xskx__sim_xsk_bind(r->xs, r->port, 0, 0, NULL), 0);
+	for (uint32_t i = 0; i < RING; i++)
+		tx_put(&r->tx, (uint64_t)(i % FRAMES) * CHUNK, PKT_LEN);
+}
+
+START_TEST(copy_tx_budget)
+{
+	struct raw r = { 0 };
+	uint32_t sent = 0;
+
+	/* The default: 32 per sendto, then "try again". */
+	tx_ring_full_open(&r, &sent);
+	ck_assert_int_eq(xskx__sim_xsk_sendto(r.xs), -EAGAIN);
+	ck_assert_uint_eq(load_acquire(r.tx.consumer), DEFAULT_TX_BUDGET);
+	raw_close(&r);
+
+	/* xsk_setsockopt()'s range: the default up to the TX ring's size. */
+	sent = 0;
+	tx_ring_full_open(&r, &sent);
+	ck_assert_int_eq(xskx__sim_xsk_set_tx_budget(r.xs,
+						     DEFAULT_TX_BUDGET - 1),
+			 -EACCES);
+	ck_assert_int_eq(xskx__sim_xsk_set_tx_budget(r.xs, RING + 1), -EACCES);
+	ck_assert_int_eq(xskx__sim_xsk_set_tx_budget(r.xs, RING), 0);
+	ck_assert_int_eq(xskx__sim_xsk_sendto(r.xs), 0);
+	ck_assert_uint_eq(load_acquire(r.tx.consumer), RING);
+	ck_assert_uint_eq(sent, RING);
+	raw_close(&r);
+
+	/* No TX ring: refused, as the kernel refuses it. */
+	r = (struct raw){ .sim = machine(XSKX_SIM_DETERMINISTIC) };
+	raw_socket(&r, false, true, false);
+	ck_assert_int_eq(xskx__sim_xsk_set_tx_budget(r.xs, RING), -EACCES);
+	raw_close(&r);
+}
+END_TEST
+
 /* Wait up to WAIT_NS for *p to reach want; false when it did not. */
 static bool wait_for(const uint32_t *p, uint32_t want)
 {
@@ -562,6 +612,7 @@ static Suite *sim_rules_suite(void)
 
 	add_case(suite, "unaligned_fill_offset", unaligned_fill_offset);
 	add_case(suite, "copy_tx_completes_invalid", copy_tx_completes_invalid);
+	add_case(suite, "copy_tx_budget", copy_tx_budget);
 	add_case(suite, "zero_copy_fits_sized_mtu", zero_copy_fits_sized_mtu);
 	add_case(suite, "kick_meets_busy_thread", kick_meets_busy_thread);
 	add_case(suite, "tx_published_as_flag_rose", tx_published_as_flag_rose);

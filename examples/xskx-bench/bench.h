@@ -67,6 +67,9 @@ struct bench {
 	 * next fragment received continues a chain */
 	uint32_t fwd_carried;
 	bool rx_in_chain;
+	/* xskx_socket_poll() before every burst, and why (bench_wakeup()) */
+	bool poll;
+	const char *wakeup_why;
 	/* counted by the steps, so both variants count the same way */
 	uint64_t rx_packets, tx_packets;
 	uint64_t steps, idle_steps, polls; /* -a */
@@ -123,6 +126,8 @@ struct bench_result {
 	struct xskx_stats stats;
 	struct xskx_socket_info info;
 	const char *xdp_mode; /* kernel backend, RX: "native", "generic" */
+	bool poll;	      /* the wakeup the run used, and why */
+	const char *wakeup_why;
 	bool have_port;
 	struct xskx_sim_port_stats port;
 	struct xskx_frame_census census;

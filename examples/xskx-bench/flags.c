@@ -53,12 +53,25 @@ const struct bench_flag bench_flags[] = {
 	  "packets' completions before the summary (default 3)", NULL },
 	{ 'b', "batch-size", "N", "packets per burst (default 64)", NULL },
 	{ 'b', "batch", NULL, NULL, NULL },
-	{ 'p', "poll", NULL, "xskx_socket_poll() before every burst", NULL },
+	{ OPT_WAKEUP, "wakeup", "auto|poll|loop",
+	  "wait for packets with xskx_socket_poll() before\n"
+	  "every burst (poll), or burst back to back (loop);\n"
+	  "auto (default): as xskx_socket_choose_wakeup()\n"
+	  "advises", NULL },
+	{ 'p', "poll", NULL, "--wakeup poll", NULL },
 	{ 'm', "no-need-wakeup", NULL, "bind without need_wakeup", NULL },
 	{ 'B', "busy-poll", NULL, "kick the peer on every burst", NULL },
 	{ 'z', "zero-copy", NULL, "force zero-copy", NULL },
 	{ 'c', "copy", NULL, "force copy mode", NULL },
 	{ 'N', "xdp-native", NULL, "XDP program in the driver, no fallback", NULL },
+	{ OPT_KERNEL_TX_BUDGET, "kernel-tx-budget", NULL,
+	  "copy-mode TX at the kernel's 32 descriptors per\n"
+	  "sendto() (default: the whole TX ring, kernel 6.17+)", NULL },
+	{ OPT_NAPI, "napi", "SETTINGS",
+	  "the queue's NAPI settings, restored at the end:\n"
+	  "defer_hard_irqs=N,gro_flush_timeout=NS,\n"
+	  "irq_suspend_timeout=NS,threaded=0|1 (kernel 6.13+;\n"
+	  "threaded 6.17+; those left out: 0, threaded as is)", NULL },
 	{ 'S', "xdp-skb", NULL,
 	  "XDP program in generic (skb) mode\n"
 	  "(default: native, generic where native fails)", NULL },

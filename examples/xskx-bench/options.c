@@ -3,6 +3,7 @@
  * xskx-bench: parse and check the command line. Every mistake is reported
  * here, before any library call, with the flag's name and what it accepts.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <netinet/ether.h>
 #include <sched.h>
@@ -26,6 +27,12 @@ static const char *const xdp_action_names[] = {
 	[BENCH_XDP_DROP] = "drop",
 };
 
+static const char *const wakeup_names[] = {
+	[BENCH_WAKEUP_AUTO] = "auto",
+	[BENCH_WAKEUP_POLL] = "poll",
+	[BENCH_WAKEUP_LOOP] = "loop",
+};
+
 static const char *const policy_names[] = {
 	[XSKX_SIM_RX_FULL_STOP] = "stop",
 	[XSKX_SIM_RX_FULL_DROP] = "drop",
@@ -46,7 +53,77 @@ const char *bench_policy_name(enum xskx_sim_rx_full_policy policy)
 	return policy_names[policy];
 }
 
+const char *bench_wakeup_name(enum bench_wakeup wakeup)
+{
+	return wakeup_names[wakeup];
+}
+
 #define COUNT_OF(names) ((uint32_t)(sizeof(names) / sizeof((names)[0])))
+
+/* One NAME=VALUE item of --napi, len bytes at item, into o. */
+static bool napi_item(const char *flag, const char *item, size_t len,
+		      struct bench_opts *o)
+{
+	static const char *const names[] = { "defer_hard_irqs",
+					     "gro_flush_timeout",
+					     "irq_suspend_timeout", "threaded" };
+	const char *eq = memchr(item, '=', len);
+	size_t name_len = eq ? (size_t)(eq - item) : len, i;
+	char digits[24], *end;
+	unsigned long long value;
+
+	for (i = 0; i < COUNT_OF(names); i++)
+		if (strlen(names[i]) == name_len &&
+		    !strncmp(item, names[i], name_len))
+			break;
+	if (!eq || i == COUNT_OF(names) || len - name_len - 1 == 0 ||
+	    len - name_len - 1 >= sizeof(digits))
+		goto bad;
+	memcpy(digits, eq + 1, len - name_len - 1);
+	digits[len - name_len - 1] = '\0';
+	errno = 0;
+	value = strtoull(digits, &end, 10);
+	if (errno || *end || digits[0] == '-')
+		goto bad;
+	switch (i) {
+	case 0:
+		if (value > INT32_MAX)
+			goto bad;
+		o->napi_defer_hard_irqs = (uint32_t)value;
+		break;
+	case 1:
+		o->napi_gro_flush_timeout_ns = value;
+		break;
+	case 2:
+		o->napi_irq_suspend_timeout_ns = value;
+		break;
+	default:
+		if (value > 1)
+			goto bad;
+		o->napi_threaded = value ? XSKX_NAPI_THREADED_ON :
+					   XSKX_NAPI_THREADED_OFF;
+	}
+	return true;
+bad:
+	fprintf(stderr,
+		"xskx-bench: %s: '%.*s' is not one of defer_hard_irqs=N (up to 2^31-1), gro_flush_timeout=NS, irq_suspend_timeout=NS, threaded=0|1\n",
+		flag, (int)len, item);
+	return false;
+}
+
+/* --napi SETTINGS: comma-separated NAME=VALUE items. */
+static bool parse_napi(const char *flag, const char *spec, struct bench_opts *o)
+{
+	o->napi = true;
+	while (*spec) {
+		size_t len = strcspn(spec, ",");
+
+		if (!napi_item(flag, spec, len, o))
+			return false;
+		spec += len + (spec[len] == ',');
+	}
+	return true;
+}
 
 /* A CPU number, or -1 for any. */
 static bool parse_cpu(const char *flag, const char *arg, int *out)
@@ -259,7 +336,18 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 		o->no_need_wakeup = true;
 		break;
 	case 'p':
-		o->poll = true;
+		o->wakeup = BENCH_WAKEUP_POLL;
+		break;
+	case OPT_KERNEL_TX_BUDGET:
+		o->kernel_tx_budget = true;
+		break;
+	case OPT_NAPI:
+		ok = parse_napi(flag, arg, o);
+		break;
+	case OPT_WAKEUP:
+		ok = cli_parse_choice(flag, arg, wakeup_names,
+				      COUNT_OF(wakeup_names), &choice);
+		o->wakeup = (enum bench_wakeup)choice;
 		break;
 	case 'B':
 		o->busy_poll = true;
@@ -388,8 +476,10 @@ static bool check_flags(const struct bench_opts *o,
 		return refuse("--rate and -T pace what xskx-bench sends (txonly); on -i the packets received come from another sender: pace that one");
 	if (st->tx_cycle_us && o->mode != BENCH_TXONLY)
 		return refuse("-T paces txonly (-t); --sim's traffic source takes --rate");
-	if (o->poll && st->tx_cycle_us)
-		return refuse("-p and -T exclude each other: -T sleeps until each batch is due");
+	if (o->napi && o->sim)
+		return refuse("--napi sets a kernel queue's NAPI instance: the simulated NIC has none (use -i)");
+	if (o->wakeup == BENCH_WAKEUP_POLL && st->tx_cycle_us)
+		return refuse("-p (--wakeup poll) and -T exclude each other: -T sleeps until each batch is due");
 	if (o->sched_priority && o->sched_policy != SCHED_FIFO)
 		return refuse("-U needs -W FIFO: SCHED_OTHER has only priority 0");
 	if (o->sched_policy == SCHED_FIFO && !o->sched_priority)

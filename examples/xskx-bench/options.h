@@ -21,6 +21,13 @@ enum bench_xdp_action {
 	BENCH_XDP_DROP,
 };
 
+/* How the run waits for packets: as the library advises, or as told. */
+enum bench_wakeup {
+	BENCH_WAKEUP_AUTO, /* xskx_socket_choose_wakeup() */
+	BENCH_WAKEUP_POLL, /* xskx_socket_poll() before every burst */
+	BENCH_WAKEUP_LOOP, /* bursts back to back */
+};
+
 /* The packet txonly sends (packet.c); xdpsock's -s, -P, -V, -J, -K, -G, -H, -y. */
 struct bench_packet_opts {
 	uint8_t dst_mac[6], src_mac[6];
@@ -31,10 +38,10 @@ struct bench_packet_opts {
 	bool timestamp;		/* a pktgen header with the send time */
 };
 
-/* Every setting of a run; a 0 size or count means "the library's default". */
 /* The most --pairs: each pair's two results are kept until the report. */
 #define BENCH_MAX_PAIRS 32
 
+/* Every setting of a run; a 0 size or count means "the library's default". */
 struct bench_opts {
 	enum bench_mode mode;
 	bool sim;		/* the simulated NIC, threaded */
@@ -57,8 +64,15 @@ struct bench_opts {
 	uint32_t rx_size, tx_size, fill_size, comp_size;
 
 	bool no_need_wakeup;
-	bool poll; /* xskx_socket_poll() before every burst */
+	enum bench_wakeup wakeup;
 	bool busy_poll;
+	bool kernel_tx_budget; /* XSKX_PORT_KERNEL_TX_BUDGET */
+	/* --napi: XSKX_PORT_NAPI and its settings */
+	bool napi;
+	uint32_t napi_defer_hard_irqs;
+	uint64_t napi_gro_flush_timeout_ns;
+	uint64_t napi_irq_suspend_timeout_ns;
+	enum xskx_napi_threaded napi_threaded;
 	enum xskx_copy_mode copy_mode;
 	enum xskx_xdp_mode xdp_mode; /* kernel backend */
 	bool xdp_fallback;	     /* native unsupported: generic instead */
@@ -100,5 +114,6 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 const char *bench_mode_name(enum bench_mode mode);
 const char *bench_xdp_action_name(enum bench_xdp_action action);
 const char *bench_policy_name(enum xskx_sim_rx_full_policy policy);
+const char *bench_wakeup_name(enum bench_wakeup wakeup);
 
 #endif /* XSKX_BENCH_OPTIONS_H */

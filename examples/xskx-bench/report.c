@@ -240,9 +240,10 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "pkt_size", o->pkt_size);
 	json_bool(j, "multi_buffer", o->multi_buffer);
 	json_bool(j, "unaligned", o->unaligned);
+	json_bool(j, "hugepages", o->hugepages);
 	json_bool(j, "shared_umem", o->shared_umem);
 	json_u64(j, "rate_pps", o->rate_pps);
-	json_bool(j, "poll", o->poll);
+	json_str(j, "wakeup", bench_wakeup_name(o->wakeup));
 	json_bool(j, "busy_poll", o->busy_poll);
 	if (!o->sim)
 		return;
@@ -292,6 +293,8 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_bool(j, "need_wakeup", r->info.need_wakeup);
 	if (r->xdp_mode)
 		json_str(j, "xdp_mode", r->xdp_mode);
+	json_bool(j, "poll", r->poll);
+	json_str(j, "wakeup_why", r->wakeup_why);
 	json_num(j, "duration_s", r->seconds, 4);
 	json_str(j, "stopped_by", stop_names[r->stop]);
 	json_totals(j, o, r->rx_packets, r->tx_packets, r->rx_packets,
@@ -389,6 +392,8 @@ static void text_result(const struct bench_opts *o,
 	       rate(r->rx_packets, r->seconds) / 1e6,
 	       (unsigned long long)r->tx_packets,
 	       rate(r->tx_packets, r->seconds) / 1e6);
+	printf("  wakeup: %s (%s)\n", r->poll ? "poll" : "busy loop",
+	       r->wakeup_why);
 	text_counters("XDP statistics", &r->stats, xdp_counters,
 		      COUNT(xdp_counters));
 	text_counters("library", &r->stats, library_counters,

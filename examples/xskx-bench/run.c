@@ -75,6 +75,27 @@ static int sample(struct bench *b, double t, struct bench_sample *s)
 }
 
 /*
+ * Poll or loop, once this thread is pinned where it will run: as the
+ * options say, or as the library advises for this thread.
+ */
+static int bench_wakeup(struct bench *b)
+{
+	enum xskx_wakeup mode;
+	int err;
+
+	if (b->opts->wakeup != BENCH_WAKEUP_AUTO) {
+		b->poll = b->opts->wakeup == BENCH_WAKEUP_POLL;
+		b->wakeup_why = "the command line says so";
+		return 0;
+	}
+	err = xskx_socket_choose_wakeup(b->sock, &mode, &b->wakeup_why);
+	if (err)
+		return run_lib_error("xskx_socket_choose_wakeup", err);
+	b->poll = mode == XSKX_WAKEUP_POLL;
+	return 0;
+}
+
+/*
  * --poll: wait the way xdpsock -p does, in slices short enough to notice
  * the end of the run.
  */
@@ -203,8 +224,12 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	memset(res, 0, sizeof(*res));
 	res->variant = variant;
 	err = bench_start(b);
+	if (!err)
+		err = bench_wakeup(b);
 	if (err)
 		return err;
+	res->poll = b->poll;
+	res->wakeup_why = b->wakeup_why;
 	/* The kernel's counters run since boot: the baseline is now. */
 	loss_port_begin(&b->loss, o->sim ? NULL : o->ifname, b->sim_port, b->port);
 	if (o->irq_match &&
@@ -232,7 +257,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		}
 		if (deterministic && (moved = run_nic(b)) < 0)
 			return moved;
-		if (o->poll && (err = wait_ready(b)))
+		if (b->poll && (err = wait_ready(b)))
 			break;
 		n = step(b);
 		if (n < 0)

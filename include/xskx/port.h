@@ -55,6 +55,28 @@ enum xskx_xdp_mode {
  * simulated NIC only the kicking applies.
  */
 #define XSKX_PORT_BUSY_POLL (1u << 0)
+/*
+ * Leave copy-mode TX at the kernel's default of 32 descriptors per
+ * sendto(). By default each socket with a TX ring asks for its whole ring
+ * (XDP_MAX_TX_SKB_BUDGET, kernel 6.17+; an older kernel keeps 32, logged),
+ * so that one kick sends a whole burst. The simulated NIC follows the
+ * kernel either way.
+ */
+#define XSKX_PORT_KERNEL_TX_BUDGET (1u << 1)
+/*
+ * Apply the napi_* settings below to the NAPI instance of each receiving
+ * socket's queue when the socket opens (netdev netlink napi-set, kernel
+ * 6.13+; threaded 6.17+), and restore what was found when it closes.
+ * Kernel backend only.
+ */
+#define XSKX_PORT_NAPI (1u << 2)
+
+/* opts.napi_threaded */
+enum xskx_napi_threaded {
+	XSKX_NAPI_THREADED_KEEP = 0,	/* as the queue's NAPI is */
+	XSKX_NAPI_THREADED_ON,		/* polled by a kernel thread of its own */
+	XSKX_NAPI_THREADED_OFF,		/* polled in softirq context */
+};
 
 struct xskx_port_opts {
 	size_t sz;
@@ -73,8 +95,13 @@ struct xskx_port_opts {
 	/* With XSKX_PORT_BUSY_POLL: SO_BUSY_POLL (us; 0: 20) and budget (0: 64). */
 	uint32_t busy_poll_usec;
 	uint32_t busy_poll_budget;
+	/* With XSKX_PORT_NAPI: the queue's NAPI settings (0: 0, as napi-set). */
+	uint32_t napi_defer_hard_irqs;
+	uint64_t napi_gro_flush_timeout_ns;
+	uint64_t napi_irq_suspend_timeout_ns;
+	enum xskx_napi_threaded napi_threaded;
 };
-#define xskx_port_opts__last_field busy_poll_budget
+#define xskx_port_opts__last_field napi_threaded
 
 /*
  * Open the port of interface ifname (in the calling thread's network

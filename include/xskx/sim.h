@@ -124,8 +124,8 @@ int xskx_sim_port_create(struct xskx_sim *sim,
  * xskx_port_open() opens one on an interface: sockets are then opened on
  * its queues. The options' XDP fields are the kernel's and not used here;
  * XSKX_PORT_BUSY_POLL makes the burst API kick whenever it would wait.
- * Returns 0, -EINVAL (NULL arguments, unknown flag) or -EBUSY (this
- * simulated port has a library port open already).
+ * Returns 0, -EINVAL (NULL arguments, unknown flag, XSKX_PORT_NAPI) or
+ * -EBUSY (this simulated port has a library port open already).
  */
 int xskx_port_open_sim(struct xskx_port **port, struct xskx_sim_port *sim_port,
 		       const struct xskx_port_opts *opts);

@@ -323,6 +323,28 @@ struct xskx_rings {
 
 int xskx_socket_rings(struct xskx_socket *sock, struct xskx_rings *rings);
 
+/* How a thread waits for a socket's packets. */
+enum xskx_wakeup {
+	XSKX_WAKEUP_BUSY_LOOP = 0, /* bursts back to back, never sleeping */
+	XSKX_WAKEUP_POLL,	   /* xskx_socket_poll() before each burst */
+};
+
+/*
+ * Choose how the calling thread should wait for the socket's packets.
+ * XSKX_WAKEUP_POLL when the queue's NAPI runs in a kernel thread (threaded
+ * NAPI) that may run on a CPU the calling thread may run on: a busy loop
+ * there takes the CPU from the thread that delivers the packets. Otherwise
+ * XSKX_WAKEUP_BUSY_LOOP: packets arrive from softirq context, or from the
+ * simulated NIC's own thread, and sleeping only adds wakeups. XSKX_WAKEUP=
+ * poll or loop in the environment overrides the choice. The choice and
+ * its reason are logged at info level; *why, when why is not NULL, points
+ * to the reason (a static string). Returns 0, or a negative errno: -EINVAL
+ * for a NULL argument or an XSKX_WAKEUP other than poll or loop.
+ * Syscalls: netlink (the queue's NAPI), sched_getaffinity.
+ */
+int xskx_socket_choose_wakeup(const struct xskx_socket *sock,
+			      enum xskx_wakeup *mode, const char **why);
+
 /*
  * The bare wakeups: recvfrom(MSG_DONTWAIT) and sendto(MSG_DONTWAIT) on the
  * kernel backend, their simulated equivalents on the simulated NIC. They

@@ -34,11 +34,13 @@
 #include "kernel_rules.h"
 #include "libxdp_log.h"
 #include "log_internal.h"
+#include "napi.h"
 #include "netdev.h"
 #include "owner.h"
 #include "request_check.h"
 #include "sleep_ms.h"
 #include "socket_internal.h"
+#include "tx_budget.h"
 #include "xdp_prog.h"
 
 /* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
@@ -67,6 +69,9 @@ struct kernel_socket {
 	struct xskx_xdp_attachment *xdp; /* NULL without an RX ring */
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
+	int ifindex;
+	uint32_t rx_queues;    /* the device's, to find the queue's NAPI */
+	struct xskx_napi napi; /* the queue's NAPI, when settings were applied */
 };
 
 static struct kernel_socket *ks_of(const struct xskx_socket *s)
@@ -312,6 +317,83 @@ static uint32_t max_frags(const struct xskx_socket *s,
 	return xskx__copy_max_frags();
 }
 
+/*
+ * Raise the copy-mode sendto() budget (lib/tx_budget.h). A kernel before
+ * 6.17 does not know the option: it keeps sending 32 per sendto(), and
+ * kernel_kick_tx() calls it as often as that needs.
+ */
+static int set_tx_budget(struct kernel_socket *ks,
+			 const struct xskx_port_opts *po,
+			 const struct xskx_socket_opts *o)
+{
+	uint32_t budget = xskx__tx_budget_wanted(po, o);
+
+	if (!budget || ks->zero_copy)
+		return 0;
+	if (setsockopt(ks->fd, SOL_XDP, XDP_MAX_TX_SKB_BUDGET, &budget,
+		       sizeof(budget))) {
+		if (errno == ENOPROTOOPT) {
+			xskx_info(
+				"'%s': this kernel has no XDP_MAX_TX_SKB_BUDGET (6.17+): copy-mode TX sends 32 descriptors per sendto()",
+				ks->ifname);
+			return 0;
+		}
+		return xskx__fail(
+			-errno,
+			"setsockopt XDP_MAX_TX_SKB_BUDGET = %u (the TX ring's size) on '%s': %s",
+			budget, ks->ifname, xskx_strerror(errno));
+	}
+	return 0;
+}
+
+/* The port's NAPI settings for the socket's queue (XSKX_PORT_NAPI). */
+static void napi_wanted(const struct xskx_port_opts *po,
+			struct xskx_napi_settings *want)
+{
+	*want = (struct xskx_napi_settings){
+		.defer_hard_irqs = po->napi_defer_hard_irqs,
+		.gro_flush_timeout_ns = po->napi_gro_flush_timeout_ns,
+		.irq_suspend_timeout_ns = po->napi_irq_suspend_timeout_ns,
+		.threaded = po->napi_threaded == XSKX_NAPI_THREADED_ON	? 1 :
+			    po->napi_threaded == XSKX_NAPI_THREADED_OFF ? 0 :
+									  -1,
+	};
+}
+
+/* The queue's NAPI settings (lib/napi_settings.h), restored on close. */
+static int apply_napi(struct kernel_socket *ks, const struct xskx_netdev *dev,
+		      const struct xskx_port_opts *po,
+		      const struct xskx_socket_opts *o)
+{
+	struct xskx_napi_settings want;
+	int err;
+
+	if ((o->flags & XSKX_SOCKET_NO_RX) || !(po->flags & XSKX_PORT_NAPI))
+		return 0;
+	napi_wanted(po, &want);
+	err = xskx__napi_find(dev->ifindex, o->queue_id, dev->rx_queues,
+			      &ks->napi);
+	if (err == -ENOENT)
+		return xskx__fail(
+			err,
+			"NAPI settings: queue %u of '%s' has no NAPI instance (veth has one only with a native XDP program: use xdp_mode XSKX_XDP_NATIVE)",
+			o->queue_id, dev->name);
+	if (err)
+		return xskx__fail(
+			err,
+			"NAPI settings: finding the NAPI of queue %u of '%s' (netdev netlink queue-get/napi-get, kernel 6.8+): %s",
+			o->queue_id, dev->name, xskx_strerror(-err));
+	err = xskx__napi_apply(&ks->napi, &want);
+	if (err)
+		return err;
+	xskx_info(
+		"'%s' queue %u: NAPI %u set to defer_hard_irqs %u, gro_flush_timeout %llu ns, irq_suspend_timeout %llu ns, threaded %d (restored on close)",
+		dev->name, o->queue_id, ks->napi.id, want.defer_hard_irqs,
+		(unsigned long long)want.gro_flush_timeout_ns,
+		(unsigned long long)want.irq_suspend_timeout_ns, want.threaded);
+	return 0;
+}
+
 static int attach_program(const struct xskx_netdev *dev,
 			  const struct xskx_socket_opts *o,
 			  const struct xskx_port_opts *po,
@@ -348,6 +430,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (!ks)
 		return xskx__fail(-ENOMEM, "out of memory");
 	memcpy(ks->ifname, dev.name, sizeof(ks->ifname));
+	ks->ifindex = dev.ifindex;
+	ks->rx_queues = dev.rx_queues;
 
 	xskx__libxdp_log_begin(&saved);
 	err = register_umem(s);
@@ -377,10 +461,14 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	s->max_frags = max_frags(s, &dev, ks->zero_copy);
 	/* Copy mode's completions lose bit 0 of the address (KERNEL_RULES.md). */
 	s->comp_clears_bit0 = !ks->zero_copy;
+	if (!err)
+		err = set_tx_budget(ks, &s->port->opts, o);
 	if (!err && s->kick_always)
 		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)
 		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
+	if (!err)
+		err = apply_napi(ks, &dev, &s->port->opts, o);
 	if (err)
 		goto err_socket;
 
@@ -399,6 +487,7 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	return 0;
 
 err_socket:
+	xskx__napi_restore(&ks->napi);
 	xsk_socket__delete(ks->xsk);
 err_prog:
 	if (ks->xdp)
@@ -419,8 +508,10 @@ static int kernel_kick_rx(struct xskx_socket *s)
 
 /*
  * In copy mode the kernel sends at most XSKX_COPY_TX_BATCH descriptors per
- * sendto() and answers EAGAIN when more are left: keep calling while the
- * kernel takes descriptors and some remain, a bounded number of times.
+ * sendto() (the whole ring once set_tx_budget() raised the budget) and
+ * answers EAGAIN when more are left; an invalid descriptor ends a sendto()
+ * too. Keep calling while the kernel takes descriptors and some remain, at
+ * most as often as a full ring needs at 32.
  * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
  */
 static int kernel_kick_tx(struct xskx_socket *s)
@@ -495,6 +586,27 @@ static int kernel_fd(const struct xskx_socket *s)
 	return ks_of(s)->fd;
 }
 
+/* Asked anew each time: threaded can be switched while the socket lives. */
+static int kernel_napi_thread(const struct xskx_socket *s, pid_t *pid)
+{
+	struct kernel_socket *ks = ks_of(s);
+	struct xskx_napi napi;
+	int err;
+
+	*pid = 0;
+	if (!s->rx.ring)
+		return 0;
+	err = xskx__napi_find(ks->ifindex, s->queue_id, ks->rx_queues, &napi);
+	if (err == -ENOENT || err == -EOPNOTSUPP)
+		return 0;
+	if (err)
+		return xskx__fail(err,
+				  "finding the NAPI of queue %u of '%s': %s",
+				  s->queue_id, ks->ifname, xskx_strerror(-err));
+	*pid = napi.thread;
+	return 0;
+}
+
 typedef void give_back_fn(uint64_t addr, void *ctx);
 
 static void give_back_descs(const struct xdp_desc *ring, uint32_t mask,
@@ -553,6 +665,8 @@ static bool kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	struct xskx_libxdp_log saved;
 	bool unregistered;
 
+	/* Before the program goes: veth drops its NAPI with it. */
+	xskx__napi_restore(&ks->napi);
 	if (ks->xdp)
 		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
 	give_back_rings(s, give_back, ctx);
@@ -599,6 +713,7 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.options = kernel_options,
 	.frames_in_peer = kernel_frames_in_peer,
 	.fd = kernel_fd,
+	.napi_thread = kernel_napi_thread,
 	.close = kernel_close,
 	.umem_release = kernel_umem_release,
 	.filter_begin = xskx__kernel_port_filter_begin,

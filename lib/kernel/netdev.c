@@ -20,46 +20,11 @@
 #include <xskx/kernel.h>
 
 #include "api.h"
+#include "genl.h"
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "netdev.h"
-
-/* The netdev generic netlink family (uapi linux/netdev.h, kernel 6.3+). */
-#define NETDEV_FAMILY "netdev"
-#define NETDEV_VERSION 1
-#define NETDEV_CMD_DEV_GET 1
-#define NETDEV_A_DEV_IFINDEX 1
-#define NETDEV_A_DEV_XDP_FEATURES 3
-#define NETDEV_A_DEV_XDP_ZC_MAX_SEGS 4
-#define NETDEV_A_DEV_MAX 4
-
-/* A reply and its ACK arrive in at most a few reads; never loop forever. */
-#define NETLINK_MAX_READS 8
-/* Above the highest attribute either family's reply is parsed for. */
-#define GENL_MAX_ATTR 16
-
-static int errno_from_nl(int nlerr)
-{
-	switch (nlerr < 0 ? -nlerr : nlerr) {
-	case NLE_NOMEM:
-		return -ENOMEM;
-	case NLE_OBJ_NOTFOUND:
-	case NLE_NODEV:
-		return -ENODEV;
-	case NLE_PERM:
-		return -EPERM;
-	case NLE_OPNOTSUPP:
-		return -EOPNOTSUPP;
-	case NLE_INVAL:
-		return -EINVAL;
-	case NLE_BUSY:
-		return -EBUSY;
-	case NLE_AGAIN:
-		return -EAGAIN;
-	default:
-		return -EIO;
-	}
-}
+#include "netdev_family.h"
 
 static int query_link(struct nl_sock *sk, const char *ifname,
 		      struct xskx_netdev *dev)
@@ -75,7 +40,7 @@ static int query_link(struct nl_sock *sk, const char *ifname,
 			"no network interface named '%s' in this network namespace",
 			ifname);
 	if (err < 0)
-		return xskx__fail(errno_from_nl(err),
+		return xskx__fail(xskx__errno_from_nl(err),
 				  "reading interface '%s' over rtnetlink: %s",
 				  ifname, nl_geterror(err));
 
@@ -90,58 +55,11 @@ static int query_link(struct nl_sock *sk, const char *ifname,
 	return 0;
 }
 
-struct genl_reply {
-	int (*parse)(struct nlattr **tb, void *arg);
-	void *arg;
-	int maxattr;
-	bool acked;
-};
-
-static int on_valid(struct nl_msg *msg, void *ctx)
-{
-	struct genl_reply *reply = ctx;
-	struct nlattr *tb[GENL_MAX_ATTR + 1];
-
-	if (reply->maxattr > GENL_MAX_ATTR ||
-	    genlmsg_parse(nlmsg_hdr(msg), 0, tb, reply->maxattr, NULL) < 0)
-		return NL_SKIP;
-	reply->parse(tb, reply->arg);
-	return NL_OK;
-}
-
-static int on_ack(struct nl_msg *msg, void *ctx)
-{
-	struct genl_reply *reply = ctx;
-
-	(void)msg;
-	reply->acked = true;
-	return NL_STOP;
-}
-
-/* Send msg and feed its reply to reply->parse. Returns 0 or -NLE_*. */
-static int genl_transact(struct nl_sock *sk, struct nl_msg *msg,
-			 struct genl_reply *reply)
-{
-	int err, reads;
-
-	nl_socket_modify_cb(sk, NL_CB_VALID, NL_CB_CUSTOM, on_valid, reply);
-	nl_socket_modify_cb(sk, NL_CB_ACK, NL_CB_CUSTOM, on_ack, reply);
-	err = nl_send_auto(sk, msg);
-	if (err < 0)
-		return err;
-	for (reads = 0; !reply->acked && reads < NETLINK_MAX_READS; reads++) {
-		err = nl_recvmsgs_default(sk);
-		if (err < 0)
-			return err;
-	}
-	return reply->acked ? 0 : -NLE_AGAIN;
-}
-
 struct channels {
 	uint32_t rx, tx, combined;
 };
 
-static int parse_channels(struct nlattr **tb, void *arg)
+static void parse_channels(struct nlattr **tb, void *arg)
 {
 	struct channels *ch = arg;
 
@@ -152,7 +70,6 @@ static int parse_channels(struct nlattr **tb, void *arg)
 	if (tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT])
 		ch->combined =
 			nla_get_u32(tb[ETHTOOL_A_CHANNELS_COMBINED_COUNT]);
-	return 0;
 }
 
 /*
@@ -162,7 +79,7 @@ static int parse_channels(struct nlattr **tb, void *arg)
  */
 static void query_channels(struct nl_sock *sk, struct xskx_netdev *dev)
 {
-	struct genl_reply reply = { .parse = parse_channels,
+	struct xskx_genl_reply reply = { .parse = parse_channels,
 				    .maxattr = ETHTOOL_A_CHANNELS_MAX };
 	struct channels ch = { 0 };
 	struct nlattr *header;
@@ -184,7 +101,7 @@ static void query_channels(struct nl_sock *sk, struct xskx_netdev *dev)
 	    nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, dev->ifindex) < 0)
 		goto out;
 	nla_nest_end(msg, header);
-	if (genl_transact(sk, msg, &reply) < 0)
+	if (xskx__genl_transact(sk, msg, &reply) < 0)
 		goto out;
 	if (ch.combined + ch.rx)
 		dev->rx_queues = ch.combined + ch.rx;
@@ -194,7 +111,7 @@ out:
 	nlmsg_free(msg);
 }
 
-static int parse_netdev(struct nlattr **tb, void *arg)
+static void parse_netdev(struct nlattr **tb, void *arg)
 {
 	struct xskx_netdev *dev = arg;
 
@@ -204,12 +121,11 @@ static int parse_netdev(struct nlattr **tb, void *arg)
 	}
 	if (tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS])
 		dev->zc_max_segs = nla_get_u32(tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS]);
-	return 0;
 }
 
 static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
 {
-	struct genl_reply reply = { .parse = parse_netdev,
+	struct xskx_genl_reply reply = { .parse = parse_netdev,
 				    .arg = dev,
 				    .maxattr = NETDEV_A_DEV_MAX };
 	struct nl_msg *msg;
@@ -228,7 +144,7 @@ static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)
 	if (genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, family, 0, 0,
 			NETDEV_CMD_DEV_GET, NETDEV_VERSION) &&
 	    nla_put_u32(msg, NETDEV_A_DEV_IFINDEX, dev->ifindex) == 0)
-		genl_transact(sk, msg, &reply);
+		xskx__genl_transact(sk, msg, &reply);
 	nlmsg_free(msg);
 }
 
@@ -265,7 +181,7 @@ static int open_rtnetlink(struct nl_sock **sk)
 	err = nl_connect(*sk, NETLINK_ROUTE);
 	if (err < 0) {
 		nl_socket_free(*sk);
-		return xskx__fail(errno_from_nl(err), "opening rtnetlink: %s",
+		return xskx__fail(xskx__errno_from_nl(err), "opening rtnetlink: %s",
 				  nl_geterror(err));
 	}
 	return 0;
@@ -339,7 +255,7 @@ static int netdev_stats_full(const char *ifname,
 		goto out;
 	}
 	if (err < 0) {
-		err = xskx__fail(errno_from_nl(err),
+		err = xskx__fail(xskx__errno_from_nl(err),
 				 "netdev_stats: reading '%s' over rtnetlink: %s",
 				 ifname, nl_geterror(err));
 		goto out;

@@ -17,6 +17,7 @@
 #include "sim_internal.h"
 #include "sim_xsk.h"
 #include "socket_internal.h"
+#include "tx_budget.h"
 
 static struct sim_xsk *sim_of(const struct xskx_socket *s)
 {
@@ -150,6 +151,15 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		err = sim_error(err, "bind", o);
 		goto err_close;
 	}
+	/* As on the kernel: the whole TX ring per copy-mode sendto. */
+	if (xskx__tx_budget_wanted(&s->port->opts, o)) {
+		err = xskx__sim_xsk_set_tx_budget(
+			x, xskx__tx_budget_wanted(&s->port->opts, o));
+		if (err) {
+			err = sim_error(err, "XDP_MAX_TX_SKB_BUDGET", o);
+			goto err_close;
+		}
+	}
 	err = xskx__filter_sim_hold(port, o->queue_id,
 				    !(o->flags & XSKX_SOCKET_NO_RX));
 	if (err)
@@ -260,7 +270,15 @@ XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 				  "xskx_port_open_sim: port and sim_port must not be NULL");
 	err = xskx__port_new(portp, &backend_sim, &id,
 			     sim_port->name ? sim_port->name : "sim", opts);
-	if (!err)
-		(*portp)->backend = sim_port;
-	return err;
+	if (err)
+		return err;
+	if ((*portp)->opts.flags & XSKX_PORT_NAPI) {
+		xskx__port_discard(*portp);
+		*portp = NULL;
+		return xskx__fail(
+			-EINVAL,
+			"port: XSKX_PORT_NAPI sets a kernel queue's NAPI instance; the simulated NIC has none to set");
+	}
+	(*portp)->backend = sim_port;
+	return 0;
 }

@@ -217,6 +217,8 @@ struct sim_xsk {
 	bool tx_seen_empty;
 	/* Threaded copy mode: a sendto asked for a pass (atomic). */
 	bool copy_kick;
+	/* Copy mode: descriptors a sendto sends at most (atomic). */
+	uint32_t max_tx_budget;
 	uint64_t rx_dropped;
 	uint64_t rx_queue_full;
 };

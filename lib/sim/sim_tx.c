@@ -6,8 +6,9 @@
  *
  * A pass takes as many descriptors as COMPLETION has room for (the kernel's
  * backpressure: nothing is taken that could not be completed), up to its
- * budget: the hardware TX ring (zero-copy), or 32 per sendto (copy mode,
- * the kernel's TX_BATCH_SIZE). The hardware sends at once, so every frame
+ * budget: the hardware TX ring (zero-copy), or the socket's budget per
+ * sendto (copy mode: the kernel's TX_BATCH_SIZE of 32, or what
+ * XDP_MAX_TX_SKB_BUDGET set). The hardware sends at once, so every frame
  * taken is completed within the same pass and none stays in flight.
  *
  * A descriptor is invalid when its length is 0, it runs past its chunk
@@ -88,12 +89,18 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 	const struct sim_umem *umem = pool->umem;
 	struct sim_ring *tx = xs->tx, *cq = pool->cq;
 	struct sim_seg segs[SIM_MAX_FRAGS];
-	uint32_t avail = sim_ring_cons_avail(tx, budget);
+	bool copy = !pool->zc;
+	/*
+	 * Copy mode looks for the next descriptor before it counts the budget
+	 * (__xsk_generic_xmit()): a ring holding exactly the budget is sent
+	 * and found dry, not "try again".
+	 */
+	uint32_t seen = sim_ring_cons_avail(tx, copy ? budget + 1 : budget);
+	uint32_t avail = seen < budget ? seen : budget;
 	uint32_t room = sim_ring_prod_free(cq, avail);
 	uint32_t i = 0, invalid = 0, completed = 0;
-	bool copy = !pool->zc;
 
-	*stop = avail < budget ? TX_DRY : TX_BUDGET;
+	*stop = seen < budget || (copy && seen == budget) ? TX_DRY : TX_BUDGET;
 	while (i < avail) {
 		uint32_t start = i, frags = 0;
 		bool valid = !xs->tx_skip_to_eop, eop = false;
@@ -292,8 +299,9 @@ uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more)
 		*more = sim_ring_cons_avail(xs->tx, 1) != 0;
 		return 0;
 	}
-	done = tx_socket(q, xs, XSKX_COPY_TX_BATCH, SIM_COPY_MAX_FRAGS, true,
-			 &stop);
+	done = tx_socket(q, xs,
+			 __atomic_load_n(&xs->max_tx_budget, __ATOMIC_RELAXED),
+			 SIM_COPY_MAX_FRAGS, true, &stop);
 	/* After an invalid descriptor the kernel's sendto returns 0. */
 	*more = stop != TX_DRY && stop != TX_INVALID;
 	return done;

@@ -64,6 +64,7 @@ int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 		return -ENOMEM;
 	xs->sim = sim;
 	xs->state = SIM_XSK_READY;
+	xs->max_tx_budget = XSKX_COPY_TX_BATCH;
 	xskx__sim_lock(sim);
 	sim->nsockets++;
 	xskx__sim_unlock(sim);
@@ -188,6 +189,23 @@ int xskx__sim_xsk_set_ring(struct sim_xsk *xs, int which, uint32_t entries)
 	/* TX needs to be woken the first time (xsk_setsockopt). */
 	if (which == XDP_TX_RING)
 		(*slot)->shared->flags = XDP_RING_NEED_WAKEUP;
+	return 0;
+}
+
+int xskx__sim_xsk_set_tx_budget(struct sim_xsk *xs, uint32_t budget)
+{
+	if (!xs)
+		return xskx__reason(-EINVAL,
+				    "XDP_MAX_TX_SKB_BUDGET: no socket");
+	if (!xskx__tx_budget_valid(budget, xs->tx ? xs->tx->entries : 0))
+		return xskx__reason(
+			-EACCES,
+			xs->tx ?
+				"XDP_MAX_TX_SKB_BUDGET: %u is outside [%u, %u], the TX ring's entries" :
+				"XDP_MAX_TX_SKB_BUDGET: %u: the socket has no TX ring (set it first)",
+			budget, XSKX_COPY_TX_BATCH,
+			xs->tx ? xs->tx->entries : 0);
+	__atomic_store_n(&xs->max_tx_budget, budget, __ATOMIC_RELAXED);
 	return 0;
 }
 

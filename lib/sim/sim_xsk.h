@@ -70,6 +70,13 @@ int xskx__sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
 		       uint32_t queue_id, uint16_t flags, struct sim_xsk *shared);
 
 /*
+ * setsockopt(XDP_MAX_TX_SKB_BUDGET): descriptors a copy-mode sendto sends
+ * at most, in [32, the TX ring's entries] (lib/kernel_rules.h); -EACCES
+ * outside, or without a TX ring. 32 until set.
+ */
+int xskx__sim_xsk_set_tx_budget(struct sim_xsk *xsk, uint32_t budget);
+
+/*
  * sendto(MSG_DONTWAIT): wake TX. Deterministic mode: runs the queue's TX
  * work now; threaded: wakes the NIC thread. 0, or -EAGAIN / -EBUSY /
  * -ENOBUFS (try again), -ENETDOWN, -ENXIO (not bound).

@@ -137,6 +137,10 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 			return scenario_fail(r, "set_mtu %u: %s", cfg->mtu,
 					     xskx_strerror(err));
 	}
+	for (int p = 0; p < 2; p++)
+		if (cfg->port_flags[p])
+			peer->set_port_flags(peer, (enum test_port)p,
+					     cfg->port_flags[p]);
 	for (int p = 0; p < 2; p++) {
 		int err;
 

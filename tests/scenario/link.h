@@ -27,6 +27,8 @@ struct link_config {
 	bool hold_all_frames[2];
 	/* Install this XDP program on each port before the sockets open. */
 	enum test_xdp_prog xdp[2];
+	/* XSKX_PORT_* flags each port is opened with (peer->set_port_flags). */
+	uint32_t port_flags[2];
 	/*
 	 * One UMEM for both sockets (XDP_SHARED_UMEM across the two ports,
 	 * each socket with its own FILL/COMPLETION pair), made from umem[A];

@@ -19,6 +19,7 @@
  *
  *	set_mtu()         at most once, first of all
  *	set_hw_rings()    at most once, before any socket opens
+ *	set_port_flags()  at most once per port, before any socket opens
  *	bind()            once per socket, before xskx_socket_open()
  *	set_xdp()         at most once per port, before any socket opens
  *	pump()            many times while traffic runs
@@ -111,6 +112,12 @@ struct test_peer {
 	 * errno, which fails the scenario.
 	 */
 	int (*set_mtu)(struct test_peer *peer, uint32_t mtu);
+	/*
+	 * Open port's library port (xskx/port.h) with these XSKX_PORT_* flags
+	 * when its first socket binds.
+	 */
+	void (*set_port_flags)(struct test_peer *peer, enum test_port port,
+			       uint32_t flags);
 	/*
 	 * Install prog on port. 0, -EOPNOTSUPP when this peer cannot run it
 	 * (the scenario is then skipped), or another negative errno.

@@ -4,7 +4,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "helpers.h"
 #include "peer_sim.h"
 #include "xdp_tail.h"
 
@@ -21,6 +20,9 @@ struct peer_sim {
 	bool threaded;
 	bool running;
 	uint32_t mtu;		/* set_mtu()'s; 0: 1500 */
+	/* The library's port on each simulated one, opened by the first bind. */
+	struct xskx_port *lib_port[2];
+	uint32_t port_flags[2];	/* set_port_flags()'s */
 	uint32_t hw_rx, hw_tx;	/* set_hw_rings()'s; 0: the defaults */
 	/* Packets the TEST_XDP_DROP_HALF program has seen on each port. */
 	uint64_t xdp_seen[2];
@@ -34,8 +36,20 @@ static struct peer_sim *to_sim(struct test_peer *peer)
 static void sim_bind(struct test_peer *peer, enum test_port port,
 		     struct xskx_socket_opts *opts)
 {
-	opts->port = test_port(to_sim(peer)->port[port]);
+	struct peer_sim *ps = to_sim(peer);
+	XSKX_OPTS(xskx_port_opts, po, .flags = ps->port_flags[port]);
+
+	/* A failure leaves opts->port NULL: the socket's open reports it. */
+	if (!ps->lib_port[port])
+		xskx_port_open_sim(&ps->lib_port[port], ps->port[port], &po);
+	opts->port = ps->lib_port[port];
 	opts->queue_id = 0;
+}
+
+static void sim_set_port_flags(struct test_peer *peer, enum test_port port,
+			       uint32_t flags)
+{
+	to_sim(peer)->port_flags[port] = flags;
 }
 
 static enum xskx_xdp_verdict drop_every_other(uint8_t *data, uint32_t len,
@@ -132,9 +146,13 @@ static void drop_world(struct peer_sim *ps)
 	if (ps->running)
 		xskx_sim_stop(ps->sim);
 	ps->running = false;
-	/* The library's ports on the simulated ones go first (test_port()). */
+	/* The library's ports on the simulated ones go first. */
+	for (int p = 0; p < 2; p++) {
+		xskx_port_close(ps->lib_port[p]);
+		ps->lib_port[p] = NULL;
+	}
 	if (ps->sim)
-		test_sim_destroy(ps->sim);
+		xskx_sim_destroy(ps->sim);
 	ps->sim = NULL;
 }
 
@@ -216,6 +234,7 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
 		.set_hw_rings = sim_set_hw_rings,
 		.set_mtu = sim_set_mtu,
+		.set_port_flags = sim_set_port_flags,
 		.bind = sim_bind,
 		.set_xdp = sim_set_xdp,
 		.pump = sim_pump,

@@ -28,6 +28,8 @@ void scenario_tx_queue_consumer(struct test_peer *peer,
 	link_config_init(&cfg);
 	/* The rule is copy mode's: zero-copy drivers send from their own NAPI. */
 	cfg.sock[TEST_PORT_A].copy_mode = XSKX_COPY_FORCE;
+	/* At the kernel's budget of 32: xskx asks for the whole ring by default. */
+	cfg.port_flags[TEST_PORT_A] = XSKX_PORT_KERNEL_TX_BUDGET;
 	cfg.hold_all_frames[TEST_PORT_A] = true;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	opts.raw = descs;

@@ -32,6 +32,7 @@ struct veth_peer {
 	enum xskx_xdp_mode mode;
 	enum test_xdp_prog prog[2];
 	struct xskx_port *ports[2]; /* opened by the first bind on each end */
+	uint32_t port_flags[2];	    /* set_port_flags()'s */
 };
 
 static const char *const ends[] = { PEER_VETH_A, PEER_VETH_B };
@@ -52,7 +53,8 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 		      struct xskx_socket_opts *opts)
 {
 	struct veth_peer *v = veth_of(peer);
-	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = v->mode);
+	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = v->mode,
+		  .flags = v->port_flags[port]);
 
 	switch (v->prog[port]) {
 	case TEST_XDP_REDIRECT:
@@ -130,6 +132,12 @@ static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
 	return err;
 }
 
+static void veth_set_port_flags(struct test_peer *peer, enum test_port port,
+				uint32_t flags)
+{
+	veth_of(peer)->port_flags[port] = flags;
+}
+
 static int veth_set_xdp(struct test_peer *peer, enum test_port port,
 			enum test_xdp_prog prog)
 {
@@ -202,6 +210,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 		.time_limit_s = 30,
 		.set_hw_rings = veth_set_hw_rings,
 		.set_mtu = veth_set_mtu,
+		.set_port_flags = veth_set_port_flags,
 		.bind = veth_bind,
 		.set_xdp = veth_set_xdp,
 		.pump = veth_pump,

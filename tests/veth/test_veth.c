@@ -128,5 +128,6 @@ int main(int argc, char **argv)
 	add_verdict_cases(suite);
 	add_option_cases(suite);
 	add_multiproc_cases(suite);
+	add_kernel_feature_cases(suite);
 	return test_main(suite, argc, argv);
 }

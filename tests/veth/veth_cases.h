@@ -11,6 +11,7 @@ void add_crash_cases(Suite *suite);    /* veth_crash.c */
 void add_verdict_cases(Suite *suite);  /* veth_verdicts.c */
 void add_option_cases(Suite *suite);   /* veth_options.c */
 void add_multiproc_cases(Suite *suite); /* veth_multiproc.c */
+void add_kernel_feature_cases(Suite *suite); /* veth_kernel_features.c */
 
 /* A test case of its own, so that CTest can run it alone by name. */
 void veth_add_case(Suite *suite, const char *name, const TTest *test);
