@@ -7,7 +7,8 @@
 # xskx_socket_stats_sized(), and the like) has a page,
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
-# name a page lists that the API lacks is stale. Every page passes
+# name a page lists that the API lacks is stale, unless a header defines it
+# as a static inline helper (which needs no page). Every page passes
 # `groff -man -ww` and `mandoc -Tlint` without a word and names the version
 # of include/xskx/xskx.h in its .TH line: those of the API (man3, man7) and
 # those of the programs (man1, man5, man8).
@@ -35,6 +36,10 @@ trap 'rm -rf "$work"' EXIT
 	"$(dirname "$0")/list-api.sh" "$include_dir"
 	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/xskx/*.h
 } | sort -u >"$work/declared"
+# Static inline helpers (xskx_pkt_meta()) are not exported: a page may list
+# them, none must.
+sed -n 's/^static inline [^(]*[ *]\(xskx_[a-z0-9_]*\)(.*/\1/p' \
+	"$include_dir"/xskx/*.h | sort -u >"$work/inline"
 
 # The names a page's NAME section lists: "a, b, c \- what they do".
 names_of() {
@@ -86,7 +91,8 @@ while read -r name; do
 		fail "$name: $page ($(readlink "$page" || echo page)) does not list it under NAME"
 	fi
 done <"$work/declared"
-comm -13 "$work/declared" "$work/listed" | while read -r name; do
+sort -u "$work/declared" "$work/inline" >"$work/known"
+comm -13 "$work/known" "$work/listed" | while read -r name; do
 	echo "$name: listed under NAME in $man_dir/man3, but not declared in $include_dir/xskx"
 done | tee "$work/stale"
 if [[ -s $work/stale ]]; then

@@ -203,3 +203,13 @@ int test_sim_destroy(struct xskx_sim *sim)
 	pthread_mutex_unlock(&test_ports_lock);
 	return xskx_sim_destroy(sim);
 }
+
+void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem)
+{
+	char why[384];
+
+	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s",
+		      why);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(test_sim_destroy(sim), 0);
+}

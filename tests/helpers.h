@@ -79,4 +79,11 @@ int test_sim_destroy(struct xskx_sim *sim);
 bool test_census_all_in_pool(struct xskx_umem *umem, char *why,
 			     size_t why_size);
 
+/*
+ * The end of a test on one simulated machine, its sockets closed: every
+ * frame of umem back in its pool (the census spelled out otherwise), then
+ * umem and sim destroyed without error.
+ */
+void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem);
+
 #endif /* XSKX_TEST_HELPERS_H */

@@ -70,13 +70,8 @@ static void nic_create(struct nic *nic, bool copy_mode, uint32_t sock_flags)
 
 static void nic_destroy(struct nic *nic)
 {
-	char why[384];
-
 	ck_assert_int_eq(xskx_socket_close(nic->sock), 0);
-	ck_assert_msg(test_census_all_in_pool(nic->umem, why, sizeof(why)),
-		      "%s", why);
-	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
-	ck_assert_int_eq(test_sim_destroy(nic->sim), 0);
+	test_sim_teardown(nic->sim, nic->umem);
 }
 
 static void poll_nic(struct nic *nic)

@@ -130,7 +130,20 @@ struct xskx_port_info {
 	bool xdp_attached; /* the port's XDP program is on the interface */
 	enum xskx_xdp_mode xdp_mode; /* where it runs, when attached */
 	uint32_t sockets;	     /* open on the port */
+	/*
+	 * The RX metadata the device gives XDP programs through the kernel's
+	 * kfuncs (bpf_xdp_metadata_rx_timestamp, _rx_hash, _rx_vlan_tag):
+	 * XSKX_RX_META_* bits, as the kernel's netdev family reports them
+	 * (6.3+; 0 where the kernel does not say). 0 on the simulated NIC,
+	 * which provides none.
+	 */
+	uint32_t rx_metadata;
 };
+
+/* xskx_port_info.rx_metadata: the kernel's NETDEV_XDP_RX_METADATA_* values. */
+#define XSKX_RX_META_TIMESTAMP (1u << 0)
+#define XSKX_RX_META_HASH (1u << 1)
+#define XSKX_RX_META_VLAN_TAG (1u << 2)
 
 /*
  * What the port is. The info structure may grow: the library fills

@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <xskx/opts.h>
 #include <xskx/port.h>
+#include <xskx/umem.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -170,12 +171,23 @@ int xskx_sim_port_set_xdp(struct xskx_sim_port *port, xskx_sim_xdp_fn fn,
  * length outside that range makes the verdict XSKX_XDP_ABORTED. A
  * multi-buffer packet shows its first buffer with tailroom 0 and cannot be
  * resized.
+ *
+ * Metadata, bpf_xdp_adjust_meta() style: meta_len starts at 0; the hook may
+ * set it to reserve that many bytes in front of data, writes them at
+ * data - meta_len, and a socket receives them there, in front of the
+ * packet's data (the first fragment's, for a chain), in zero-copy mode (in
+ * the UMEM frame, where the hook wrote them) and in copy mode (copied with
+ * the packet, as the kernel's copy mode does). meta_len must be a multiple
+ * of 4 and at most XSKX_XDP_META_MAX (xskx/umem.h), as the kernel's helper requires;
+ * any other value makes the verdict XSKX_XDP_ABORTED. The metadata goes
+ * to a socket only (XSKX_XDP_REDIRECT), never out of a port or to the sink.
  */
 struct xskx_sim_xdp_buff {
 	uint8_t *data;
 	uint32_t len;
 	uint32_t tailroom;
 	uint32_t queue;
+	uint32_t meta_len;
 };
 
 #define XSKX_SIM_XDP_MIN_LEN 14

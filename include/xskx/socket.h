@@ -29,6 +29,7 @@
 #include <xskx/opts.h>
 #include <xskx/port.h>
 #include <xskx/ring.h>
+#include <xskx/umem.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -143,6 +144,24 @@ struct xskx_pkt {
 	uint32_t options;	/* XDP_PKT_CONTD: more fragments follow */
 	uint8_t *data;		/* the data, inside the UMEM (RX only) */
 };
+
+/*
+ * The size bytes of metadata in front of a received packet's data: what
+ * the XDP program put there with bpf_xdp_adjust_meta() (the simulated
+ * NIC's hook, with xskx_sim_xdp_buff.meta_len), ending where the data
+ * begins. NULL for a packet without data (a TX view) or a size above
+ * XSKX_XDP_META_MAX. Valid only for the first fragment of a packet and
+ * only as far as the program put that much metadata there: nothing in the
+ * descriptor says how much it did (bytes beyond it are whatever the frame's
+ * headroom held), so the program and the application agree on a layout.
+ * xskx's own program puts none.
+ */
+static inline void *xskx_pkt_meta(const struct xskx_pkt *pkt, size_t size)
+{
+	if (!pkt->data || size > XSKX_XDP_META_MAX)
+		return NULL;
+	return pkt->data - size;
+}
 
 /*
  * The packet that starts at pkts[0]: with multi-buffer (XSKX_SOCKET_MULTI_BUFFER)

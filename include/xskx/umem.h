@@ -53,6 +53,12 @@ struct xskx_umem;
 
 /* Bytes the kernel keeps in front of every frame's data (XDP_PACKET_HEADROOM). */
 #define XSKX_XDP_PACKET_HEADROOM 256
+/*
+ * The most metadata an XDP program can put in front of a packet's data
+ * (bpf_xdp_adjust_meta(): a multiple of 4 bytes, at most 32), inside that
+ * headroom: xskx_pkt_meta().
+ */
+#define XSKX_XDP_META_MAX 32
 
 struct xskx_umem_opts {
 	size_t sz;

@@ -2,7 +2,7 @@
 /*
  * Interface facts over netlink: the link (ifindex, MTU, flags, queue counts)
  * from rtnetlink, the active channels from the ethtool family and the XDP
- * features from the netdev family. A family the kernel lacks leaves its
+ * and XDP RX metadata features from the netdev family. A family the kernel lacks leaves its
  * facts at their fallback; only a missing interface or a broken netlink
  * socket is an error. The link's packet counters too, for
  * xskx_netdev_stats().
@@ -121,6 +121,9 @@ static void parse_netdev(struct nlattr **tb, void *arg)
 	}
 	if (tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS])
 		dev->zc_max_segs = nla_get_u32(tb[NETDEV_A_DEV_XDP_ZC_MAX_SEGS]);
+	if (tb[NETDEV_A_DEV_XDP_RX_METADATA_FEATURES])
+		dev->xdp_rx_metadata =
+			nla_get_u64(tb[NETDEV_A_DEV_XDP_RX_METADATA_FEATURES]);
 }
 
 static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)

@@ -34,6 +34,8 @@ struct xskx_netdev {
 	 * mode (xdp_zc_max_segs); 0 when the kernel does not say (before 6.6).
 	 */
 	uint32_t zc_max_segs;
+	/* NETDEV_XDP_RX_METADATA_* bits (6.3+); 0 when the kernel does not say. */
+	uint64_t xdp_rx_metadata;
 };
 
 /*

@@ -20,7 +20,8 @@
 #define NETDEV_A_DEV_IFINDEX 1
 #define NETDEV_A_DEV_XDP_FEATURES 3
 #define NETDEV_A_DEV_XDP_ZC_MAX_SEGS 4
-#define NETDEV_A_DEV_MAX 4
+#define NETDEV_A_DEV_XDP_RX_METADATA_FEATURES 5
+#define NETDEV_A_DEV_MAX 5
 
 /* queue-get: a queue is (ifindex, type, id); it names the NAPI serving it. */
 #define NETDEV_A_QUEUE_ID 1

@@ -82,6 +82,10 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->rx_queues = dev.rx_queues;
 		info->tx_queues = dev.tx_queues;
 		info->zero_copy = xskx_netdev_zero_copy(&dev);
+		/* The fields xskx documents; a newer kernel may report more. */
+		info->rx_metadata = (uint32_t)dev.xdp_rx_metadata &
+				    (XSKX_RX_META_TIMESTAMP |
+				     XSKX_RX_META_HASH | XSKX_RX_META_VLAN_TAG);
 	}
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)

@@ -165,7 +165,12 @@ struct xskx_sim_port {
 	xskx_sim_sink_fn sink;
 	void *sink_ctx;
 	struct sim_source *sources;
-	/* Linear copy of a packet for the sink and for queues without a pool. */
+	/*
+	 * Linear copy of a packet for the sink and for queues without a pool:
+	 * scratch_size bytes at scratch, behind XSKX_XDP_PACKET_HEADROOM
+	 * bytes of its allocation (where the XDP hook puts metadata, as in a
+	 * driver's RX buffer).
+	 */
 	uint8_t *scratch;
 	uint32_t scratch_size;
 	struct xskx_sim_port_stats stats; /* sim_count() */
@@ -309,26 +314,32 @@ static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
 /*
  * The port's XDP hook, or the default: redirect when a socket is bound. A
  * resizing hook may change *len within [XSKX_SIM_XDP_MIN_LEN, *len +
- * tailroom]; outside it the verdict is XSKX_XDP_ABORTED and *len stays.
+ * tailroom] and put *meta_len bytes of metadata in front of data (a
+ * multiple of 4, at most XSKX_XDP_META_MAX: bpf_xdp_adjust_meta()'s
+ * rules); outside them the verdict is XSKX_XDP_ABORTED and both stay.
  */
 static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
 						uint8_t *data, uint32_t *len,
-						uint32_t tailroom)
+						uint32_t tailroom,
+						uint32_t *meta_len)
 {
 	const struct xskx_sim_port *port = q->port;
-	struct xskx_sim_xdp_buff xdp = { data, *len, tailroom, q->index };
+	struct xskx_sim_xdp_buff xdp = { data, *len, tailroom, q->index, 0 };
 	enum xskx_xdp_verdict verdict;
 
+	*meta_len = 0;
 	if (port->xdp)
 		return port->xdp(data, *len, q->index, port->xdp_ctx);
 	if (!port->xdp_buff)
 		return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
 	verdict = port->xdp_buff(&xdp, port->xdp_ctx);
-	if (xdp.len == *len)
-		return verdict;
-	if (xdp.len < XSKX_SIM_XDP_MIN_LEN || xdp.len > *len + tailroom)
+	if (xdp.meta_len % 4 || xdp.meta_len > XSKX_XDP_META_MAX)
+		return XSKX_XDP_ABORTED;
+	if (xdp.len != *len &&
+	    (xdp.len < XSKX_SIM_XDP_MIN_LEN || xdp.len > *len + tailroom))
 		return XSKX_XDP_ABORTED;
 	*len = xdp.len;
+	*meta_len = xdp.meta_len;
 	return verdict;
 }
 

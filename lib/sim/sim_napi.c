@@ -11,7 +11,9 @@
  * packet, in order and within its budget, and acts on the verdict:
  *
  *   REDIRECT  a descriptor per fragment on the bound socket's RX ring,
- *             published once per poll (the kernel's xsk_flush);
+ *             published once per poll (the kernel's xsk_flush), with the
+ *             metadata the hook wrote in front of the first one's data
+ *             left there, in the frame's headroom;
  *   PASS      to the sink as the stack; DROP / ABORTED: nothing; TX: out
  *             of the port again —
  *
@@ -314,9 +316,11 @@ uint32_t xskx__sim_napi_poll(struct sim_queue *q)
 			frags == 1 ? pool->frame_room - first->len : 0;
 		bool recycle = true;
 		struct sim_pkt pkt;
+		uint32_t meta_len;
 
+		/* Metadata stays where the hook wrote it: in the frame's headroom. */
 		switch (sim_run_xdp(q, sim_frame_data(pool, first->addr),
-				    &first->len, tailroom)) {
+				    &first->len, tailroom, &meta_len)) {
 		case XSKX_XDP_REDIRECT:
 			switch (redirect(q, frags, &c)) {
 			case RX_DELIVERED:

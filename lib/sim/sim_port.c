@@ -106,10 +106,12 @@ static int port_alloc(struct xskx_sim_port *port)
 	uint32_t frags = port->max_frags > SIM_COPY_MAX_FRAGS ?
 				 port->max_frags :
 				 SIM_COPY_MAX_FRAGS;
+	uint8_t *buf;
 
 	/* The largest packet: a full chain of page-sized chunks. */
 	port->scratch_size = frags * (uint32_t)sysconf(_SC_PAGESIZE);
-	port->scratch = malloc(port->scratch_size);
+	buf = malloc(XSKX_XDP_PACKET_HEADROOM + port->scratch_size);
+	port->scratch = buf ? buf + XSKX_XDP_PACKET_HEADROOM : NULL;
 	/* Aligned for the kick word's cache line. */
 	if (!port->scratch ||
 	    posix_memalign((void **)&port->queues, SIM_CACHE_LINE,
@@ -141,7 +143,8 @@ void xskx__sim_port_destroy(struct xskx_sim_port *port)
 		}
 	xskx__sim_sources_free(port);
 	free(port->queues);
-	free(port->scratch);
+	if (port->scratch)
+		free(port->scratch - XSKX_XDP_PACKET_HEADROOM);
 	free(port->name);
 	free(port);
 }

@@ -10,7 +10,9 @@
  * from earlier first, then FILL. No frame: rx_dropped (and an empty FILL
  * counts in rx_fill_ring_empty_descs); larger than a frame without
  * XDP_USE_SG: rx_dropped; no room on the RX ring: rx_ring_full, the frame
- * kept for the next packet. A delivered packet is published at once
+ * kept for the next packet. The metadata the XDP hook put in front of the
+ * packet is copied in front of it (of its first fragment), as the kernel
+ * copies from data_meta. A delivered packet is published at once
  * (xsk_generic_rcv() flushes per packet). Nothing here waits for a wakeup,
  * so the FILL flag never goes up in copy mode.
  *
@@ -113,9 +115,13 @@ static bool copy_room(struct sim_queue *q, struct sim_xsk *xs, uint32_t frags,
 	return true;
 }
 
-/* The kernel's __xsk_rcv(): true when the packet is on the RX ring. */
+/*
+ * The kernel's __xsk_rcv(): true when the packet is on the RX ring. The
+ * meta_len bytes in front of data go in front of the first frame's data,
+ * which still takes a whole frame's worth of the packet.
+ */
 static bool copy_to_socket(struct sim_queue *q, const uint8_t *data,
-			   uint32_t len)
+			   uint32_t len, uint32_t meta_len)
 {
 	const struct sim_pool *pool = q->pool;
 	struct sim_xsk *xs = q->rx_target;
@@ -132,6 +138,8 @@ static bool copy_to_socket(struct sim_queue *q, const uint8_t *data,
 	}
 	if (!copy_room(q, xs, frags, frames))
 		return false;
+	memcpy(sim_frame_data(pool, frames[0]) - meta_len, data - meta_len,
+	       meta_len);
 	for (uint32_t f = 0; f < frags; f++) {
 		struct xdp_desc *d = sim_ring_desc(rx, rx->cached_prod++);
 		uint32_t n = min_u32(len - off, pool->frame_room);
@@ -171,7 +179,7 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 	struct xskx_sim *sim = port->sim;
 	struct sim_seg seg = { port->scratch, pkt->len };
 	struct sim_pkt linear = { &seg, 1, pkt->len };
-	uint32_t off = 0, len = pkt->len;
+	uint32_t off = 0, len = pkt->len, meta_len;
 	enum xskx_xdp_verdict verdict;
 
 	if (sim->in_direct_rx || pkt->len > port->scratch_size) {
@@ -186,11 +194,12 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 	}
 	sim_count(&port->stats.rx_packets, 1);
 	/* The packet may grow to the end of the driver's buffer. */
-	verdict = sim_run_xdp(q, port->scratch, &len, port->scratch_size - len);
+	verdict = sim_run_xdp(q, port->scratch, &len, port->scratch_size - len,
+			      &meta_len);
 	seg.len = linear.len = len;
 	switch (verdict) {
 	case XSKX_XDP_REDIRECT:
-		if (q->pool && copy_to_socket(q, port->scratch, len))
+		if (q->pool && copy_to_socket(q, port->scratch, len, meta_len))
 			sim_count(&port->stats.xdp_redirect, 1);
 		else
 			sim_count(&port->stats.xdp_redirect_err, 1);

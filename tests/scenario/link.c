@@ -5,6 +5,7 @@
 
 #include "helpers.h"
 #include "link.h"
+#include "stream.h"
 
 /* Far more turns than any scenario needs; the time limit usually bites first. */
 #define LINK_MAX_TURNS 2000000u
@@ -33,6 +34,14 @@ void link_config_both_ways(struct link_config *cfg)
 {
 	cfg->sock[TEST_PORT_A].flags &= ~XSKX_SOCKET_NO_RX;
 	cfg->sock[TEST_PORT_B].flags &= ~XSKX_SOCKET_NO_TX;
+}
+
+void link_config_jumbo(struct link_config *cfg)
+{
+	link_config_init(cfg);
+	cfg->mtu = TEST_JUMBO_LEN;
+	cfg->sock[TEST_PORT_A].flags |= XSKX_SOCKET_MULTI_BUFFER;
+	cfg->sock[TEST_PORT_B].flags |= XSKX_SOCKET_MULTI_BUFFER;
 }
 
 /* Free whatever is still open; a failure to free fails r unless it failed already. */

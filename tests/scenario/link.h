@@ -59,6 +59,9 @@ void link_config_init(struct link_config *cfg);
 /* Both sockets transmit and receive. */
 void link_config_both_ways(struct link_config *cfg);
 
+/* A to B as link_config_init(), both sockets multi-buffer, MTU 9000. */
+void link_config_jumbo(struct link_config *cfg);
+
 /*
  * Create both UMEMs and open both sockets. False (scenario failed or
  * skipped, everything undone) when something could not be set up.

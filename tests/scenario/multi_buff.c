@@ -28,22 +28,13 @@
 /* Their packets: two of the selftests' 3 KiB frames' worth. */
 #define MB_ADJUST_LEN (2u * 3072u)
 
-/* Both sockets multi-buffer, both ports at MTU 9000. */
-static void jumbo_config(struct link_config *cfg)
-{
-	link_config_init(cfg);
-	cfg->mtu = TEST_JUMBO_LEN;
-	cfg->sock[TEST_PORT_A].flags |= XSKX_SOCKET_MULTI_BUFFER;
-	cfg->sock[TEST_PORT_B].flags |= XSKX_SOCKET_MULTI_BUFFER;
-}
-
 /* 4096 packets of 9000 bytes, three fragments each way (4 KiB frames). */
 void scenario_send_receive_9k_packets(struct test_peer *peer,
 				      struct scenario_result *r)
 {
 	struct link_config cfg;
 
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	traffic_one_way_len(peer, &cfg, TEST_PKT_COUNT, TEST_JUMBO_LEN, NULL, r);
 }
 
@@ -56,7 +47,7 @@ void scenario_send_receive_unaligned_9k_packets(struct test_peer *peer,
 {
 	struct link_config cfg;
 
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	for (int p = 0; p < 2; p++) {
 		cfg.umem[p].frame_size = 4001;
 		cfg.umem[p].flags = XSKX_UMEM_UNALIGNED;
@@ -111,7 +102,7 @@ static void inv_desc_mb(struct test_peer *peer, bool unaligned,
 	struct link_config cfg;
 	uint32_t invalid = 0;
 
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	cfg.umem[TEST_PORT_A].frame_size = MB_FRAME;
 	cfg.umem[TEST_PORT_A].frame_count = MB_UMEM_BYTES / MB_FRAME;
 	if (unaligned) {
@@ -168,7 +159,7 @@ void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r)
 	uint32_t n, max;
 
 	/* The limit comes from a bound socket: open the link once to ask. */
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	if (!link_open(&probe, peer, &cfg, r))
 		return;
 	if (xskx_socket_info(probe.sock[TEST_PORT_A], &info))
@@ -204,7 +195,7 @@ void scenario_too_many_frags(struct test_peer *peer, struct scenario_result *r)
 			.valid = !too_long,
 		};
 	}
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	cfg.umem[TEST_PORT_A].frame_size = MB_FRAME;
 	cfg.umem[TEST_PORT_A].frame_count = MB_UMEM_BYTES / MB_FRAME;
 	traffic_raw_one_way(peer, &cfg, descs, n, max + 1, r);
@@ -273,7 +264,7 @@ static void adjust_tail_mb(struct test_peer *peer, enum test_xdp_prog prog,
 	struct link_config cfg;
 	struct test_link link;
 
-	jumbo_config(&cfg);
+	link_config_jumbo(&cfg);
 	cfg.xdp[TEST_PORT_B] = prog;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	opts.rx_len_delta = delta;

@@ -60,6 +60,14 @@ enum test_xdp_prog {
 	 */
 	TEST_XDP_ADJUST_TAIL_SHRINK_MB,
 	TEST_XDP_ADJUST_TAIL_GROW_MB,
+	/*
+	 * Put the count of packets seen before this one in TEST_XDP_META_LEN
+	 * bytes of metadata in front of it (bpf_xdp_adjust_meta), then to the
+	 * queue's socket (xdp_meta.h), as the kernel selftests'
+	 * xsk_xdp_populate_metadata does; _MB with frags support.
+	 */
+	TEST_XDP_META_COUNT,
+	TEST_XDP_META_COUNT_MB,
 };
 
 /* pump() and quiesce() are exact: the peer moves only inside them and kicks. */

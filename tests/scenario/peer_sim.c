@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "peer_sim.h"
+#include "xdp_meta.h"
 #include "xdp_tail.h"
 
 /* Sanitizers slow the simulated NIC down tenfold; a stuck scenario still ends. */
@@ -24,7 +25,7 @@ struct peer_sim {
 	struct xskx_port *lib_port[2];
 	uint32_t port_flags[2];	/* set_port_flags()'s */
 	uint32_t hw_rx, hw_tx;	/* set_hw_rings()'s; 0: the defaults */
-	/* Packets the TEST_XDP_DROP_HALF program has seen on each port. */
+	/* Packets the TEST_XDP_DROP_HALF or _META_COUNT program saw on each port. */
 	uint64_t xdp_seen[2];
 };
 
@@ -80,6 +81,22 @@ static enum xskx_xdp_verdict adjust_tail(struct xskx_sim_xdp_buff *xdp,
 	return XSKX_XDP_REDIRECT;
 }
 
+/*
+ * The metadata programs (xdp_meta.h); ctx: the packets seen so far. The
+ * hook sees a chain's first buffer, where the metadata goes: one hook for
+ * both.
+ */
+static enum xskx_xdp_verdict count_into_meta(struct xskx_sim_xdp_buff *xdp,
+					     void *ctx)
+{
+	uint64_t *seen = ctx;
+	uint32_t count = (uint32_t)(*seen)++;
+
+	xdp->meta_len = TEST_XDP_META_LEN;
+	memcpy(xdp->data - TEST_XDP_META_LEN, &count, sizeof(count));
+	return XSKX_XDP_REDIRECT;
+}
+
 static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		       enum test_xdp_prog prog)
 {
@@ -100,6 +117,11 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 	case TEST_XDP_TAIL_GROW:
 		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail,
 						  (void *)&grow);
+	case TEST_XDP_META_COUNT:
+	case TEST_XDP_META_COUNT_MB:
+		ps->xdp_seen[port] = 0;
+		return xskx_sim_port_set_xdp_buff(
+			ps->port[port], count_into_meta, &ps->xdp_seen[port]);
 	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
 	case TEST_XDP_ADJUST_TAIL_GROW_MB:
 		/* The port's XDP hook sees a chain's first buffer only: it cannot resize a chain. */

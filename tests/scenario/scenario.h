@@ -117,5 +117,9 @@ void scenario_xdp_adjust_tail_shrink_multi_buff(struct test_peer *peer,
 						struct scenario_result *r);
 void scenario_xdp_adjust_tail_grow_multi_buff(struct test_peer *peer,
 					      struct scenario_result *r);
+void scenario_xdp_metadata_copy(struct test_peer *peer,
+				struct scenario_result *r);
+void scenario_xdp_metadata_copy_multi_buff(struct test_peer *peer,
+					   struct scenario_result *r);
 
 #endif /* XSKX_TEST_SCENARIO_H */

@@ -8,6 +8,7 @@
 
 #include "helpers.h"
 #include "traffic.h"
+#include "xdp_meta.h"
 #include "xdp_tail.h"
 
 #define TRAFFIC_BATCH 64u
@@ -522,6 +523,23 @@ static bool check_place(struct traffic *t, const struct xskx_pkt *pkt,
 	return true;
 }
 
+/* The count the metadata program put in front of the packet: its seq. */
+static bool check_meta_count(const struct xskx_pkt *first, uint32_t seq,
+			     struct scenario_result *r)
+{
+	const uint8_t *meta = xskx_pkt_meta(first, TEST_XDP_META_LEN);
+	uint32_t count;
+
+	/* Wherever the data starts: no alignment to rely on. */
+	memcpy(&count, meta, sizeof(count));
+	if (count != seq)
+		return scenario_fail(
+			r,
+			"packet %u: the metadata in front of its data counts %u, expected %u",
+			seq, count, seq);
+	return true;
+}
+
 /*
  * One received packet, frags descriptors from pkts (a chain with
  * multi-buffer): where each fragment is, what the packet is, and whether it
@@ -569,6 +587,8 @@ static bool check_pkt(struct traffic *t, const struct xskx_pkt *pkts,
 			r,
 			"packet %u: payload byte %u differs from what was sent",
 			seq, bad);
+	if (t->opts.meta_count && !check_meta_count(&pkts[0], seq, r))
+		return false;
 	for (uint32_t off = s->len[seq]; off < len; off++)
 		if (data[off] != t->opts.grown_byte)
 			return scenario_fail(

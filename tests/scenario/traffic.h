@@ -70,6 +70,12 @@ struct traffic_opts {
 	 * kernel's zeroes.
 	 */
 	uint8_t grown_byte;
+	/*
+	 * The receiving port's program puts a running count in front of
+	 * every packet (xdp_meta.h): each arrives with its sequence number
+	 * in the metadata in front of its (first fragment's) data.
+	 */
+	bool meta_count;
 };
 
 struct traffic {

@@ -21,6 +21,8 @@
 #include "xskx_test_adjust_tail_grow_mb_bpf.h"
 #include "xskx_test_adjust_tail_shrink_mb_bpf.h"
 #include "xskx_test_drop_half_bpf.h"
+#include "xskx_test_meta_count_bpf.h"
+#include "xskx_test_meta_count_mb_bpf.h"
 #include "xskx_test_tail_grow_bpf.h"
 #include "xskx_test_tail_shrink_bpf.h"
 
@@ -78,6 +80,14 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	case TEST_XDP_ADJUST_TAIL_GROW_MB:
 		po.xdp_obj = xskx_test_adjust_tail_grow_mb_bpf_elf;
 		po.xdp_obj_size = xskx_test_adjust_tail_grow_mb_bpf_elf_size;
+		break;
+	case TEST_XDP_META_COUNT:
+		po.xdp_obj = xskx_test_meta_count_bpf_elf;
+		po.xdp_obj_size = xskx_test_meta_count_bpf_elf_size;
+		break;
+	case TEST_XDP_META_COUNT_MB:
+		po.xdp_obj = xskx_test_meta_count_mb_bpf_elf;
+		po.xdp_obj_size = xskx_test_meta_count_mb_bpf_elf_size;
 		break;
 	}
 	/* A failure leaves opts->port NULL: the socket's open reports it. */

@@ -57,6 +57,8 @@ static const char *const veth_scenarios[] = {
 	"TOO_MANY_FRAGS",
 	"XDP_ADJUST_TAIL_SHRINK_MULTI_BUFF",
 	"XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
+	"XDP_METADATA_COPY",
+	"XDP_METADATA_COPY_MULTI_BUFF",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))

@@ -26,7 +26,10 @@ static void pair_up(void)
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
 }
 
-/* Reported back: copy mode on veth, need_wakeup by default, the XDP mode asked for. */
+/*
+ * Reported back: copy mode on veth, need_wakeup by default, the XDP mode
+ * asked for, the RX metadata veth gives XDP programs.
+ */
 static void binding_reported(enum xskx_xdp_mode mode)
 {
 	struct veth_end_opts o = { .ifname = PEER_VETH_B, .mode = mode };
@@ -49,6 +52,10 @@ static void binding_reported(enum xskx_xdp_mode mode)
 	ck_assert_uint_eq(port_info.ifindex, if_nametoindex(PEER_VETH_B));
 	ck_assert_uint_eq(port_info.rx_queues, 1);
 	ck_assert_uint_eq(port_info.sockets, 1);
+	/* veth implements all three kfuncs (6.8+, the VLAN tag's). */
+	ck_assert_uint_eq(port_info.rx_metadata, XSKX_RX_META_TIMESTAMP |
+							 XSKX_RX_META_HASH |
+							 XSKX_RX_META_VLAN_TAG);
 	veth_end_close(&end);
 
 	o.flags = XSKX_SOCKET_NO_WAKEUP;
