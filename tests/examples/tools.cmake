@@ -21,6 +21,13 @@ xskx_add_test(NAME examples.json.l2fwd_summary
 		--sim --duration 1
 	LABELS sim examples)
 
+# xskx-fw on 4 queues of the simulated NIC (RSS spreads the sources' 32
+# flows): every queue receives, the per-queue counters add up to the ports'.
+xskx_add_test(NAME examples.queues.fw_sim
+	COMMAND ${XSKX_CHECK_OUTPUT} queues 4 $<TARGET_FILE:xskx-fw> --sim
+		-r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules --duration 2
+	LABELS sim examples)
+
 # Each program on the simulated NIC (xskx-fw with rules that let its
 # traffic through):
 #   json_lines  --json-lines for 2.5 s: two full intervals and the short
