@@ -40,6 +40,7 @@ enum bench_flag_id {
 	OPT_HUGEPAGES,
 	OPT_JSON,
 	OPT_JSON_LINES,
+	OPT_QUEUES,
 };
 
 struct bench_flag {

@@ -34,6 +34,8 @@ struct bench_packet_opts {
 /* Every setting of a run; a 0 size or count means "the library's default". */
 /* The most --pairs: each pair's two results are kept until the report. */
 #define BENCH_MAX_PAIRS 32
+/* The most --queues: a UMEM, a socket and a thread each. */
+#define BENCH_MAX_QUEUES 16
 
 struct bench_opts {
 	enum bench_mode mode;
@@ -42,6 +44,7 @@ struct bench_opts {
 	bool same_core;		/* ... only inside this thread's kicks */
 	const char *ifname;	/* the kernel backend */
 	uint32_t queue_id;
+	uint32_t queues; /* queue_id .. queue_id + queues - 1 */
 
 	double duration_s;
 	uint64_t packets; /* stop after this many packets; 0: no limit */

@@ -30,7 +30,7 @@
 #include "fwd_options.h"
 #include "fwd_ports.h"
 #include "fwd_publish.h"
-#include "fwd_thread.h"
+#include "worker.h"
 #include "loss.h"
 
 struct fwapp_opts {
@@ -58,7 +58,7 @@ struct fwapp {
 	uint32_t reloads, reloads_rejected;
 	double start;
 	/* per queue of fw: its thread, its sockets' counters it publishes */
-	struct fwd_thread threads[FWD_MAX_QUEUES];
+	struct worker threads[FWD_MAX_QUEUES];
 	struct fwd_published pub[FWD_MAX_QUEUES];
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };

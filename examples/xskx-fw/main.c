@@ -71,11 +71,11 @@ static int start_queues(struct fwapp *app, struct queue_step steps[])
 		int err;
 
 		steps[k] = (struct queue_step){ &app->fw.queues[k], &app->pub[k] };
-		app->threads[k] = (struct fwd_thread){
+		app->threads[k] = (struct worker){
 			.step = step_queue, .ctx = &steps[k],
 			.cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k,
 		};
-		if ((err = fwd_thread_start(&app->threads[k])))
+		if ((err = worker_start(&app->threads[k])))
 			return err;
 	}
 	return 0;
@@ -88,7 +88,7 @@ static int stop_queues(struct fwapp *app)
 
 	signals_request_stop();
 	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
-		int thread_err = fwd_thread_join(&app->threads[k]);
+		int thread_err = worker_join(&app->threads[k]);
 
 		err = err ? err : thread_err;
 	}

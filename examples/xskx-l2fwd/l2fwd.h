@@ -24,7 +24,7 @@
 #include "fwd_options.h"
 #include "fwd_ports.h"
 #include "fwd_publish.h"
-#include "fwd_thread.h"
+#include "worker.h"
 #include "loss.h"
 
 struct l2fwd_opts {
@@ -46,7 +46,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 struct l2fwd_queue {
 	struct fwd_queue fwd;
 	uint32_t index;
-	struct fwd_thread thread;
+	struct worker thread;
 	/* its sockets' counters, published by the thread (loss.h) */
 	struct fwd_published pub;
 };

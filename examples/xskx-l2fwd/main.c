@@ -52,7 +52,7 @@ static int open_queues(struct l2fwd *app)
 		for (uint32_t i = 0; i < app->nports; i++)
 			cfg.ports[i] = app->ports[i];
 		q->index = o->fwd.first_queue + k;
-		q->thread = (struct fwd_thread){
+		q->thread = (struct worker){
 			.step = step_queue, .ctx = q,
 			.cpu = o->fwd.first_cpu < 0 ? -1 : o->fwd.first_cpu + (int)k,
 		};
@@ -77,7 +77,7 @@ static int start_queues(struct l2fwd *app)
 	if (app->sim && (err = xskx_sim_start(app->sim)))
 		return run_lib_error("xskx_sim_start", err);
 	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
-		if ((err = fwd_thread_start(&app->queues[k].thread)))
+		if ((err = worker_start(&app->queues[k].thread)))
 			return err;
 	return 0;
 }
@@ -90,7 +90,7 @@ static int stop_queues(struct l2fwd *app)
 	signals_request_stop();
 	for (uint32_t k = 0; app->queues && k < app->opts->fwd.queues; k++) {
 		struct l2fwd_queue *q = &app->queues[k];
-		int thread_err = fwd_thread_join(&q->thread);
+		int thread_err = worker_join(&q->thread);
 
 		err = thread_err ? thread_err : err;
 		fwd_finish(&q->fwd);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* A forwarding queue's thread (fwd_thread.h). */
-#include "fwd_thread.h"
+/* A worker thread (worker.h). */
+#include "worker.h"
 #include "run.h"
 
 static void *run_thread(void *arg)
 {
-	struct fwd_thread *t = arg;
+	struct worker *t = arg;
 
 	if (t->cpu >= 0)
 		run_pin_this_thread(t->cpu);
@@ -13,7 +13,7 @@ static void *run_thread(void *arg)
 	return NULL;
 }
 
-int fwd_thread_start(struct fwd_thread *t)
+int worker_start(struct worker *t)
 {
 	int err = pthread_create(&t->thread, NULL, run_thread, t);
 
@@ -23,7 +23,7 @@ int fwd_thread_start(struct fwd_thread *t)
 	return 0;
 }
 
-int fwd_thread_join(struct fwd_thread *t)
+int worker_join(struct worker *t)
 {
 	if (t->running)
 		pthread_join(t->thread, NULL);

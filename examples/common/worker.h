@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * The thread that runs one forwarding queue (xskx-l2fwd's and xskx-fw's):
- * step(ctx) in a loop until a stop is requested (run.h), optionally
- * pinned to a CPU.
+ * A worker thread of the example programs (a queue of xskx-l2fwd, xskx-fw
+ * or xskx-bench --queues): step(ctx) in a loop until a stop is requested
+ * (run.h), optionally pinned to a CPU.
  */
-#ifndef XSKX_L2FWD_FWD_THREAD_H
-#define XSKX_L2FWD_FWD_THREAD_H
+#ifndef XSKX_EXAMPLES_WORKER_H
+#define XSKX_EXAMPLES_WORKER_H
 
 #include <pthread.h>
 #include <stdbool.h>
 
-struct fwd_thread {
+struct worker {
 	int (*step)(void *ctx); /* as run_steps_until_stopped() takes it */
 	void *ctx;
 	int cpu;		/* -1: not pinned */
@@ -20,12 +20,12 @@ struct fwd_thread {
 };
 
 /* Start t (step, ctx and cpu set). Returns 0 or a negative errno, reported. */
-int fwd_thread_start(struct fwd_thread *t);
+int worker_start(struct worker *t);
 
 /*
  * Once a stop was requested (signals_request_stop): wait for t if it runs.
  * Returns the error that ended it, reported, or 0.
  */
-int fwd_thread_join(struct fwd_thread *t);
+int worker_join(struct worker *t);
 
-#endif /* XSKX_L2FWD_FWD_THREAD_H */
+#endif /* XSKX_EXAMPLES_WORKER_H */
