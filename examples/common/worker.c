@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* A worker thread (worker.h). */
+#define _GNU_SOURCE /* pthread_setname_np */
 #include "worker.h"
 #include "run.h"
 
@@ -20,6 +21,8 @@ int worker_start(struct worker *t)
 	if (err)
 		return run_lib_error("pthread_create", -err);
 	t->running = true;
+	if (t->name[0])
+		pthread_setname_np(t->thread, t->name);
 	return 0;
 }
 

@@ -14,6 +14,7 @@ struct worker {
 	int (*step)(void *ctx); /* as run_steps_until_stopped() takes it */
 	void *ctx;
 	int cpu;		/* -1: not pinned */
+	char name[16];		/* "": the process's name (top -H shows it) */
 	pthread_t thread;
 	bool running;
 	int error;	/* the library's errno that ended the thread, or 0 */

@@ -164,7 +164,7 @@ int bench_wait_ready(struct bench *b);
 /* Both sockets' counters summed into a running total. */
 void bench_stats_add(struct xskx_stats *sum, const struct xskx_stats *add);
 
-/* --queues N > 1 (queues.c): the run, its figures summed and per queue. */
+/* --queues N (queues.c): the run, its figures summed and per queue. */
 int bench_run_queues(const struct bench_opts *o, bench_step_fn step,
 		     struct bench_result *res);
 

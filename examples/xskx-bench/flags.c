@@ -32,7 +32,8 @@ const struct bench_flag bench_flags[] = {
 	  "the simulated port (RSS spreads --flows over\n"
 	  "them: give at least N): a UMEM, a socket and a\n"
 	  "thread each, queue k's thread on --app-cpu + k;\n"
-	  "--rate and -T pace each queue (default 1)", NULL },
+	  "--rate and -T pace each queue (default: one\n"
+	  "queue, on this program's one thread)", NULL },
 
 	HEADING("Mode"),
 	{ 'r', "rxdrop", NULL, "receive and drop (default)", NULL },

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 	run_set_clock(o.clock);
 	signals_catch(false);
 
-	if (o.queues > 1) {
+	if (o.queue_threads) {
 		err = bench_run_queues(&o, step_of(&o, false), &burst[0]);
 		if (err)
 			return 1;

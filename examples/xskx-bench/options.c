@@ -326,6 +326,7 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 		break;
 	case OPT_QUEUES:
 		ok = cli_parse_u32(flag, arg, 1, BENCH_MAX_QUEUES, &o->queues);
+		o->queue_threads = true;
 		break;
 	case OPT_APP_CPU:
 		ok = parse_cpu(flag, arg, &o->app_cpu);
@@ -401,12 +402,12 @@ static bool check_flags(const struct bench_opts *o,
 }
 
 /*
- * --queues N > 1: a thread per queue (queues.c), this one watching. What
- * needs this thread inside the loop, or one queue, is refused.
+ * --queues N: a thread per queue (queues.c), this one watching. What needs
+ * this thread inside the loop, or one queue, is refused.
  */
 static bool check_queues(const struct bench_opts *o)
 {
-	if (o->queues < 2)
+	if (!o->queue_threads)
 		return true;
 	if (o->baseline || o->compare)
 		return refuse("--baseline and --compare measure one queue against bare rings: leave out --queues");

@@ -45,6 +45,8 @@ struct bench_opts {
 	const char *ifname;	/* the kernel backend */
 	uint32_t queue_id;
 	uint32_t queues; /* queue_id .. queue_id + queues - 1 */
+	/* --queues given, even 1: a thread per queue (queues.c), this one watching */
+	bool queue_threads;
 
 	double duration_s;
 	uint64_t packets; /* stop after this many packets; 0: no limit */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * xskx-bench --queues N (N > 1): queue -q + k of the one port, each with its
+ * xskx-bench --queues N (even 1): queue -q + k of the one port, each with its
  * own UMEM and sockets (a struct bench of its own), stepped by a thread of
  * its own (examples/common/worker.c) on --app-cpu + k. This thread watches:
  * it prints the line per interval from what the queues publish, stops them
@@ -8,6 +8,7 @@
  * packets. On --sim the NIC runs on a thread of its own (--nic-cpu): one
  * port of N queues, over which RSS spreads the source's flows.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "bench.h"
@@ -171,6 +172,8 @@ static int setup_queues(struct bench_queue *qs, const struct bench_opts *o,
 			.step = step_queue, .ctx = q,
 			.cpu = o->app_cpu < 0 ? -1 : o->app_cpu + (int)k,
 		};
+		snprintf(q->worker.name, sizeof(q->worker.name), "bench-q%u",
+			 q->b.queue_id);
 		if ((err = publish(q)))
 			return err;
 	}
