@@ -84,6 +84,16 @@ void loss_sock_read(const struct loss_sock *src, struct loss_sock *out)
 		__atomic_load_n(&src->tx_invalid_descs, __ATOMIC_RELAXED);
 }
 
+void loss_sock_read_add(const struct loss_sock *src, struct loss_sock *sum)
+{
+	struct loss_sock one;
+
+	loss_sock_read(src, &one);
+	sum->rx_dropped += one.rx_dropped;
+	sum->rx_ring_full += one.rx_ring_full;
+	sum->tx_invalid_descs += one.tx_invalid_descs;
+}
+
 void loss_sock_add(struct loss_sock *sum, const struct xskx_stats *s)
 {
 	sum->rx_dropped += s->rx_dropped;

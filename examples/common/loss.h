@@ -100,6 +100,8 @@ struct loss_sock {
 /* Read sock's statistics (a syscall on the kernel) into dst, atomically per field. */
 int loss_sock_publish(struct loss_sock *dst, struct xskx_socket *sock);
 void loss_sock_read(const struct loss_sock *src, struct loss_sock *out);
+/* sum += what loss_sock_read() reads of src (a port's queues summed). */
+void loss_sock_read_add(const struct loss_sock *src, struct loss_sock *sum);
 /* sum += the counters of s (several queues of one port). */
 void loss_sock_add(struct loss_sock *sum, const struct xskx_stats *s);
 

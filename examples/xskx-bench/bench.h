@@ -7,6 +7,7 @@
  *               and the step of --xdp-action tx|drop (only kicks)
  *   baseline.c  the three modes on bare libxdp ring operations
  *   run.c       the loop: step until --duration or --packets
+ *   queues.c    --queues N: a struct bench and a thread per queue
  *   report.c    a line per second, the summary, JSON (the losses by
  *               stage: examples/common/loss.c)
  *   packet.c    the UDP frame txonly sends
@@ -40,6 +41,9 @@ struct bench_view {
 
 struct bench {
 	const struct bench_opts *opts;
+	uint32_t queue_id;	  /* the sockets' queue */
+	/* sim, sim_port and port are another queue's bench's (--queues) */
+	bool borrowed_port;
 	struct xskx_umem *umem;
 	struct xskx_socket *sock;
 	struct xskx_socket *tx_sock; /* sock, or -M's second socket */
@@ -101,8 +105,17 @@ int bench_xdp_step(struct bench *b);
 int bench_txonly_prepare(struct bench *b);
 
 int bench_setup(struct bench *b, const struct bench_opts *opts);
+/*
+ * --queues: queue k's bench (queue -q + k) with its own UMEM and sockets,
+ * on first's port and simulated NIC (NULL: k is the first, which makes
+ * them, the simulated port with --queues queues).
+ */
+int bench_setup_queue(struct bench *b, const struct bench_opts *opts,
+		      uint32_t k, const struct bench *first);
 /* Pin this thread (--app-cpu) and, threaded --sim, start the NIC thread. */
 int bench_start(struct bench *b);
+/* Threaded --sim: start the NIC thread (bench_start's second half). */
+int bench_start_nic(struct bench *b);
 /* Stop the NIC thread, so that the counters read afterwards are final. */
 int bench_stop(struct bench *b);
 void bench_teardown(struct bench *b);
@@ -114,8 +127,15 @@ enum bench_stop_reason {
 	BENCH_STOP_IDLE, /* deterministic: the source is done, all quiet */
 };
 
+/* One queue's packets, for the per-queue figures of --queues. */
+struct bench_queue_counts {
+	uint64_t rx_packets, tx_packets;
+};
+
 struct bench_result {
 	const char *variant; /* "burst" or "baseline" */
+	uint32_t queues;     /* per_queue[0..queues) */
+	struct bench_queue_counts per_queue[BENCH_MAX_QUEUES];
 	enum bench_stop_reason stop;
 	double seconds;
 	uint64_t rx_packets, tx_packets;
@@ -139,10 +159,31 @@ struct bench_result {
 
 int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	      struct bench_result *res);
+/*
+ * After the run, the NIC stopped: b's final counters into res (one queue:
+ * its per_queue[0] too). 0 or a negative errno, reported.
+ */
+int bench_finish(struct bench *b, struct bench_result *res);
+/* --poll: xskx_socket_poll() the way xdpsock -p waits; 0 or reported error. */
+int bench_wait_ready(struct bench *b);
+/*
+ * Poll or loop (b->poll, and b->wakeup_why), on the thread that will run
+ * the bursts: as the options say, or as xskx_socket_choose_wakeup()
+ * advises there. 0 or the library's negative errno, reported.
+ */
+int bench_wakeup(struct bench *b);
+/* Both sockets' counters summed into a running total. */
+void bench_stats_add(struct xskx_stats *sum, const struct xskx_stats *add);
+
+/* --queues N (queues.c): the run, its figures summed and per queue. */
+int bench_run_queues(const struct bench_opts *o, bench_step_fn step,
+		     struct bench_result *res);
 
 /* Live output and the summary (report.c). */
 struct bench_sample {
 	double t;
+	uint32_t queues; /* per_queue[0..queues) */
+	struct bench_queue_counts per_queue[BENCH_MAX_QUEUES];
 	uint64_t rx_packets, tx_packets;
 	uint64_t steps, idle_steps, polls, irqs;
 	struct xskx_stats stats;

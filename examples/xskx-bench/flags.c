@@ -27,6 +27,13 @@ const struct bench_flag bench_flags[] = {
 	  "--sim-deterministic and -B", NULL },
 	{ 'i', "interface", "IFNAME", "the kernel's AF_XDP socket on IFNAME", NULL },
 	{ 'q', "queue", "QUEUE", "the queue (index) of IFNAME (default 0)", NULL },
+	{ OPT_QUEUES, "queues", "N",
+	  "queues QUEUE..QUEUE+N-1 of IFNAME, or N queues of\n"
+	  "the simulated port (RSS spreads --flows over\n"
+	  "them: give at least N): a UMEM, a socket and a\n"
+	  "thread each, queue k's thread on --app-cpu + k;\n"
+	  "--rate and -T pace each queue (default: one\n"
+	  "queue, on this program's one thread)", NULL },
 
 	HEADING("Mode"),
 	{ 'r', "rxdrop", NULL, "receive and drop (default)", NULL },

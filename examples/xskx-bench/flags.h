@@ -43,6 +43,7 @@ enum bench_flag_id {
 	OPT_NAPI,
 	OPT_JSON,
 	OPT_JSON_LINES,
+	OPT_QUEUES,
 };
 
 struct bench_flag {

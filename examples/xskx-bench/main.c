@@ -6,6 +6,7 @@
  *   xskx-bench -i veth0 -q 0 -l    forward on a real interface
  *   xskx-bench --sim --compare     the burst API against bare libxdp rings,
  *                                  in interleaved pairs
+ *   xskx-bench --sim --queues 2 --flows 16   a thread per queue (queues.c)
  *
  * See --help for every option; bench.h for the map of the source.
  */
@@ -87,6 +88,13 @@ int main(int argc, char **argv)
 	run_set_clock(o.clock);
 	signals_catch(false);
 
+	if (o.queue_threads) {
+		err = bench_run_queues(&o, step_of(&o, false), &burst[0]);
+		if (err)
+			return 1;
+		bench_report_result(&o, &burst[0]);
+		return 0;
+	}
 	if (!o.compare) {
 		err = run_one(&o, o.baseline, &burst[0]);
 		if (err)

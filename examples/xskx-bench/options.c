@@ -412,6 +412,10 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 		st->sim_only_flag = flag;
 		ok = parse_cpu(flag, arg, &o->nic_cpu);
 		break;
+	case OPT_QUEUES:
+		ok = cli_parse_u32(flag, arg, 1, BENCH_MAX_QUEUES, &o->queues);
+		o->queue_threads = true;
+		break;
 	case OPT_APP_CPU:
 		ok = parse_cpu(flag, arg, &o->app_cpu);
 		st->app_cpu_given = true;
@@ -462,7 +466,7 @@ static bool check_flags(const struct bench_opts *o,
 	if (st->native && st->generic)
 		return refuse("-N and -S exclude each other");
 	if (st->queue_given && !o->ifname)
-		return refuse("-q selects a queue of -i IFNAME; the simulated port has one queue");
+		return refuse("-q selects a queue of -i IFNAME; the simulated port's queues are 0..N-1 (--queues N)");
 	if ((st->native || st->generic) && !o->ifname)
 		return refuse("-N and -S choose where the kernel runs the XDP program: use them with -i IFNAME");
 	if (o->sim && o->irq_match)
@@ -484,6 +488,36 @@ static bool check_flags(const struct bench_opts *o,
 		return refuse("-U needs -W FIFO: SCHED_OTHER has only priority 0");
 	if (o->sched_policy == SCHED_FIFO && !o->sched_priority)
 		return refuse("-W FIFO needs -U 1 to 99");
+	return true;
+}
+
+/*
+ * --queues N: a thread per queue (queues.c), this one watching. What needs
+ * this thread inside the loop, or one queue, is refused.
+ */
+static bool check_queues(const struct bench_opts *o)
+{
+	if (!o->queue_threads)
+		return true;
+	if (o->baseline || o->compare)
+		return refuse("--baseline and --compare measure one queue against bare rings: leave out --queues");
+	if (o->sim_deterministic || o->same_core)
+		return refuse("--sim-deterministic and --same-core run the NIC on the one application thread: with --queues, use --sim (the NIC on a thread of its own)");
+	if (o->sim && o->flows < o->queues) {
+		fprintf(stderr,
+			"xskx-bench: RSS spreads the source's flows over the queues: %u flow%s leave%s queues idle; give --flows %u or more\n",
+			o->flows, o->flows == 1 ? "" : "s",
+			o->flows == 1 ? "s" : "", o->queues);
+		return false;
+	}
+	if (o->sched_policy >= 0)
+		return refuse("-W and -U set this program's scheduling: leave them out with --queues");
+	if (o->irq_match)
+		return refuse("-I counts the interface's interrupts for one queue's run: leave it out with --queues");
+	if (o->packets && o->mode == BENCH_TXONLY)
+		return refuse("-C counts what one txonly socket sent: with --queues, stop by --duration");
+	if (o->queue_id > UINT32_MAX - o->queues)
+		return refuse("-q plus --queues passes the largest queue index");
 	return true;
 }
 
@@ -561,6 +595,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.nic_cpu = 0,
 		.app_cpu = 1,
 		.pairs = 3,
+		.queues = 1,
 	};
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
@@ -604,7 +639,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			argv[optind]);
 		return BENCH_PARSE_BAD;
 	}
-	if (!check_flags(o, &st) || !check_combination(o, &st))
+	if (!check_flags(o, &st) || !check_combination(o, &st) ||
+	    !check_queues(o))
 		return BENCH_PARSE_BAD;
 	/* The kernel's softirqs may share a CPU: pin only where asked to. */
 	if (o->ifname && !st.app_cpu_given)

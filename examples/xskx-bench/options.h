@@ -40,6 +40,8 @@ struct bench_packet_opts {
 
 /* The most --pairs: each pair's two results are kept until the report. */
 #define BENCH_MAX_PAIRS 32
+/* The most --queues: a UMEM, a socket and a thread each. */
+#define BENCH_MAX_QUEUES 16
 
 /* Every setting of a run; a 0 size or count means "the library's default". */
 struct bench_opts {
@@ -49,6 +51,9 @@ struct bench_opts {
 	bool same_core;		/* ... only inside this thread's kicks */
 	const char *ifname;	/* the kernel backend */
 	uint32_t queue_id;
+	uint32_t queues; /* queue_id .. queue_id + queues - 1 */
+	/* --queues given, even 1: a thread per queue (queues.c), this one watching */
+	bool queue_threads;
 
 	double duration_s;
 	uint64_t packets; /* stop after this many packets; 0: no limit */

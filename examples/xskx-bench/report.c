@@ -168,6 +168,13 @@ static void report_line(const struct bench *b, const char *variant,
 			fprintf(f, "  %s +%llu", xdp_counters[i].name,
 				(unsigned long long)d);
 	}
+	/* --queues: each queue's share of the rates above. */
+	for (uint32_t k = 0; now->queues > 1 && k < now->queues; k++)
+		fprintf(f, "  q%u rx %.3f tx %.3f Mpps", o->queue_id + k,
+			rate(now->per_queue[k].rx_packets -
+				     prev->per_queue[k].rx_packets, dt) / 1e6,
+			rate(now->per_queue[k].tx_packets -
+				     prev->per_queue[k].tx_packets, dt) / 1e6);
 	if (o->app_stats)
 		report_app_stats(f, prev, now);
 	if (o->irq_match)
@@ -236,6 +243,7 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	else
 		json_str(j, "interface", o->ifname);
 	json_u64(j, "queue", o->queue_id);
+	json_u64(j, "queues", o->queues);
 	json_u64(j, "batch", o->batch);
 	json_u64(j, "pkt_size", o->pkt_size);
 	json_bool(j, "multi_buffer", o->multi_buffer);
@@ -283,6 +291,32 @@ static void json_totals(struct json *j, const struct bench_opts *o,
 	loss_json(j, "loss", l);
 }
 
+/*
+ * Each queue's packets since the start and its rates over `seconds`
+ * (prev: the counts at its start; NULL: 0), in "per_queue".
+ */
+static void json_per_queue(struct json *j, const struct bench_opts *o,
+			   uint32_t queues,
+			   const struct bench_queue_counts *now,
+			   const struct bench_queue_counts *prev,
+			   double seconds)
+{
+	json_array(j, "per_queue");
+	for (uint32_t k = 0; k < queues; k++) {
+		uint64_t rx0 = prev ? prev[k].rx_packets : 0;
+		uint64_t tx0 = prev ? prev[k].tx_packets : 0;
+
+		json_object(j, NULL);
+		json_u64(j, "queue", o->queue_id + k);
+		json_u64(j, "rx_packets", now[k].rx_packets);
+		json_u64(j, "tx_packets", now[k].tx_packets);
+		json_num(j, "rx_pps", rate(now[k].rx_packets - rx0, seconds), 4);
+		json_num(j, "tx_pps", rate(now[k].tx_packets - tx0, seconds), 4);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
 static void json_result(struct json *j, const struct bench_opts *o,
 			const struct bench_result *r)
 {
@@ -300,6 +334,7 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_totals(j, o, r->rx_packets, r->tx_packets, r->rx_packets,
 		    r->tx_packets, r->seconds, &r->stats, &r->loss,
 		    r->offered_known ? &r->offered : NULL);
+	json_per_queue(j, o, r->queues, r->per_queue, NULL, r->seconds);
 	json_u64(j, "steps", r->steps);
 	json_u64(j, "idle_steps", r->idle_steps);
 	json_u64(j, "polls", r->polls);
@@ -345,6 +380,8 @@ static void json_interval(const struct bench *b, const char *variant,
 		    now->tx_packets - prev->tx_packets, now->t - prev->t,
 		    &now->stats, &now->loss,
 		    now->offered_known ? &now->offered : NULL);
+	json_per_queue(&j, o, now->queues, now->per_queue, prev->per_queue,
+		       now->t - prev->t);
 	/* -a's and -I's counts, for plotting them */
 	json_u64(&j, "steps", now->steps);
 	json_u64(&j, "idle_steps", now->idle_steps);
@@ -394,6 +431,13 @@ static void text_result(const struct bench_opts *o,
 	       rate(r->tx_packets, r->seconds) / 1e6);
 	printf("  wakeup: %s (%s)\n", r->poll ? "poll" : "busy loop",
 	       r->wakeup_why);
+	for (uint32_t k = 0; r->queues > 1 && k < r->queues; k++)
+		printf("  queue %u: rx %llu packets %.3f Mpps, tx %llu packets %.3f Mpps\n",
+		       o->queue_id + k,
+		       (unsigned long long)r->per_queue[k].rx_packets,
+		       rate(r->per_queue[k].rx_packets, r->seconds) / 1e6,
+		       (unsigned long long)r->per_queue[k].tx_packets,
+		       rate(r->per_queue[k].tx_packets, r->seconds) / 1e6);
 	text_counters("XDP statistics", &r->stats, xdp_counters,
 		      COUNT(xdp_counters));
 	text_counters("library", &r->stats, library_counters,

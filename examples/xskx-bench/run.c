@@ -22,20 +22,27 @@ static void read_losses(const struct bench *b, const struct xskx_stats *stats,
 	loss_port_read(&b->loss, &sock, 0, l);
 }
 
+void bench_stats_add(struct xskx_stats *sum, const struct xskx_stats *add)
+{
+	uint64_t *s = (uint64_t *)sum;
+	const uint64_t *a = (const uint64_t *)add;
+
+	_Static_assert(sizeof(*add) % sizeof(uint64_t) == 0,
+		       "struct xskx_stats holds uint64_t counters only");
+	for (size_t i = 0; i < sizeof(*add) / sizeof(uint64_t); i++)
+		s[i] += a[i];
+}
+
 int bench_socket_stats(const struct bench *b, struct xskx_stats *stats)
 {
 	struct xskx_stats tx;
-	uint64_t *sum = (uint64_t *)stats;
-	const uint64_t *add = (const uint64_t *)&tx;
 	int err = xskx_socket_stats(b->sock, stats);
 
 	if (err || b->tx_sock == b->sock)
 		return err;
 	err = xskx_socket_stats(b->tx_sock, &tx);
-	_Static_assert(sizeof(tx) % sizeof(uint64_t) == 0,
-		       "struct xskx_stats holds uint64_t counters only");
-	for (size_t i = 0; !err && i < sizeof(tx) / sizeof(uint64_t); i++)
-		sum[i] += add[i];
+	if (!err)
+		bench_stats_add(stats, &tx);
 	return err;
 }
 
@@ -66,6 +73,9 @@ static int sample(struct bench *b, double t, struct bench_sample *s)
 	read_losses(b, &s->stats, &s->loss);
 	s->offered_known = loss_port_offered(&b->loss, &s->offered);
 	s->t = t;
+	s->queues = 1;
+	s->per_queue[0] = (struct bench_queue_counts){ b->rx_packets,
+						       b->tx_packets };
 	s->rx_packets = b->rx_packets;
 	s->tx_packets = b->tx_packets;
 	s->steps = b->steps;
@@ -74,11 +84,8 @@ static int sample(struct bench *b, double t, struct bench_sample *s)
 	return 0;
 }
 
-/*
- * Poll or loop, once this thread is pinned where it will run: as the
- * options say, or as the library advises for this thread.
- */
-static int bench_wakeup(struct bench *b)
+/* Poll or loop, once this thread is pinned where it will run (bench.h). */
+int bench_wakeup(struct bench *b)
 {
 	enum xskx_wakeup mode;
 	int err;
@@ -99,7 +106,7 @@ static int bench_wakeup(struct bench *b)
  * --poll: wait the way xdpsock -p does, in slices short enough to notice
  * the end of the run.
  */
-static int wait_ready(struct bench *b)
+int bench_wait_ready(struct bench *b)
 {
 	short events = b->opts->mode == BENCH_TXONLY ? POLLOUT : POLLIN;
 	int ret = xskx_socket_poll(b->sock, events, 100);
@@ -116,12 +123,15 @@ static int run_nic(struct bench *b)
 	return moved < 0 ? run_lib_error("xskx_sim_poll", moved) : moved;
 }
 
-static int finish(struct bench *b, struct bench_result *res)
+int bench_finish(struct bench *b, struct bench_result *res)
 {
 	int err = bench_stop(b);
 
 	if (err)
 		return err;
+	res->queues = 1;
+	res->per_queue[0] = (struct bench_queue_counts){ b->rx_packets,
+							 b->tx_packets };
 	res->rx_packets = b->rx_packets;
 	res->tx_packets = b->tx_packets;
 	res->steps = b->steps;
@@ -257,7 +267,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		}
 		if (deterministic && (moved = run_nic(b)) < 0)
 			return moved;
-		if (b->poll && (err = wait_ready(b)))
+		if (b->poll && (err = bench_wait_ready(b)))
 			break;
 		n = step(b);
 		if (n < 0)
@@ -290,5 +300,5 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 		bench_report_interval(b, variant, start, &last, &cur);
 	if (!err && res->stop == BENCH_STOP_PACKETS && o->mode == BENCH_TXONLY)
 		err = wait_for_completions(b, deterministic);
-	return err ? err : finish(b, res);
+	return err ? err : bench_finish(b, res);
 }

@@ -63,7 +63,7 @@ static int setup_sim(struct bench *b)
 		  .mtu = o->pkt_size - 14 > 1500 ? o->pkt_size - 14 : 0,
 		  .hw_ring_size = o->hw_ring, .hw_tx_ring_size = o->hw_tx_ring,
 		  .napi_budget = o->nic_budget, .refill_batch = o->refill_batch,
-		  .rx_full_policy = o->rx_full_policy);
+		  .rx_full_policy = o->rx_full_policy, .queues = o->queues);
 	/* Same core: a wire at line rate fills every posted buffer per kick. */
 	XSKX_OPTS(xskx_sim_source_opts, source_opts, .pkt_size = o->pkt_size,
 		  .count = o->packets, .flows = o->flows,
@@ -121,11 +121,11 @@ static int open_port(struct bench *b, const struct bench_opts *o)
 	return err ? run_lib_error("xskx_port_open", err) : 0;
 }
 
-/* Where the sockets are: the port's queue -q. */
+/* Where the sockets are: the port's queue -q (+ k with --queues). */
 static void socket_place(struct xskx_socket_opts *so, const struct bench *b)
 {
 	so->port = b->port;
-	so->queue_id = b->opts->queue_id;
+	so->queue_id = b->queue_id;
 }
 
 /*
@@ -166,6 +166,12 @@ static uint32_t burst_capacity(struct bench *b)
 
 int bench_setup(struct bench *b, const struct bench_opts *o)
 {
+	return bench_setup_queue(b, o, 0, NULL);
+}
+
+int bench_setup_queue(struct bench *b, const struct bench_opts *o,
+		      uint32_t k, const struct bench *first)
+{
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = o->frames,
 		  .frame_size = o->frame_size, .fill_size = o->fill_size,
 		  .comp_size = o->comp_size,
@@ -174,7 +180,7 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	uint32_t capacity;
 	int err;
 
-	*b = (struct bench){ .opts = o };
+	*b = (struct bench){ .opts = o, .queue_id = o->queue_id + k };
 	err = xskx_umem_create(&b->umem, &umem_opts);
 	if (err)
 		return run_lib_error("xskx_umem_create", err);
@@ -191,14 +197,17 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 	 * than the packet's other work.
 	 */
 	b->tx_offset = xskx_umem_headroom(b->umem);
-	if (o->sim) {
-		err = setup_sim(b);
-		if (err)
+	if (first) {
+		b->sim = first->sim;
+		b->sim_port = first->sim_port;
+		b->port = first->port;
+		b->borrowed_port = true;
+	} else {
+		if (o->sim && (err = setup_sim(b)))
+			return err;
+		if ((err = open_port(b, o)))
 			return err;
 	}
-	err = open_port(b, o);
-	if (err)
-		return err;
 
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .rx_size = o->rx_size,
 		  .tx_size = o->tx_size, .flags = socket_flags(o),
@@ -232,8 +241,6 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 
 int bench_start(struct bench *b)
 {
-	int err;
-
 	if (b->opts->app_cpu >= 0)
 		run_pin_this_thread(b->opts->app_cpu);
 	if (b->opts->sched_policy >= 0) {
@@ -245,6 +252,13 @@ int bench_start(struct bench *b)
 			return run_lib_error("sched_setscheduler (-W, -U)",
 					     -errno);
 	}
+	return bench_start_nic(b);
+}
+
+int bench_start_nic(struct bench *b)
+{
+	int err;
+
 	if (!b->sim || b->opts->sim_deterministic)
 		return 0;
 	err = xskx_sim_start(b->sim);
@@ -279,6 +293,10 @@ void bench_teardown(struct bench *b)
 		run_lib_error("xskx_socket_close", err);
 	if (b->sock && (err = xskx_socket_close(b->sock)))
 		run_lib_error("xskx_socket_close", err);
+	if (b->borrowed_port) { /* the first queue's bench closes them */
+		b->port = NULL;
+		b->sim = NULL;
+	}
 	if (b->port && (err = xskx_port_close(b->port)))
 		run_lib_error("xskx_port_close", err);
 	if (b->sim && (err = xskx_sim_destroy(b->sim)))

@@ -42,8 +42,9 @@ static int unclassified_kind(enum xskx_pkt_class cls)
 static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 			    uint32_t n)
 {
-	struct fw *fw = ctx;
-	struct fw_ruleset *rs = fw->in_use;
+	struct fw_queue *q = ctx;
+	struct fw_ruleset *rs = q->in_use;
+	struct fw_counter *hits = &rs->hits[q->row * (rs->count + 1)];
 	uint32_t kept = 0;
 
 	(void)port;
@@ -58,13 +59,13 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 						   rs->rules[rule].action;
 
 		if (kind >= 0)
-			count(&fw->stage2.unclassified[kind], pkts[i].len);
-		count(&rs->hits[slot], pkts[i].len);
+			count(&q->stage2.unclassified[kind], pkts[i].len);
+		count(&hits[slot], pkts[i].len);
 		if (action == FW_DENY) {
-			count(&fw->stage2.denied, pkts[i].len);
+			count(&q->stage2.denied, pkts[i].len);
 			continue;
 		}
-		count(&fw->stage2.allowed, pkts[i].len);
+		count(&q->stage2.allowed, pkts[i].len);
 		/* Allowed packets move forward in order; denied ones to the back. */
 		if (kept != i) {
 			struct xskx_pkt tmp = pkts[kept];
@@ -81,10 +82,12 @@ static void xdp_counts(const struct fw *fw, uint32_t rule_id,
 		       struct xskx_filter_counters *sum)
 {
 	*sum = (struct xskx_filter_counters){ 0 };
-	for (uint32_t p = 0; p < fw->fwd.nports; p++) {
+	const struct fwd_queue *fwd = &fw->queues[0].fwd;
+
+	for (uint32_t p = 0; p < fwd->nports; p++) {
 		struct xskx_filter_counters c;
 
-		if (!xskx_filter_rule_stats(fw->fwd.ports[p].port, rule_id, &c)) {
+		if (!xskx_filter_rule_stats(fwd->ports[p].port, rule_id, &c)) {
 			sum->packets += c.packets;
 			sum->bytes += c.bytes;
 		}
@@ -137,40 +140,71 @@ static uint32_t split(struct fw *fw, struct fw_ruleset *rs)
 	return 0;
 }
 
-/* Put entries[0..n) on every port; on failure put back restore's on those done. */
+/*
+ * Put entries[0..n) on every port (each port's list serves all its
+ * queues); on failure put back restore's on those done.
+ */
 static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
 {
+	const struct fwd_queue *fwd = &fw->queues[0].fwd;
 	uint32_t p;
 	int err = 0;
 
-	for (p = 0; p < fw->fwd.nports && !err; p++)
-		err = xskx_filter_set(fw->fwd.ports[p].port, fw->entries, n);
+	for (p = 0; p < fwd->nports && !err; p++)
+		err = xskx_filter_set(fwd->ports[p].port, fw->entries, n);
 	if (!err)
 		return 0;
 	if (restore) {
 		uint32_t old_n = split(fw, restore);
 
 		for (uint32_t q = 0; q + 1 < p; q++)
-			xskx_filter_set(fw->fwd.ports[q].port, fw->entries, old_n);
+			xskx_filter_set(fwd->ports[q].port, fw->entries, old_n);
 	}
 	return err;
 }
 
-int fw_open(struct fw *fw, const struct fwd_config *cfg,
+/* A row of hits per queue, before any queue can see rs. */
+static int size_hits(const struct fw *fw, struct fw_ruleset *rs)
+{
+	struct fw_counter *hits;
+
+	if (rs->hit_rows >= fw->nqueues)
+		return 0;
+	hits = calloc((size_t)fw->nqueues * (rs->count + 1), sizeof(*hits));
+	if (!hits)
+		return -ENOMEM;
+	free(rs->hits);
+	rs->hits = hits;
+	rs->hit_rows = fw->nqueues;
+	return 0;
+}
+
+int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 	    struct fw_ruleset *rules)
 {
-	struct fwd_config c = *cfg;
 	uint32_t n;
 	int err;
 
-	*fw = (struct fw){ .rules = rules, .published = rules,
-			   .in_use = rules, .adopted = rules, .xdp_stage = true };
+	*fw = (struct fw){ .rules = rules, .published = rules, .xdp_stage = true };
+	if (!nqueues || nqueues > FWD_MAX_QUEUES)
+		return -EINVAL;
 	fw->entries = calloc(FW_MAX_RULES, sizeof(*fw->entries));
-	if (!fw->entries)
+	fw->queues = calloc(nqueues, sizeof(*fw->queues));
+	if (!fw->entries || !fw->queues)
 		return -ENOMEM;
-	c.filter = judge_burst;
-	c.filter_ctx = fw;
-	err = fwd_open(&fw->fwd, &c);
+	fw->nqueues = nqueues;
+	err = size_hits(fw, rules);
+	for (uint32_t k = 0; k < nqueues && !err; k++) {
+		struct fw_queue *q = &fw->queues[k];
+		struct fwd_config c = *cfg;
+
+		*q = (struct fw_queue){ .fw = fw, .row = k, .in_use = rules,
+					.adopted = rules };
+		c.queue_id = cfg->queue_id + k;
+		c.filter = judge_burst;
+		c.filter_ctx = q;
+		err = fwd_open(&q->fwd, &c);
+	}
 	if (err)
 		return err;
 	n = split(fw, rules);
@@ -185,16 +219,17 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg,
 	return err;
 }
 
-int fw_step(struct fw *fw)
+int fw_step(struct fw_queue *q)
 {
-	struct fw_ruleset *next = __atomic_load_n(&fw->published,
+	struct fw_ruleset *next = __atomic_load_n(&q->fw->published,
 						  __ATOMIC_ACQUIRE);
 
-	if (next != fw->in_use) {
-		fw->in_use = next;
-		__atomic_store_n(&fw->adopted, next, __ATOMIC_RELEASE);
+	if (next != q->in_use) {
+		q->in_use = next;
+		/* Release: this queue's counts of the old set are final. */
+		__atomic_store_n(&q->adopted, next, __ATOMIC_RELEASE);
 	}
-	return fwd_step(&fw->fwd);
+	return fwd_step(&q->fwd);
 }
 
 static void add_stage1(const struct fw *fw, const struct fw_ruleset *rs,
@@ -216,6 +251,9 @@ int fw_install(struct fw *fw, struct fw_ruleset *rules,
 	uint32_t n;
 	int err;
 
+	err = size_hits(fw, rules);
+	if (err)
+		return err;
 	rules->id_base = prev->id_base ? 0 : FW_MAX_RULES;
 	n = split(fw, rules);
 	take_xdp_base(fw, rules);
@@ -232,7 +270,20 @@ int fw_install(struct fw *fw, struct fw_ruleset *rules,
 
 bool fw_adopted(const struct fw *fw)
 {
-	return __atomic_load_n(&fw->adopted, __ATOMIC_ACQUIRE) == fw->rules;
+	for (uint32_t k = 0; k < fw->nqueues; k++)
+		if (__atomic_load_n(&fw->queues[k].adopted, __ATOMIC_ACQUIRE) !=
+		    fw->rules)
+			return false;
+	return true;
+}
+
+static void counter_add(struct fw_counter *sum, const struct fw_counter *c)
+{
+	struct fw_counter one;
+
+	counter_read(c, &one);
+	sum->packets += one.packets;
+	sum->bytes += one.bytes;
 }
 
 void fw_rule_counts(const struct fw *fw, const struct fw_ruleset *rs,
@@ -240,7 +291,9 @@ void fw_rule_counts(const struct fw *fw, const struct fw_ruleset *rs,
 		    struct fw_counter *stage2)
 {
 	*stage1 = (struct fw_counter){ 0 };
-	counter_read(&rs->hits[i], stage2);
+	*stage2 = (struct fw_counter){ 0 };
+	for (uint32_t r = 0; r < rs->hit_rows; r++)
+		counter_add(stage2, &rs->hits[r * (rs->count + 1) + i]);
 	if (rs->replaced) {
 		*stage1 = rs->xdp_final[i];
 	} else if (i < rs->count && rs->rules[i].in_xdp) {
@@ -260,21 +313,37 @@ void fw_stage1_total(const struct fw *fw, struct fw_counter *total)
 
 void fw_stage2_read(const struct fw *fw, struct fw_stage2 *s)
 {
-	counter_read(&fw->stage2.allowed, &s->allowed);
-	counter_read(&fw->stage2.denied, &s->denied);
-	for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
-		counter_read(&fw->stage2.unclassified[k], &s->unclassified[k]);
+	*s = (struct fw_stage2){ 0 };
+	for (uint32_t q = 0; q < fw->nqueues; q++) {
+		const struct fw_stage2 *one = &fw->queues[q].stage2;
+
+		counter_add(&s->allowed, &one->allowed);
+		counter_add(&s->denied, &one->denied);
+		for (uint32_t k = 0; k < FW_UNCLASSIFIED_KINDS; k++)
+			counter_add(&s->unclassified[k], &one->unclassified[k]);
+	}
+}
+
+void fw_finish(struct fw *fw)
+{
+	for (uint32_t k = 0; k < fw->nqueues; k++)
+		fwd_finish(&fw->queues[k].fwd);
 }
 
 int fw_close(struct fw *fw)
 {
-	int err;
+	int err = 0;
 
-	fwd_finish(&fw->fwd);
-	err = fwd_close(&fw->fwd);
+	fw_finish(fw);
+	for (uint32_t k = 0; fw->queues && k < fw->nqueues; k++) {
+		int close_err = fwd_close(&fw->queues[k].fwd);
+
+		if (!err)
+			err = close_err;
+	}
 	fw_rules_free(fw->rules);
 	free(fw->entries);
-	fw->rules = fw->published = fw->in_use = fw->adopted = NULL;
-	fw->entries = NULL;
+	free(fw->queues);
+	*fw = (struct fw){ 0 };
 	return err;
 }

@@ -11,7 +11,7 @@
  *                  its fwd_options.c)
  *   sim.c          --sim: two simulated ports with traffic sources (the
  *                  NIC: xskx-l2fwd's fwd_sim.c)
- *   main.c         --check, the forwarding thread, reloads
+ *   main.c         --check, a forwarding thread per queue, reloads
  *   report.c       a line every second, the summary, JSON (the losses
  *                  by stage: examples/common/loss.c)
  *
@@ -30,6 +30,7 @@
 #include "fwd_options.h"
 #include "fwd_ports.h"
 #include "fwd_publish.h"
+#include "worker.h"
 #include "loss.h"
 
 struct fwapp_opts {
@@ -56,8 +57,9 @@ struct fwapp {
 	struct xskx_port *ports[FWD_MAX_PORTS]; /* the library's, per port */
 	uint32_t reloads, reloads_rejected;
 	double start;
-	/* the sockets' counters, published by the forwarding thread */
-	struct fwd_published pub;
+	/* per queue of fw: its thread, its sockets' counters it publishes */
+	struct worker threads[FWD_MAX_QUEUES];
+	struct fwd_published pub[FWD_MAX_QUEUES];
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
 };
 
@@ -73,7 +75,8 @@ void fwapp_print_errors(FILE *f, const char *path,
 /* report.c */
 struct fwapp_sample {
 	double t;
-	struct fwd_counters ports[FWD_MAX_PORTS];
+	struct fwd_counters queues[FWD_MAX_QUEUES][FWD_MAX_PORTS];
+	struct fwd_counters ports[FWD_MAX_PORTS]; /* summed over the queues */
 	struct fw_counter stage1;
 	struct fw_stage2 stage2;
 	struct loss loss[FWD_MAX_PORTS]; /* lost of what arrived on each port */

@@ -5,14 +5,16 @@
  *   xskx-fw -i veth1 -o veth2 -r fw.rules    between two interfaces
  *   xskx-fw --sim -r fw.rules -d 5           on the simulated NIC
  *   xskx-fw --check fw.rules                 validate a rule file
+ *   xskx-fw -i veth1 -o veth2 --queues 4 -r fw.rules   queues 0..3 of both
  *
- * One thread forwards (fw_step, queue 0 of both ports); this one prints the
- * counters every second, reloads the rules at SIGHUP and, at the end of
- * --duration or at SIGINT/SIGTERM, stops the other, prints the summary and
- * closes both sockets, which detaches the XDP program.
+ * A thread per queue forwards (fw_step; queue -q + k of both ports, with
+ * its own UMEM), all of them judging with the one rule set; this thread
+ * prints the counters every second, reloads the rules at SIGHUP (every
+ * queue switches: fw.h says how) and, at the end of --duration or at
+ * SIGINT/SIGTERM, stops the others, prints the summary and closes the
+ * sockets, which detaches the XDP program.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -21,8 +23,6 @@
 #include "signals.h"
 
 #define MAIN_TICK_NS 100000000L
-
-static int forward_error; /* the thread's negative errno, or 0 */
 
 void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 {
@@ -38,17 +38,61 @@ void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 	}
 }
 
-static int step_firewall(void *arg)
-{
-	struct fwapp *app = arg;
+/* A queue's thread: its fw_queue and the counters it publishes. */
+struct queue_step {
+	struct fw_queue *q;
+	struct fwd_published *pub;
+};
 
-	return fwd_publish_every(&app->fw.fwd, &app->pub, fw_step(&app->fw));
+static int step_queue(void *arg)
+{
+	struct queue_step *s = arg;
+
+	return fwd_publish_every(&s->q->fwd, s->pub, fw_step(s->q));
 }
 
-static void *run_forwarding(void *app)
+/* Publish every queue's socket counters: at the start and once stopped. */
+static int publish_all(struct fwapp *app)
 {
-	forward_error = run_steps_until_stopped(step_firewall, app);
-	return NULL;
+	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
+		int err = fwd_publish(&app->fw.queues[k].fwd, &app->pub[k]);
+
+		if (err)
+			return run_lib_error("xskx_socket_stats", err);
+	}
+	return 0;
+}
+
+static int start_queues(struct fwapp *app, struct queue_step steps[])
+{
+	const struct fwd_options *o = &app->opts->fwd;
+
+	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
+		int err;
+
+		steps[k] = (struct queue_step){ &app->fw.queues[k], &app->pub[k] };
+		app->threads[k] = (struct worker){
+			.step = step_queue, .ctx = &steps[k],
+			.cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k,
+		};
+		if ((err = worker_start(&app->threads[k])))
+			return err;
+	}
+	return 0;
+}
+
+/* Stop and join every queue's thread; the first error that ended one. */
+static int stop_queues(struct fwapp *app)
+{
+	int err = 0;
+
+	signals_request_stop();
+	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
+		int thread_err = worker_join(&app->threads[k]);
+
+		err = err ? err : thread_err;
+	}
+	return err;
 }
 
 static uint32_t count_in_xdp(const struct fw_ruleset *rs)
@@ -97,8 +141,8 @@ static int check_file(const char *path)
 
 /*
  * The replaced set's counters once they are final: stage 1's are from the
- * swap on, stage 2's once the forwarding thread judges with the new set (or
- * has stopped). Then the set is freed.
+ * swap on, stage 2's once every queue's thread judges with the new set (or
+ * they stopped). Then the set is freed.
  */
 static void retire(struct fwapp *app, struct fw_ruleset **retired)
 {
@@ -185,6 +229,7 @@ static int open_firewall(struct fwapp *app)
 {
 	const struct fwapp_opts *o = app->opts;
 	struct fwd_config cfg = { .nports = FWD_MAX_PORTS,
+				  .queue_id = o->fwd.first_queue,
 				  .batch = o->fwd.batch,
 				  .frames = o->fwd.frames,
 				  .tx_full = o->fwd.tx_full };
@@ -205,12 +250,12 @@ static int open_firewall(struct fwapp *app)
 	}
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		cfg.ports[i] = app->ports[i];
-	err = fw_open(&app->fw, &cfg, rs);
+	err = fw_open(&app->fw, &cfg, o->fwd.queues, rs);
 	if (err)
 		return run_lib_error("opening the firewall", err);
-	err = fwd_publish(&app->fw.fwd, &app->pub);
+	err = publish_all(app);
 	if (err)
-		return run_lib_error("xskx_socket_stats", err);
+		return err;
 	/* The kernel's counters run since boot: the baseline is now. */
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
@@ -225,9 +270,9 @@ int main(int argc, char **argv)
 	struct fwapp_opts o;
 	struct fwapp app = { .opts = &o };
 	struct fw_ruleset *retired = NULL;
+	static struct queue_step steps[FWD_MAX_QUEUES];
 	const char *stop_reason;
-	pthread_t thread;
-	int err, close_err, publish_err;
+	int err, close_err;
 
 	switch (fwapp_parse_options(argc, argv, &o)) {
 	case FWAPP_PARSE_HELP:
@@ -249,10 +294,10 @@ int main(int argc, char **argv)
 		err = open_firewall(&app);
 	if (!err && app.sim && (err = xskx_sim_start(app.sim)))
 		run_lib_error("xskx_sim_start", err);
-	if (!err && (err = -pthread_create(&thread, NULL, run_forwarding,
-					   &app)))
-		run_lib_error("pthread_create", err);
+	if (!err)
+		err = start_queues(&app, steps);
 	if (err) {
+		stop_queues(&app);
 		if (app.sim)
 			xskx_sim_stop(app.sim);
 		fw_close(&app.fw);
@@ -262,17 +307,13 @@ int main(int argc, char **argv)
 	}
 	app.start = run_now_s();
 	stop_reason = watch(&app, &retired);
-	signals_request_stop();
-	pthread_join(thread, NULL);
+	/* A thread that failed stopped the run: that is the reason. */
+	err = stop_queues(&app);
 	if (app.sim)
 		xskx_sim_stop(app.sim);
-	fwd_finish(&app.fw.fwd);
-	err = forward_error; /* the thread has been joined */
-	if (err)
-		run_lib_error("forwarding", err);
-	/* The thread is gone: this one reads the sockets now. */
-	if ((publish_err = fwd_publish(&app.fw.fwd, &app.pub)))
-		run_lib_error("xskx_socket_stats", publish_err);
+	fw_finish(&app.fw);
+	/* The threads are gone: this one reads the sockets now. */
+	publish_all(&app);
 	if (retired)
 		retire(&app, &retired);
 	fwapp_report_summary(&app, run_now_s() - app.start,

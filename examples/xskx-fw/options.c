@@ -27,9 +27,15 @@ static const char usage[] =
 	"                         (192.0.2.1 -> 192.0.2.2, port 9)\n"
 	"  -r, --rules RULES      the rule file\n"
 	"      --check RULES      validate RULES, print every error, exit 0 or 1\n"
+	"  -q, --queue Q          the first queue of each port (default 0; -i only)\n"
+	"      --queues N         queues Q..Q+N-1 of each port: a thread and a\n"
+	"                         UMEM each, one rule set; a reload switches\n"
+	"                         every queue (default 1)\n"
+	"  -C, --cpu CPU          pin queue k's thread to CPU + k (default: no\n"
+	"                         pinning)\n"
 	"  -d, --duration SECONDS stop after SECONDS (default: at Ctrl-C)\n"
 	"  -b, --batch N          packets per burst (default 64)\n"
-	"  -f, --frames N         UMEM frames (default 4096)\n"
+	"  -f, --frames N         UMEM frames per queue (default 4096)\n"
 	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
 	"      --tx-full hold|drop  a full TX ring: hold the allowed packets\n"
 	"                         until it has room, backing the other port up\n"
@@ -65,6 +71,7 @@ static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "rules", required_argument, NULL, 'r' },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	FWD_LONG_OPTIONS_QUEUES,
 	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
@@ -91,7 +98,8 @@ static bool check_combination(const struct fwapp_opts *o)
 	const char *why;
 
 	if (o->check_path)
-		why = f->sim || f->ifnames[0] || f->ifnames[1] || o->rules_path ?
+		why = f->sim || f->ifnames[0] || f->ifnames[1] || o->rules_path ||
+				      f->queues != 1 || f->first_queue ?
 			      "--check RULES takes no other option" :
 			      NULL;
 	else if (!o->rules_path)
@@ -114,7 +122,7 @@ enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
 {
 	int c;
 
-	*o = (struct fwapp_opts){ 0 };
+	*o = (struct fwapp_opts){ .fwd = { FWD_OPTIONS_DEFAULTS } };
 	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "r:h",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {

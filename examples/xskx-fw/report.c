@@ -30,14 +30,21 @@ void fwapp_sample_take(const struct fwapp *app, double t,
 {
 	s->t = t;
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
-		fwd_counters_read(&app->fw.fwd.ports[i], &s->ports[i]);
+		s->ports[i] = (struct fwd_counters){ 0 };
+	for (uint32_t k = 0; k < app->fw.nqueues; k++)
+		for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+			fwd_counters_read(&app->fw.queues[k].fwd.ports[i],
+					  &s->queues[k][i]);
+			fwd_counters_add(&s->ports[i], &s->queues[k][i]);
+		}
 	fw_stage1_total(&app->fw, &s->stage1);
 	fw_stage2_read(&app->fw, &s->stage2);
 	s->sent = 0;
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
-		struct loss_sock sock;
+		struct loss_sock sock = { 0 };
 
-		loss_sock_read(&app->pub.sock[i], &sock);
+		for (uint32_t k = 0; k < app->fw.nqueues; k++)
+			loss_sock_read_add(&app->pub[k].sock[i], &sock);
 		loss_port_read(&app->loss[i], &sock,
 			       fwd_given_up(&s->ports[i]), &s->loss[i]);
 		s->sent += s->ports[i].tx;
@@ -176,9 +183,10 @@ static void text_summary(const struct fwapp *app, double seconds,
 {
 	const struct fwapp_opts *o = app->opts;
 
-	printf("\nxskx-fw: %s <-> %s on %s, rules %s, --tx-full %s, %.2f s (%s), %u reload%s, %u rejected\n",
+	printf("\nxskx-fw: %s <-> %s on %s, %u queue%s, rules %s, --tx-full %s, %.2f s (%s), %u reload%s, %u rejected\n",
 	       app->port_names[0], app->port_names[1],
-	       o->fwd.sim ? "the simulated NIC" : "the kernel", o->rules_path,
+	       o->fwd.sim ? "the simulated NIC" : "the kernel",
+	       app->fw.nqueues, app->fw.nqueues == 1 ? "" : "s", o->rules_path,
 	       fwd_tx_full_names[o->fwd.tx_full], seconds, stop_reason,
 	       app->reloads, app->reloads == 1 ? "" : "s", app->reloads_rejected);
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
@@ -188,6 +196,12 @@ static void text_summary(const struct fwapp *app, double seconds,
 		       (unsigned long long)s->ports[1 - i].tx,
 		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
+	for (uint32_t k = 0; app->fw.nqueues > 1 && k < app->fw.nqueues; k++)
+		printf("queue %-4u %s received %llu, %s received %llu\n",
+		       o->fwd.first_queue + k, app->port_names[0],
+		       (unsigned long long)s->queues[k][0].rx,
+		       app->port_names[1],
+		       (unsigned long long)s->queues[k][1].rx);
 	fwapp_report_rules(stdout, app, app->fw.rules);
 	printf("stage 1 (XDP): %llu packets, %llu bytes dropped\n",
 	       (unsigned long long)s->stage1.packets,
@@ -241,6 +255,19 @@ static void json_object_of(const struct fwapp *app, double seconds,
 	}
 	json_u64(&j, "reloads", app->reloads);
 	json_u64(&j, "reloads_rejected", app->reloads_rejected);
+	json_u64(&j, "first_queue", app->opts->fwd.first_queue);
+	json_u64(&j, "queues", app->fw.nqueues);
+	json_array(&j, "per_queue");
+	for (uint32_t k = 0; k < app->fw.nqueues; k++)
+		for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
+			json_object(&j, NULL);
+			json_u64(&j, "queue", app->opts->fwd.first_queue + k);
+			json_str(&j, "port", app->port_names[i]);
+			json_u64(&j, "rx", s->queues[k][i].rx);
+			json_u64(&j, "tx", s->queues[k][i].tx);
+			json_object_end(&j);
+		}
+	json_array_end(&j);
 	json_array(&j, "ports");
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++) {
 		json_object(&j, NULL);

@@ -58,8 +58,13 @@ struct fw_ruleset {
 	struct fw_rule *rules;
 	uint32_t count;
 	enum fw_action default_action;
-	/* Matches in user space (stage 2), per rule. */
+	/*
+	 * Matches in user space (stage 2), per rule (count + 1 slots, the
+	 * default last), a row of them per forwarding queue so that each row
+	 * has one writer: row r at hits[r * (count + 1)].
+	 */
 	struct fw_counter *hits;
+	uint32_t hit_rows; /* 1 from the parser; fw.c adds one per queue */
 	/* The XDP rule id of rules[0]: 0 or FW_MAX_RULES (set by fw.c). */
 	uint32_t id_base;
 	/* The XDP program's per-rule counters when this set was installed. */

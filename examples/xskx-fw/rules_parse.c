@@ -268,6 +268,7 @@ static int finish(struct parser *p, struct fw_ruleset **out)
 	rs->count = p->count;
 	rs->default_action = p->default_action;
 	rs->hits = calloc(p->count + 1, sizeof(*rs->hits));
+	rs->hit_rows = 1;
 	rs->xdp_base = calloc(p->count + 1, sizeof(*rs->xdp_base));
 	rs->xdp_final = calloc(p->count + 1, sizeof(*rs->xdp_final));
 	p->rules = NULL;

@@ -27,6 +27,15 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 	c->dropped = __atomic_load_n(&port->count.dropped, __ATOMIC_RELAXED);
 }
 
+void fwd_counters_add(struct fwd_counters *sum, const struct fwd_counters *c)
+{
+	sum->rx += c->rx;
+	sum->tx += c->tx;
+	sum->tx_full_drops += c->tx_full_drops;
+	sum->tx_rejected += c->tx_rejected;
+	sum->dropped += c->dropped;
+}
+
 static int open_port(struct fwd_queue *q, struct fwd_port *port,
 		     struct xskx_port *xport, const struct fwd_config *cfg)
 {

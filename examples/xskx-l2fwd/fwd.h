@@ -31,6 +31,8 @@
 #include "eth.h"
 
 #define FWD_MAX_PORTS 2
+/* Forwarding queues per run: a thread, a UMEM and a socket per port each. */
+#define FWD_MAX_QUEUES 64
 
 /*
  * What one port of one queue did. Written only by the queue's thread, with
@@ -135,6 +137,9 @@ int fwd_close(struct fwd_queue *q);
 
 /* A consistent-enough snapshot of a port's counters, from any thread. */
 void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);
+
+/* sum += c: a port's counters over several queues. */
+void fwd_counters_add(struct fwd_counters *sum, const struct fwd_counters *c);
 
 /* Packets received on a port that the forwarder gave up, for any reason. */
 static inline uint64_t fwd_given_up(const struct fwd_counters *c)

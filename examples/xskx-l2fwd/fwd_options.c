@@ -8,7 +8,7 @@
 bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			   const char *program)
 {
-	uint32_t choice;
+	uint32_t choice, cpu;
 
 	switch (c) {
 	case 'i':
@@ -48,6 +48,17 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 	case FWD_OPT_QUIET:
 		o->quiet = true;
 		return true;
+	case 'q':
+		return cli_parse_u32("--queue", arg, 0, UINT32_MAX - FWD_MAX_QUEUES,
+				     &o->first_queue);
+	case FWD_OPT_QUEUES:
+		return cli_parse_u32("--queues", arg, 1, FWD_MAX_QUEUES,
+				     &o->queues);
+	case 'C':
+		if (!cli_parse_u32("--cpu", arg, 0, 4095, &cpu))
+			return false;
+		o->first_cpu = (int)cpu;
+		return true;
 	default:
 		fprintf(stderr, "%s: see --help\n", program);
 		return false;
@@ -58,5 +69,7 @@ const char *fwd_options_misplaced_sources(const struct fwd_options *o)
 {
 	if (!o->sim && (o->packets || o->pkt_size))
 		return "--packets and --pkt-size shape --sim's traffic sources";
+	if (o->sim && o->first_queue)
+		return "-q selects the first queue of -i's interfaces; the simulated ports' queues are 0..N-1 (--queues N)";
 	return NULL;
 }

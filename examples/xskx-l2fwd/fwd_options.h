@@ -23,6 +23,9 @@ struct fwd_options {
 	uint32_t frames;
 	enum xskx_xdp_mode xdp_mode;
 	enum fwd_tx_full tx_full;
+	uint32_t first_queue; /* -q: the queues are first_queue.. */
+	uint32_t queues;      /* ..+ queues - 1: a thread and a UMEM each */
+	int first_cpu;	      /* queue k's thread on CPU first_cpu + k; -1: any */
 	/* --sim's traffic sources */
 	uint32_t pkt_size;
 	uint64_t packets;   /* per port; 0: no limit */
@@ -39,20 +42,28 @@ enum {
 	FWD_OPT_JSON,
 	FWD_OPT_JSON_LINES,
 	FWD_OPT_QUIET,
+	FWD_OPT_QUEUES,
 	FWD_OPT_PROGRAM, /* the first value free for a program's own flags */
 };
 
+/* What a program's parser starts from, besides its own flags' defaults. */
+#define FWD_OPTIONS_DEFAULTS .queues = 1, .first_cpu = -1
+
 /* The shared short flags, for getopt_long's optstring. */
-#define FWD_SHORT_OPTIONS "i:o:d:b:f:Ss:"
+#define FWD_SHORT_OPTIONS "i:o:d:b:f:Ss:q:C:"
 
 /*
- * The shared entries of the long option table, in two runs so that each
+ * The shared entries of the long option table, in three runs so that each
  * program can put its own port flags between them, where --help lists them.
  */
 #define FWD_LONG_OPTIONS_PORTS                                  \
 	{ "in", required_argument, NULL, 'i' },                 \
 	{ "out", required_argument, NULL, 'o' },                \
 	{ "sim", no_argument, NULL, FWD_OPT_SIM }
+#define FWD_LONG_OPTIONS_QUEUES                                 \
+	{ "queue", required_argument, NULL, 'q' },              \
+	{ "queues", required_argument, NULL, FWD_OPT_QUEUES },  \
+	{ "cpu", required_argument, NULL, 'C' }
 #define FWD_LONG_OPTIONS_RUN                                    \
 	{ "duration", required_argument, NULL, 'd' },           \
 	{ "batch", required_argument, NULL, 'b' },              \
@@ -74,8 +85,8 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			   const char *program);
 
 /*
- * The message for the source flags used without --sim, or NULL: each
- * program's backend check ends with it.
+ * The message for the source flags used without --sim, or -q with it, or
+ * NULL: each program's backend check ends with it.
  */
 const char *fwd_options_misplaced_sources(const struct fwd_options *o);
 

@@ -16,7 +16,6 @@
 #ifndef XSKX_L2FWD_H
 #define XSKX_L2FWD_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <xskx/xskx.h>
@@ -25,17 +24,13 @@
 #include "fwd_options.h"
 #include "fwd_ports.h"
 #include "fwd_publish.h"
+#include "worker.h"
 #include "loss.h"
-
-#define L2FWD_MAX_QUEUES 64
 
 struct l2fwd_opts {
 	struct fwd_options fwd;
 	bool reflect;	    /* one port, MACs swapped */
 	bool multi_buffer;  /* XDP_USE_SG: jumbo frames as chains */
-	uint32_t first_queue; /* -q: the queues are first_queue.. */
-	uint32_t queues;    /* ..+ queues - 1: threads and UMEMs */
-	int first_cpu;	    /* queue k's thread on CPU first_cpu + k; -1: any */
 };
 
 enum l2fwd_parse_result {
@@ -51,10 +46,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 struct l2fwd_queue {
 	struct fwd_queue fwd;
 	uint32_t index;
-	int cpu;	/* -1: not pinned */
-	pthread_t thread;
-	bool running;
-	int error;	/* the library's errno that ended the thread, or 0 */
+	struct worker thread;
 	/* its sockets' counters, published by the thread (loss.h) */
 	struct fwd_published pub;
 };
@@ -79,7 +71,7 @@ void l2fwd_sim_destroy(struct l2fwd *app);
 /* report.c */
 struct l2fwd_sample {
 	double t;
-	struct fwd_counters ports[L2FWD_MAX_QUEUES][FWD_MAX_PORTS];
+	struct fwd_counters ports[FWD_MAX_QUEUES][FWD_MAX_PORTS];
 	struct loss loss[FWD_MAX_PORTS]; /* lost of what arrived on each port */
 	uint64_t sent;			 /* accepted by every TX ring */
 };

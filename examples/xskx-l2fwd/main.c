@@ -13,7 +13,6 @@
  * closes every socket, which detaches the XDP program.
  */
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -29,16 +28,6 @@ static int step_queue(void *arg)
 	return fwd_publish_every(&q->fwd, &q->pub, fwd_step(&q->fwd));
 }
 
-static void *run_queue(void *arg)
-{
-	struct l2fwd_queue *q = arg;
-
-	if (q->cpu >= 0)
-		run_pin_this_thread(q->cpu);
-	q->error = run_steps_until_stopped(step_queue, q);
-	return NULL;
-}
-
 static int open_queues(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
@@ -48,13 +37,13 @@ static int open_queues(struct l2fwd *app)
 
 	if (err)
 		return run_lib_error("opening the ports", err);
-	app->queues = calloc(o->queues, sizeof(*app->queues));
+	app->queues = calloc(o->fwd.queues, sizeof(*app->queues));
 	if (!app->queues)
 		return run_lib_error("calloc", -ENOMEM);
-	for (uint32_t k = 0; k < o->queues; k++) {
+	for (uint32_t k = 0; k < o->fwd.queues; k++) {
 		struct l2fwd_queue *q = &app->queues[k];
 		struct fwd_config cfg = {
-			.nports = app->nports, .queue_id = o->first_queue + k,
+			.nports = app->nports, .queue_id = o->fwd.first_queue + k,
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.tx_full = o->fwd.tx_full,
 			.multi_buffer = o->multi_buffer,
@@ -62,8 +51,11 @@ static int open_queues(struct l2fwd *app)
 
 		for (uint32_t i = 0; i < app->nports; i++)
 			cfg.ports[i] = app->ports[i];
-		q->index = o->first_queue + k;
-		q->cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k;
+		q->index = o->fwd.first_queue + k;
+		q->thread = (struct worker){
+			.step = step_queue, .ctx = q,
+			.cpu = o->fwd.first_cpu < 0 ? -1 : o->fwd.first_cpu + (int)k,
+		};
 		err = fwd_open(&q->fwd, &cfg);
 		if (err)
 			return run_lib_error("opening the sockets", err);
@@ -84,14 +76,9 @@ static int start_queues(struct l2fwd *app)
 
 	if (app->sim && (err = xskx_sim_start(app->sim)))
 		return run_lib_error("xskx_sim_start", err);
-	for (uint32_t k = 0; k < app->opts->queues; k++) {
-		struct l2fwd_queue *q = &app->queues[k];
-
-		err = pthread_create(&q->thread, NULL, run_queue, q);
-		if (err)
-			return run_lib_error("pthread_create", -err);
-		q->running = true;
-	}
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
+		if ((err = worker_start(&app->queues[k].thread)))
+			return err;
 	return 0;
 }
 
@@ -101,14 +88,11 @@ static int stop_queues(struct l2fwd *app)
 	int err = 0;
 
 	signals_request_stop();
-	for (uint32_t k = 0; app->queues && k < app->opts->queues; k++) {
+	for (uint32_t k = 0; app->queues && k < app->opts->fwd.queues; k++) {
 		struct l2fwd_queue *q = &app->queues[k];
+		int thread_err = worker_join(&q->thread);
 
-		if (q->running)
-			pthread_join(q->thread, NULL);
-		q->running = false;
-		if (q->error)
-			err = run_lib_error("forwarding", q->error);
+		err = thread_err ? thread_err : err;
 		fwd_finish(&q->fwd);
 	}
 	if (app->sim)
@@ -118,7 +102,7 @@ static int stop_queues(struct l2fwd *app)
 
 static void close_queues(struct l2fwd *app)
 {
-	for (uint32_t k = 0; app->queues && k < app->opts->queues; k++) {
+	for (uint32_t k = 0; app->queues && k < app->opts->fwd.queues; k++) {
 		int err = fwd_close(&app->queues[k].fwd);
 
 		if (err)
@@ -198,7 +182,7 @@ int main(int argc, char **argv)
 	/* A thread that failed stopped the run: that is the reason. */
 	err = stop_queues(&app);
 	/* The threads are gone: this one reads the sockets now. */
-	for (uint32_t k = 0; k < o.queues; k++) {
+	for (uint32_t k = 0; k < o.fwd.queues; k++) {
 		int publish_err = fwd_publish(&app.queues[k].fwd, &app.queues[k].pub);
 
 		if (publish_err)

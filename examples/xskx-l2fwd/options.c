@@ -54,15 +54,13 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 the library failed, 2 bad command line.\n";
 
-enum { OPT_REFLECT = FWD_OPT_PROGRAM, OPT_QUEUES };
+enum { OPT_REFLECT = FWD_OPT_PROGRAM };
 
 static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "reflect", no_argument, NULL, OPT_REFLECT },
 	{ "multi-buffer", no_argument, NULL, 'F' },
-	{ "queue", required_argument, NULL, 'q' },
-	{ "queues", required_argument, NULL, OPT_QUEUES },
-	{ "cpu", required_argument, NULL, 'C' },
+	FWD_LONG_OPTIONS_QUEUES,
 	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
@@ -70,25 +68,12 @@ static const struct option long_options[] = {
 
 static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 {
-	uint32_t cpu;
-
 	switch (c) {
 	case OPT_REFLECT:
 		o->reflect = true;
 		return true;
 	case 'F':
 		o->multi_buffer = true;
-		return true;
-	case 'q':
-		return cli_parse_u32("--queue", arg, 0, UINT32_MAX - L2FWD_MAX_QUEUES,
-				     &o->first_queue);
-	case OPT_QUEUES:
-		return cli_parse_u32("--queues", arg, 1, L2FWD_MAX_QUEUES,
-				     &o->queues);
-	case 'C':
-		if (!cli_parse_u32("--cpu", arg, 0, 4095, &cpu))
-			return false;
-		o->first_cpu = (int)cpu;
 		return true;
 	default:
 		return fwd_options_parse_one(c, arg, &o->fwd, "xskx-l2fwd");
@@ -107,8 +92,6 @@ static bool check_backend(const struct l2fwd_opts *o)
 		why = "name an interface with -i IF1, or use --sim";
 	else if (f->sim && f->ifnames[1])
 		why = "-o needs -i (the kernel backend)";
-	else if (f->sim && o->first_queue)
-		why = "-q selects the first queue of -i's interfaces; the simulated ports' queues are 0..N-1 (--queues N)";
 	else if (!f->sim && o->reflect)
 		why = "--reflect is for --sim; on interfaces, leave out -o";
 	else if (f->ifnames[1] && !strcmp(f->ifnames[0], f->ifnames[1]))
@@ -125,8 +108,8 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 {
 	int c;
 
-	*o = (struct l2fwd_opts){ .queues = 1, .first_cpu = -1 };
-	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "q:C:Fh",
+	*o = (struct l2fwd_opts){ .fwd = { FWD_OPTIONS_DEFAULTS } };
+	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "Fh",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);

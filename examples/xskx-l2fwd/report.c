@@ -45,13 +45,8 @@ static void take_losses(const struct l2fwd *app, struct l2fwd_sample *s)
 		struct loss_sock sum = { 0 };
 		uint64_t app_drops = 0;
 
-		for (uint32_t k = 0; k < app->opts->queues; k++) {
-			struct loss_sock one;
-
-			loss_sock_read(&app->queues[k].pub.sock[i], &one);
-			sum.rx_dropped += one.rx_dropped;
-			sum.rx_ring_full += one.rx_ring_full;
-			sum.tx_invalid_descs += one.tx_invalid_descs;
+		for (uint32_t k = 0; k < app->opts->fwd.queues; k++) {
+			loss_sock_read_add(&app->queues[k].pub.sock[i], &sum);
 			app_drops += fwd_given_up(&s->ports[k][i]);
 			s->sent += s->ports[k][i].tx;
 		}
@@ -64,7 +59,7 @@ void l2fwd_sample_take(const struct l2fwd *app, double t,
 {
 	s->t = t;
 	s->sent = 0;
-	for (uint32_t k = 0; k < app->opts->queues; k++)
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
 		for (uint32_t i = 0; i < app->nports; i++)
 			fwd_counters_read(&app->queues[k].fwd.ports[i],
 					  &s->ports[k][i]);
@@ -101,7 +96,7 @@ static void report_line(const struct l2fwd *app,
 	FILE *f = live_out(app);
 	struct loss was, is, lost;
 
-	for (uint32_t k = 0; k < app->opts->queues; k++) {
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++) {
 		for (uint32_t i = 0; i < app->nports; i++) {
 			const struct fwd_counters *a = &prev->ports[k][i];
 			const struct fwd_counters *b = &now->ports[k][i];
@@ -109,7 +104,7 @@ static void report_line(const struct l2fwd *app,
 			fprintf(f,
 				"%6.1fs %5.2fs  q%-2u %-10s rx %9.0f pps %11llu pkts  tx %9.0f pps %11llu pkts  tx-full drops %7.0f pps %9llu pkts  held %4llu\n",
 				now->t - app->start, dt,
-				app->opts->first_queue + k, app->port_names[i],
+				app->opts->fwd.first_queue + k, app->port_names[i],
 				(double)(b->rx - a->rx) / dt,
 				(unsigned long long)b->rx,
 				(double)(b->tx - a->tx) / dt,
@@ -226,14 +221,14 @@ static void text_summary(const struct l2fwd *app, double seconds,
 	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, --tx-full %s, %.2f s (%s)\n",
 	       o->reflect ? "reflect on" : "forward", app->port_names[0],
 	       o->reflect ? "" : " <-> ", o->reflect ? "" : app->port_names[1],
-	       o->fwd.sim ? "the simulated NIC" : "the kernel", o->queues,
-	       o->queues == 1 ? "" : "s", fwd_tx_full_names[o->fwd.tx_full],
+	       o->fwd.sim ? "the simulated NIC" : "the kernel", o->fwd.queues,
+	       o->fwd.queues == 1 ? "" : "s", fwd_tx_full_names[o->fwd.tx_full],
 	       seconds, stop_reason);
 	printf("queue port        received        sent  tx_full_drops  dropped");
 	for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 		printf("  %s", socket_counters[c].name);
 	printf("\n");
-	for (uint32_t k = 0; k < o->queues; k++) {
+	for (uint32_t k = 0; k < o->fwd.queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
 		for (uint32_t i = 0; i < app->nports; i++) {
@@ -241,7 +236,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 
 			port_result(&q->ports[i], &r);
 			printf("%5u %-10s %11llu %11llu  %13llu %8llu",
-			       o->first_queue + k,
+			       o->fwd.first_queue + k,
 			       app->port_names[i],
 			       (unsigned long long)r.count.rx,
 			       (unsigned long long)r.count.tx,
@@ -304,7 +299,7 @@ static void json_totals(struct json *j, const struct l2fwd *app,
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0, offered;
 	struct loss total;
 
-	for (uint32_t k = 0; k < app->opts->queues; k++)
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
 		for (uint32_t i = 0; i < app->nports; i++) {
 			rx += s->ports[k][i].rx;
 			tx += s->ports[k][i].tx;
@@ -358,8 +353,8 @@ static void json_settings(struct json *j, const struct l2fwd_opts *o)
 {
 	json_str(j, "mode", o->reflect ? "reflect" : "forward");
 	json_str(j, "backend", o->fwd.sim ? "sim" : "kernel");
-	json_u64(j, "first_queue", o->first_queue);
-	json_u64(j, "queues", o->queues);
+	json_u64(j, "first_queue", o->fwd.first_queue);
+	json_u64(j, "queues", o->fwd.queues);
 	json_str(j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
 }
 
@@ -379,12 +374,12 @@ static void json_interval(const struct l2fwd *app,
 	json_num(&j, "interval_s", now->t - prev->t, 3);
 	json_settings(&j, app->opts);
 	json_array(&j, "ports");
-	for (uint32_t k = 0; k < app->opts->queues; k++)
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
 		for (uint32_t i = 0; i < app->nports; i++) {
 			const struct fwd_counters *c = &now->ports[k][i];
 
 			json_object(&j, NULL);
-			json_u64(&j, "queue", app->opts->first_queue + k);
+			json_u64(&j, "queue", app->opts->fwd.first_queue + k);
 			json_str(&j, "port", app->port_names[i]);
 			json_u64(&j, "rx", c->rx);
 			json_u64(&j, "tx", c->tx);
@@ -426,7 +421,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 	json_num(&j, "seconds", seconds, 3);
 	json_str(&j, "stop", stop_reason);
 	json_array(&j, "ports");
-	for (uint32_t k = 0; k < o->queues; k++) {
+	for (uint32_t k = 0; k < o->fwd.queues; k++) {
 		const struct fwd_queue *q = &app->queues[k].fwd;
 
 		for (uint32_t i = 0; i < app->nports; i++) {
@@ -434,7 +429,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 
 			port_result(&q->ports[i], &r);
 			json_object(&j, NULL);
-			json_u64(&j, "queue", app->opts->first_queue + k);
+			json_u64(&j, "queue", app->opts->fwd.first_queue + k);
 			json_str(&j, "port", app->port_names[i]);
 			json_u64(&j, "rx", r.count.rx);
 			json_u64(&j, "tx", r.count.tx);

@@ -20,9 +20,9 @@ int l2fwd_sim_create(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
 	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->fwd.pkt_size,
-		  .count = o->fwd.packets, .flows = FLOWS_PER_QUEUE * o->queues);
+		  .count = o->fwd.packets, .flows = FLOWS_PER_QUEUE * o->fwd.queues);
 
-	return fwd_sim_create(app->nports, o->queues, &source, &app->sim,
+	return fwd_sim_create(app->nports, o->fwd.queues, &source, &app->sim,
 			      app->sim_ports, app->port_names);
 }
 

@@ -12,6 +12,12 @@
   check_cli.py queue XSKX_BENCH XSKX_L2FWD
       -q is a queue index in both programs (root: on a 4-queue veth);
       xskx-l2fwd's count is --queues
+  check_cli.py queues XSKX_BENCH
+      --queues 4 on a 4-queue veth pair (root): a txonly sender on each of
+      one end's queues (--rate per queue), a receiver on each of the
+      other's; every receiving queue gets its sender's packets and no more
+      (veth hands TX queue N to the peer's RX queue N), the queues summing
+      to the totals; the combinations --queues refuses, with their reason
   check_cli.py mtu XSKX_BENCH
       txonly with packets larger than the veth's MTU carries: a warning, and
       tx_over_mtu counts every packet sent; none at the MTU (root)
@@ -56,12 +62,19 @@ def is_root():
 class Netns:
     """A namespace with veth pairs, removed on exit whatever happens."""
 
-    def __init__(self, *pairs, queues=1):
+    def __init__(self, *pairs, queues=1, quiet=False):
         self.pairs = pairs
         self.queues = queues
+        self.quiet = quiet
 
     def __enter__(self):
         subprocess.run(["ip", "netns", "add", NETNS], check=True)
+        if self.quiet:
+            # No IPv6 on the links: no neighbour discovery or MLD of the
+            # kernel's own among the packets a test counts.
+            subprocess.run(in_netns(["sysctl", "-qw",
+                                     "net.ipv6.conf.default.disable_ipv6=1"]),
+                           check=True)
         q = ["numtxqueues", str(self.queues), "numrxqueues", str(self.queues)]
         for a, b in self.pairs:
             subprocess.run(["ip", "-n", NETNS, "link", "add", a] + q +
@@ -348,8 +361,62 @@ def translated(bench, l2fwd):
     print("the library's messages name the programs' flags")
 
 
+def summary_of(code, out, err, what):
+    if code != 0:
+        fail("%s: exit %d: %s" % (what, code, err))
+    return json.loads(out)
+
+
+def per_queue(obj, key, what, n):
+    counts = {q["queue"]: q[key] for q in obj["per_queue"]}
+    if sorted(counts) != list(range(n)):
+        fail("%s ran queues %r, expected 0..%d" % (what, sorted(counts), n - 1))
+    if sum(counts.values()) != obj[key]:
+        fail("%s: the queues' %s sum to %d, the total says %d"
+             % (what, key, sum(counts.values()), obj[key]))
+    return counts
+
+
+def queues(bench):
+    refusals = [(["--compare"], "leave out --queues"),
+                (["--sim-deterministic"], "--sim (the NIC on a thread"),
+                (["--flows", "1"], "give --flows 2 or more")]
+    for extra, words in refusals:
+        argv = [bench, "--sim", "--queues", "2", "--flows", "2"] + extra
+        code, _, err = run(argv + RUN)
+        if code != 2 or words not in err:
+            fail("%s: exit %d, expected a refusal saying %r: %s"
+                 % (" ".join(argv), code, words, err))
+    if not is_root():
+        print("not root: --queues on a veth skipped")
+        sys.exit(77)
+    n = 4
+    with Netns(("xm0", "xm1"), queues=n, quiet=True):
+        recv = subprocess.Popen(
+            in_netns([bench, "-i", "xm0", "-N", "-r", "--queues", str(n),
+                      "-d", "4", "--json", "--quiet"]),
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # The receivers' sockets and XDP program are in place after this.
+        subprocess.run(["sleep", "1.5"])
+        code, out, err = run(in_netns(
+            [bench, "-i", "xm1", "-t", "--queues", str(n), "--rate", "20000",
+             "-d", "1", "--json", "--quiet"]))
+        sent = per_queue(summary_of(code, out, err, "txonly --queues"),
+                         "tx_packets", "txonly --queues", n)
+        out, err = recv.communicate(timeout=60)
+        got = summary_of(recv.returncode, out, err, "rxdrop --queues")
+        received = per_queue(got, "rx_packets", "rxdrop --queues", n)
+    for q in range(n):
+        if not 0 < received[q] <= sent[q]:
+            fail("queue %d received %d of the %d its sender sent: %r %r"
+                 % (q, received[q], sent[q], received, sent))
+    print("--queues %d on veth: sent %r, received %r, lost %d"
+          % (n, sent, received, got["lost"]))
+
+
 def main():
-    cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "mtu": mtu,
+    cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "queues": queues,
+             "mtu": mtu,
              "packet": packet, "translated": translated, "capture": capture}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:
         print(__doc__)

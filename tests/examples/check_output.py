@@ -9,6 +9,11 @@ JSON Lines, and the line per second.
                                       control characters
   check_output.py summary PROGRAM ARGS  PROGRAM ARGS --json: one object, with
                                       the header every object carries
+  check_output.py queues N PROGRAM ARGS
+                                      PROGRAM ARGS --queues N --json: each
+                                      of the N queues received, and the
+                                      "per_queue" counters sum to the
+                                      totals (xskx-fw: to "ports"')
   check_output.py lines SECONDS PROGRAM ARGS
                                       PROGRAM ARGS --json-lines --duration
                                       SECONDS: every line parses; an
@@ -117,6 +122,60 @@ def summary(argv):
     obj = one_object(run(argv + ["--json", "--quiet"]), program)
     check_header(obj, program, "summary")
     print("%s: one summary object, version %s" % (program, obj["xskx_version"]))
+
+
+def bench_queues(obj, n):
+    """xskx-bench: per_queue's packets sum to the run's."""
+    per_queue = obj.get("per_queue")
+    if not isinstance(per_queue, list) or len(per_queue) != n:
+        fail("xskx-bench: per_queue should have %d entries: %r" % (n, per_queue))
+    for key in ("rx_packets", "tx_packets"):
+        total = sum(dig(q, (key,), "xskx-bench") for q in per_queue)
+        if total != dig(obj, (key,), "xskx-bench"):
+            fail("xskx-bench: the queues' %s sum to %d, the run's is %d"
+                 % (key, total, obj[key]))
+    return {q["queue"]: q["rx_packets"] for q in per_queue}
+
+
+def queues(n, argv):
+    """The summary of a run on n queues: each queue received its share, and
+    the per-queue counters add up to the totals (each port's for xskx-fw)."""
+    program = os.path.basename(argv[0])
+    n = int(n)
+    obj = one_object(run(argv + ["--queues", str(n), "--json", "--quiet"]),
+                     program)
+    check_header(obj, program, "summary")
+    if obj.get("queues") != n:
+        fail("%s: queues %r, expected %d" % (program, obj.get("queues"), n))
+    if program == "xskx-bench":
+        received = bench_queues(obj, n)
+    else:
+        received = fw_queues(obj, n, program)
+    idle = [k for k, rx in received.items() if rx == 0]
+    if len(received) != n or idle:
+        fail("%s: every queue must receive: %r" % (program, received))
+    print("%s: %d queues, each received (%s), the sums match the totals"
+          % (program, n, ", ".join("%d" % received[k] for k in sorted(received))))
+
+
+def fw_queues(obj, n, program):
+    """xskx-fw: per_queue's counters sum to each port's."""
+    per_queue = obj.get("per_queue")
+    ports = {p["port"]: p for p in obj.get("ports", [])}
+    if not isinstance(per_queue, list) or len(per_queue) != n * len(ports):
+        fail("%s: per_queue should have %d entries: %r" %
+             (program, n * len(ports), per_queue))
+    received = {}
+    for key in ("rx", "tx"):
+        for name, port in ports.items():
+            total = sum(dig(q, (key,), program) for q in per_queue
+                        if q.get("port") == name)
+            if total != dig(port, (key,), program):
+                fail("%s: port %s: the queues' %s sum to %d, the port says %d"
+                     % (program, name, key, total, port[key]))
+    for q in per_queue:
+        received[q["queue"]] = received.get(q["queue"], 0) + q["rx"]
+    return received
 
 
 # The running totals of each program, as paths into its objects: each must
@@ -232,6 +291,8 @@ def main():
         lines(sys.argv[2], sys.argv[3:])
     elif mode == "summary":
         summary(sys.argv[2:])
+    elif mode == "queues":
+        queues(sys.argv[2], sys.argv[3:])
     else:
         fail("unknown mode " + mode)
 

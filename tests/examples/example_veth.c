@@ -11,14 +11,23 @@
 #include "example_veth.h"
 #include "netns.h"
 
-void example_veth_pairs_create(const char *outer_a, const char *in_a,
-			       const char *outer_b, const char *in_b)
+void example_veth_pairs_create_queues(const char *outer_a, const char *in_a,
+				      const char *outer_b, const char *in_b,
+				      uint32_t queues)
 {
-	struct veth_pair_opts a = { .name = outer_a, .peer = in_a };
-	struct veth_pair_opts b = { .name = outer_b, .peer = in_b };
+	struct veth_pair_opts a = { .name = outer_a, .peer = in_a,
+				    .queues = queues };
+	struct veth_pair_opts b = { .name = outer_b, .peer = in_b,
+				    .queues = queues };
 
 	ck_assert_int_eq(veth_pair_create(&a), 0);
 	ck_assert_int_eq(veth_pair_create(&b), 0);
+}
+
+void example_veth_pairs_create(const char *outer_a, const char *in_a,
+			       const char *outer_b, const char *in_b)
+{
+	example_veth_pairs_create_queues(outer_a, in_a, outer_b, in_b, 1);
 }
 
 int example_raw_socket(const char *ifname, uint16_t ethertype)

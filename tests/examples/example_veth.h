@@ -21,6 +21,10 @@
 /* Create the pairs outer_a <-> in_a and outer_b <-> in_b. */
 void example_veth_pairs_create(const char *outer_a, const char *in_a,
 			       const char *outer_b, const char *in_b);
+/* The same with queues RX and TX queues on every end. */
+void example_veth_pairs_create_queues(const char *outer_a, const char *in_a,
+				      const char *outer_b, const char *in_b,
+				      uint32_t queues);
 /* A non-blocking AF_PACKET socket on ifname for EtherType ethertype. */
 int example_raw_socket(const char *ifname, uint16_t ethertype);
 /*

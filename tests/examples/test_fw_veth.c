@@ -139,7 +139,7 @@ static void firewall(enum xskx_xdp_mode mode)
 	ck_assert_int_eq(fw_rules_parse(rule_text, strlen(rule_text), &rs, &errs),
 			 0);
 	example_ports_open(cfg.ports, inner, 2, mode);
-	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
+	ck_assert_msg(!fw_open(&fw, &cfg, 1, rs), "fw_open: %s", xskx_last_error());
 	raw_open(&outer_a, OUTER_A);
 	raw_open(&outer_b, OUTER_B);
 
@@ -156,7 +156,7 @@ static void firewall(enum xskx_xdp_mode mode)
 			ck_assert_msg(send(outer_a.fd, f, PKT_LEN, 0) == PKT_LEN,
 				      "send: %s", strerror(errno));
 		}
-		moved = fw_step(&fw);
+		moved = fw_step(&fw.queues[0]);
 		ck_assert_msg(moved >= 0, "fw_step: %s", xskx_strerror(moved));
 		raw_drain(&outer_b);
 		if (!moved && sent == PACKETS)
@@ -164,7 +164,7 @@ static void firewall(enum xskx_xdp_mode mode)
 	}
 	/* The last allowed frames may still be on their way out of inB. */
 	for (uint32_t i = 0; i < 1000 && outer_b.received < PACKETS / 3; i++) {
-		fw_step(&fw);
+		fw_step(&fw.queues[0]);
 		raw_drain(&outer_b);
 		poll(NULL, 0, 1);
 	}
@@ -259,7 +259,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 					&rs, &errs),
 			 0);
 	example_ports_open(cfg.ports, inner, 2, mode);
-	ck_assert_msg(!fw_open(&fw, &cfg, rs), "fw_open: %s", xskx_last_error());
+	ck_assert_msg(!fw_open(&fw, &cfg, 1, rs), "fw_open: %s", xskx_last_error());
 	/* The kernel backend has the deny list: stage 1 runs in XDP. */
 	ck_assert(fw.xdp_stage);
 	ck_assert_uint_eq(fw.rules->count, FW_OVERLAP_RULES);
@@ -277,7 +277,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 			ck_assert_msg(send(tx, o.frame[k], o.len[k], 0) ==
 					      (ssize_t)o.len[k],
 				      "send: %s", strerror(errno));
-		ck_assert_int_ge(fw_step(&fw), 0);
+		ck_assert_int_ge(fw_step(&fw.queues[0]), 0);
 		overlap_drain(rx, &o);
 	}
 	for (uint32_t round = 0; judged(&fw) < total ||
@@ -288,7 +288,7 @@ static void overlapping(enum xskx_xdp_mode mode)
 
 		if (round >= MAX_ROUNDS || example_past(&deadline))
 			break;
-		moved = fw_step(&fw);
+		moved = fw_step(&fw.queues[0]);
 		ck_assert_msg(moved >= 0, "fw_step: %s", xskx_strerror(moved));
 		overlap_drain(rx, &o);
 		if (!moved)

@@ -21,6 +21,22 @@ xskx_add_test(NAME examples.json.l2fwd_summary
 		--sim --duration 1
 	LABELS sim examples)
 
+# xskx-fw on 4 queues of the simulated NIC (RSS spreads the sources' 32
+# flows): every queue receives, the per-queue counters add up to the ports'.
+xskx_add_test(NAME examples.queues.fw_sim
+	COMMAND ${XSKX_CHECK_OUTPUT} queues 4 $<TARGET_FILE:xskx-fw> --sim
+		-r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules --duration 2
+	LABELS sim examples)
+
+# xskx-bench likewise, rxdrop and l2fwd: 32 flows, 20,000 packets.
+foreach(mode rxdrop l2fwd)
+	xskx_add_test(NAME examples.queues.bench_${mode}_sim
+		COMMAND ${XSKX_CHECK_OUTPUT} queues 4 $<TARGET_FILE:xskx-bench>
+			--sim --mode ${mode} --flows 32 --packets 20000
+			--duration 60 --app-cpu -1
+		LABELS sim examples)
+endforeach()
+
 # Each program on the simulated NIC (xskx-fw with rules that let its
 # traffic through):
 #   json_lines  --json-lines for 2.5 s: two full intervals and the short
@@ -59,6 +75,9 @@ xskx_add_test(NAME examples.cli.queue_index
 xskx_add_test(NAME examples.cli.mtu_warning
 	COMMAND ${XSKX_CHECK_CLI} mtu $<TARGET_FILE:xskx-bench>
 	LABELS veth examples)
+xskx_add_test(NAME examples.cli.queues
+	COMMAND ${XSKX_CHECK_CLI} queues $<TARGET_FILE:xskx-bench>
+	LABELS sim veth examples)
 xskx_add_test(NAME examples.cli.tx_packet
 	COMMAND ${XSKX_CHECK_CLI} packet $<TARGET_FILE:xskx-bench>
 	LABELS veth examples)
@@ -67,6 +86,6 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 		$<TARGET_FILE:xskx-l2fwd>
 	LABELS sim veth examples)
 set_tests_properties(examples.cli.xdpsock_flags examples.cli.queue_index
-	examples.cli.mtu_warning examples.cli.tx_packet
+	examples.cli.queues examples.cli.mtu_warning examples.cli.tx_packet
 	examples.cli.messages_in_flags PROPERTIES
 	RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 300)
