@@ -73,7 +73,7 @@ struct xskx_sim_opts {
 	 * posted hardware buffers, up to a source's burst), then one NAPI poll
 	 * — a TX pass (up to hw_tx_ring_size) and RX within napi_budget —
 	 * whichever ring the kick was for. Nothing moves between kicks, so the
-	 * application must kick whenever it waits (XSKX_SOCKET_BUSY_POLL does)
+	 * application must kick whenever it waits (XSKX_PORT_BUSY_POLL does)
 	 * rather than only when a need_wakeup flag asks. xskx_sim_poll() still
 	 * runs a full round.
 	 */
