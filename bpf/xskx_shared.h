@@ -12,6 +12,16 @@
 
 /* xskx's own program (and the name of the object it is loaded from). */
 #define XSKX_PROG_NAME "xskx_redirect"
+/*
+ * The same object's other programs, for ports opened with
+ * XSKX_PORT_RX_METADATA: xskx_redirect plus a struct xskx_rx_meta
+ * (xskx/rx_meta.h) in front of every packet it redirects, filled from the
+ * device's kfuncs (loaded device-bound), or with valid 0 where a
+ * device-bound program cannot run (generic mode, a device without the
+ * kfuncs). A port without the flag loads xskx_redirect alone, unchanged.
+ */
+#define XSKX_RX_META_PROG_NAME "xskx_rx_meta"
+#define XSKX_RX_NOKFUNC_PROG_NAME "xskx_rx_nokfunc"
 
 /*
  * XSKMAP: key = RX queue index, value = AF_XDP socket. The object declares
@@ -70,6 +80,17 @@ enum xskx_owner_role {
 
 /* struct xskx_owner_entry.flags: loaded with xdp.frags (multi-buffer). */
 #define XSKX_OWNER_FRAGS 1u
+/*
+ * The RX metadata program (XSKX_RX_META_PROG_NAME), for ports opened with
+ * XSKX_PORT_RX_METADATA: a process must ask for it to join it, and a
+ * process that does not ask must not join it.
+ */
+#define XSKX_OWNER_RX_META 2u
+/*
+ * With XSKX_OWNER_RX_META: loaded device-bound, its kfuncs answering (not
+ * in generic mode, nor for a device without them). Reported, not matched.
+ */
+#define XSKX_OWNER_RX_META_BOUND 4u
 
 struct xskx_owner_entry {
 	__u32 role;	  /* enum xskx_owner_role */

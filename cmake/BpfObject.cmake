@@ -9,7 +9,8 @@
 #                    libxdp for XDP_RUN_CONFIG and the dispatcher; the DWARF
 #                    that comes with it is then stripped (llvm-strip -g keeps
 #                    .BTF and .BTF.ext). Include path: the source's own
-#                    directory (for a header shared with lib/), libbpf's and
+#                    directory (for a header shared with lib/), xskx's public
+#                    headers (<xskx/rx_meta.h>), libbpf's and
 #                    libxdp's headers, and the kernel UAPI headers with the
 #                    multiarch <asm/...> directory, which clang's BPF target
 #                    does not search by itself.
@@ -50,7 +51,8 @@ function(xskx_add_bpf_object name)
 	set(out ${CMAKE_CURRENT_BINARY_DIR})
 	set(include_dir ${out}/${name}_include)
 
-	set(flags -target bpf -O2 -g -Wall -I${source_dir})
+	set(flags -target bpf -O2 -g -Wall -I${source_dir}
+		-I${PROJECT_SOURCE_DIR}/include)
 	if(XSKX_WERROR)
 		list(APPEND flags -Werror)
 	endif()

@@ -18,7 +18,8 @@
 #include "port_internal.h"
 
 #define XSKX_PORT_ALL_FLAGS                                                    \
-	(XSKX_PORT_BUSY_POLL | XSKX_PORT_KERNEL_TX_BUDGET | XSKX_PORT_NAPI)
+	(XSKX_PORT_BUSY_POLL | XSKX_PORT_KERNEL_TX_BUDGET | XSKX_PORT_NAPI |  \
+	 XSKX_PORT_RX_METADATA)
 
 static pthread_mutex_t ports_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct xskx_port *ports; /* published and being made */
@@ -47,6 +48,10 @@ static int check_opts(const struct xskx_port_opts *o)
 		return xskx__fail(
 			-EINVAL,
 			"port: xdp_obj and xdp_obj_size go together: give both, or neither for xskx's own program");
+	if ((o->flags & XSKX_PORT_RX_METADATA) && o->xdp_obj)
+		return xskx__fail(
+			-EINVAL,
+			"port: XSKX_PORT_RX_METADATA has xskx's own XDP program fill the RX metadata; with xdp_obj your program puts what it wants in front of the data (xskx_pkt_meta()): drop one of the two");
 	return 0;
 }
 

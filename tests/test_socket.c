@@ -169,7 +169,9 @@ START_TEST(port_is_one_per_device)
 	ck_assert_str_eq(info.name, "p0");
 	ck_assert_uint_eq(info.sockets, 1);
 	ck_assert(info.zero_copy);
-	ck_assert_uint_eq(info.rx_metadata, 0);
+	ck_assert_uint_eq(info.rx_metadata,
+			  XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH);
+	ck_assert_uint_eq(info.rx_meta_bound, 0);
 	/* Closing a port with a socket on it would strand the socket. */
 	ck_assert_int_eq(xskx_port_close(rig.xport), -EBUSY);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <xskx/opts.h>
+#include <xskx/rx_meta.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,6 +71,17 @@ enum xskx_xdp_mode {
  * Kernel backend only.
  */
 #define XSKX_PORT_NAPI (1u << 2)
+/*
+ * RX metadata (xskx/rx_meta.h): xskx's XDP program puts a struct
+ * xskx_rx_meta, filled from the device's RX metadata kfuncs, in front of
+ * every packet it redirects, loaded device-bound where the device and mode
+ * allow (native mode, a device with the kfuncs; otherwise a program
+ * without the kfunc calls, valid 0, and the port logs why once); the
+ * simulated NIC fills it from the simulated port. Not with xdp_obj (-EINVAL: your program fills what
+ * it wants). Every process sharing the interface's program must ask the
+ * same (-EBUSY otherwise). Read with xskx_pkt_rx_meta().
+ */
+#define XSKX_PORT_RX_METADATA (1u << 3)
 
 /* opts.napi_threaded */
 enum xskx_napi_threaded {
@@ -134,16 +146,19 @@ struct xskx_port_info {
 	 * The RX metadata the device gives XDP programs through the kernel's
 	 * kfuncs (bpf_xdp_metadata_rx_timestamp, _rx_hash, _rx_vlan_tag):
 	 * XSKX_RX_META_* bits, as the kernel's netdev family reports them
-	 * (6.3+; 0 where the kernel does not say). 0 on the simulated NIC,
-	 * which provides none.
+	 * (6.3+; 0 where the kernel does not say). On the simulated NIC all
+	 * three, which it fills from the simulated port.
 	 */
 	uint32_t rx_metadata;
+	/*
+	 * With XSKX_PORT_RX_METADATA, the XSKX_RX_META_* fields the port's
+	 * program can deliver: on the kernel backend rx_metadata while the
+	 * program is attached device-bound, 0 while it runs unbound (generic
+	 * mode, or a device without the kfuncs) or is not attached; on the
+	 * simulated NIC all three. 0 without the flag.
+	 */
+	uint32_t rx_meta_bound;
 };
-
-/* xskx_port_info.rx_metadata: the kernel's NETDEV_XDP_RX_METADATA_* values. */
-#define XSKX_RX_META_TIMESTAMP (1u << 0)
-#define XSKX_RX_META_HASH (1u << 1)
-#define XSKX_RX_META_VLAN_TAG (1u << 2)
 
 /*
  * What the port is. The info structure may grow: the library fills

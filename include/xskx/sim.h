@@ -154,7 +154,10 @@ enum xskx_xdp_verdict {
  * default, which redirects to the socket bound to the queue and passes the
  * packet to the (simulated) stack when none is. This callback and the sink
  * run inside the NIC's work (on the NIC thread in threaded mode) and must
- * not call back into the machine, its ports or their sockets.
+ * not call back into the machine, its ports or their sockets. -EBUSY while
+ * a library port opened with XSKX_PORT_RX_METADATA is open on the port
+ * (xskx's program fills the RX metadata there, as on the kernel backend,
+ * where such a port takes no xdp_obj).
  */
 typedef enum xskx_xdp_verdict (*xskx_sim_xdp_fn)(uint8_t *data, uint32_t len,
 						 uint32_t queue, void *ctx);

@@ -32,6 +32,7 @@
 #include <xskx/packet.h>
 #include <xskx/port.h>
 #include <xskx/ring.h>
+#include <xskx/rx_meta.h>
 #include <xskx/sim.h>
 #include <xskx/socket.h>
 #include <xskx/umem.h>

@@ -403,6 +403,7 @@ static int attach_program(const struct xskx_netdev *dev,
 		.mode = po->xdp_mode,
 		.fallback = po->xdp_fallback,
 		.frags = o->flags & XSKX_SOCKET_MULTI_BUFFER,
+		.rx_meta = po->flags & XSKX_PORT_RX_METADATA,
 		.obj = po->xdp_obj,
 		.obj_size = po->xdp_obj_size,
 	};

@@ -90,6 +90,8 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)
 		info->xdp_mode = xskx__xdp_mode_of(kp->xdp);
+	if (kp->xdp && xskx__xdp_rx_meta_bound(kp->xdp))
+		info->rx_meta_bound = info->rx_metadata;
 }
 
 int xskx__kernel_port_filter_begin(struct xskx_port *port,

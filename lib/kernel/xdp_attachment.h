@@ -93,6 +93,13 @@ int xskx__xdp_share(const struct xskx_netdev *dev,
  */
 void xskx__xdp_leave(struct xskx_xdp_attachment *att);
 
+/*
+ * With RX metadata asked for: log which fields dev provides and whether the
+ * program att holds can give them (bound), or why not.
+ */
+void xskx__xdp_log_rx_meta(const struct xskx_netdev *dev,
+			   const struct xskx_xdp_attachment *att);
+
 /* Whether the program has xskx's maps (its owner map, or its XSKMAP). */
 bool xskx__xdp_is_xskx(int prog_fd);
 

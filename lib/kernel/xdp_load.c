@@ -4,12 +4,15 @@
  * size its maps for the device, attach it through libxdp (falling back to
  * generic mode when allowed), then record the program and this process in
  * its owner map before binding that map to it, so that a process that
- * finds the owner map finds it filled in.
+ * finds the owner map finds it filled in. xskx's RX metadata program is
+ * loaded device-bound where it can be, and then attached with libbpf
+ * (attach_bound()).
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/if_link.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,10 +27,20 @@
 #define FNV1A_OFFSET 0xcbf29ce484222325ull
 #define FNV1A_PRIME 0x100000001b3ull
 
+/* Kernel 6.3+; older UAPI headers lack it. */
+#ifndef BPF_F_XDP_DEV_BOUND_ONLY
+#define BPF_F_XDP_DEV_BOUND_ONLY (1u << 6)
+#endif
+
+/* The RX metadata fields xskx's program asks for. */
+#define RX_META_FIELDS                                                         \
+	(XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH | XSKX_RX_META_VLAN_TAG)
+
 /* The libxdp and libbpf objects, kept only while attaching. */
 struct loaded {
 	struct bpf_object *obj;
 	struct xdp_program *prog;
+	bool bound; /* loaded device-bound (the RX metadata program) */
 };
 
 const char *xskx__xdp_mode_name(enum xskx_xdp_mode mode)
@@ -51,7 +64,8 @@ void xskx__xdp_program_of(const struct xskx_xdp_request *req,
 		digest = (digest ^ elf[i]) * FNV1A_PRIME;
 	memset(program, 0, sizeof(*program));
 	program->role = XSKX_OWNER_PROGRAM;
-	program->flags = req->frags ? XSKX_OWNER_FRAGS : 0;
+	program->flags = (req->frags ? XSKX_OWNER_FRAGS : 0) |
+			 (req->rx_meta ? XSKX_OWNER_RX_META : 0);
 	program->obj_digest = digest;
 }
 
@@ -110,6 +124,45 @@ static void unload(struct loaded *l)
 	bpf_object__close(l->obj);
 	l->prog = NULL;
 	l->obj = NULL;
+	l->bound = false;
+}
+
+/* "hash, VLAN tag", for messages. */
+static void name_fields(uint32_t fields, char *buf, size_t size)
+{
+	static const char *const names[] = { "timestamp", "hash", "VLAN tag" };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < 3 && used < size; i++)
+		if (fields & (1u << i))
+			used += (size_t)snprintf(buf + used, size - used, "%s%s",
+						 used ? ", " : "", names[i]);
+	if (!used)
+		snprintf(buf, size, "none");
+}
+
+void xskx__xdp_log_rx_meta(const struct xskx_netdev *dev,
+			   const struct xskx_xdp_attachment *att)
+{
+	uint32_t fields = (uint32_t)dev->xdp_rx_metadata & RX_META_FIELDS;
+	char names[48];
+
+	if (!(att->program.flags & XSKX_OWNER_RX_META))
+		return;
+	name_fields(fields, names, sizeof(names));
+	if (att->program.flags & XSKX_OWNER_RX_META_BOUND)
+		xskx_info(
+			"RX metadata on '%s': the XDP program is bound to the device, whose kfuncs give: %s",
+			dev->name, names);
+	else if (att->mode == XSKX_XDP_GENERIC)
+		xskx_warn(
+			"RX metadata on '%s': the XDP program runs in generic mode, where the kernel refuses a device-bound program and so the kfuncs (struct xskx_rx_meta arrives with valid 0, if at all; the device gives %s in native mode)",
+			dev->name, names);
+	else
+		xskx_warn(
+			"RX metadata on '%s': the device gives no RX metadata through the kernel's kfuncs (netdev xdp-rx-metadata-features is empty): struct xskx_rx_meta arrives with valid 0",
+			dev->name);
 }
 
 static int size_maps(struct bpf_object *obj, const struct xskx_netdev *dev)
@@ -143,12 +196,45 @@ static bool has_xskx_maps(struct bpf_object *obj)
 }
 
 /*
+ * The program of xskx's object to load: xskx_redirect, or with RX metadata
+ * the device-bound one (bound) or the one without kfuncs, which the
+ * verifier refuses in a program that is not device-bound.
+ */
+static const char *prog_name(const struct xskx_xdp_request *req, bool bound)
+{
+	if (!req->rx_meta)
+		return XSKX_PROG_NAME;
+	return bound ? XSKX_RX_META_PROG_NAME : XSKX_RX_NOKFUNC_PROG_NAME;
+}
+
+/*
+ * Of xskx's object, load the one program named and no other: libxdp loads
+ * every program of an object it loads, and picks the first one it loads.
+ */
+static int pick_prog(struct bpf_object *obj, const char *name)
+{
+	struct bpf_program *prog;
+	bool found = false;
+	int err = 0;
+
+	bpf_object__for_each_program(prog, obj) {
+		bool it = !strcmp(bpf_program__name(prog), name);
+
+		found |= it;
+		if (!it)
+			err = err ? err : bpf_program__set_autoload(prog, false);
+	}
+	return found ? err : -ENOENT;
+}
+
+/*
  * A fresh program for every attempt: a program libxdp failed to attach
  * (e.g. as a dispatcher component) may be left loaded in a form another
  * mode cannot use.
  */
 static int open_prog(const struct xskx_netdev *dev,
-		     const struct xskx_xdp_request *req, struct loaded *l)
+		     const struct xskx_xdp_request *req, bool bound,
+		     struct loaded *l)
 {
 	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = XSKX_PROG_NAME);
 	int err;
@@ -174,8 +260,10 @@ static int open_prog(const struct xskx_netdev *dev,
 			XSKX_QUEUE_OWNER_MAP_NAME);
 	}
 	err = size_maps(l->obj, dev);
+	if (!err && !req->obj)
+		err = pick_prog(l->obj, prog_name(req, bound));
 	if (!err) {
-		/* The object's first program. */
+		/* The object's first program it loads. */
 		l->prog = xdp_program__from_bpf_obj(l->obj, NULL);
 		err = (int)libxdp_get_error(l->prog);
 		if (err)
@@ -191,15 +279,76 @@ static int open_prog(const struct xskx_netdev *dev,
 	return 0;
 }
 
+/*
+ * Load the RX metadata program bound to dev and attach it in native mode
+ * with libbpf, not libxdp: libxdp 1.3 loads a program as it attaches it and
+ * gives no way to load it device-bound first (its dispatcher could not hold
+ * a device-bound program either: it would have to be bound to the same
+ * device). Attached alone, as libxdp falls back to doing where the kernel
+ * refuses its dispatcher; xskx__xdp_find() and the detach find a program
+ * attached so. l->prog is then a libxdp view of the loaded program.
+ */
+static int attach_bound(const struct xskx_netdev *dev, struct loaded *l)
+{
+	struct bpf_program *prog =
+		bpf_object__find_program_by_name(l->obj, XSKX_RX_META_PROG_NAME);
+	int err, fd;
+
+	bpf_program__set_ifindex(prog, (__u32)dev->ifindex);
+	err = bpf_program__set_flags(prog, bpf_program__flags(prog) |
+						   BPF_F_XDP_DEV_BOUND_ONLY);
+	if (!err)
+		err = bpf_object__load(l->obj);
+	if (err)
+		return xskx__fail(
+			err,
+			"loading xskx's RX metadata program bound to '%s': %s",
+			dev->name, xskx_strerror(-err));
+	fd = bpf_program__fd(prog);
+	err = bpf_xdp_attach(dev->ifindex, fd,
+			     XDP_FLAGS_DRV_MODE | XDP_FLAGS_UPDATE_IF_NOEXIST,
+			     NULL);
+	if (err)
+		return err;
+	l->prog = xdp_program__from_fd(fcntl(fd, F_DUPFD_CLOEXEC, 0));
+	err = (int)libxdp_get_error(l->prog);
+	if (err) {
+		l->prog = NULL;
+		bpf_xdp_detach(dev->ifindex, XDP_FLAGS_DRV_MODE, NULL);
+		return xskx__fail(err, "reading back the XDP program on '%s': %s",
+				  dev->name, xskx_strerror(-err));
+	}
+	l->bound = true;
+	return 0;
+}
+
+/*
+ * The RX metadata program can be loaded bound to dev for mode: native mode
+ * (the kernel refuses a device-bound program in generic mode) and a device
+ * whose kfuncs give at least one of the fields.
+ */
+static bool can_bind(const struct xskx_netdev *dev,
+		     const struct xskx_xdp_request *req,
+		     enum xskx_xdp_mode mode)
+{
+	return req->rx_meta && mode == XSKX_XDP_NATIVE &&
+	       (dev->xdp_rx_metadata & RX_META_FIELDS);
+}
+
 static int attach_in(const struct xskx_netdev *dev,
 		     const struct xskx_xdp_request *req,
 		     enum xskx_xdp_mode mode, struct loaded *l)
 {
-	int err = open_prog(dev, req, l);
+	bool bound = can_bind(dev, req, mode);
+	int err = open_prog(dev, req, bound, l);
 
 	if (err)
 		return err;
-	err = xdp_program__attach(l->prog, dev->ifindex, libxdp_mode(mode), 0);
+	if (bound)
+		err = attach_bound(dev, l);
+	else
+		err = xdp_program__attach(l->prog, dev->ifindex,
+					  libxdp_mode(mode), 0);
 	if (err)
 		unload(l);
 	return err;
@@ -292,6 +441,8 @@ int xskx__xdp_attach_new(const struct xskx_netdev *dev,
 	err = attach(dev, req, att, &l);
 	if (err)
 		return err;
+	if (l.bound)
+		att->program.flags |= XSKX_OWNER_RX_META_BOUND;
 	err = claim(att, &l);
 	if (err) {
 		/* Not bound to its owner map: nobody else can have joined. */
@@ -304,6 +455,7 @@ int xskx__xdp_attach_new(const struct xskx_netdev *dev,
 		xskx_info("XDP program '%s' attached to '%s' in %s mode (id %u)",
 			  xdp_program__name(l.prog), dev->name,
 			  xskx__xdp_mode_name(att->mode), att->prog_id);
+		xskx__xdp_log_rx_meta(dev, att);
 	}
 	unload(&l);
 	if (err)

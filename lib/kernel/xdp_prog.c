@@ -234,6 +234,11 @@ enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att)
 	return att->mode;
 }
 
+bool xskx__xdp_rx_meta_bound(const struct xskx_xdp_attachment *att)
+{
+	return att->program.flags & XSKX_OWNER_RX_META_BOUND;
+}
+
 int xskx__xdp_prog_fd(const struct xskx_xdp_attachment *att)
 {
 	return att->prog_fd;

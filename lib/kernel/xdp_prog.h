@@ -24,6 +24,7 @@ struct xskx_xdp_request {
 	enum xskx_xdp_mode mode;
 	bool fallback;	 /* native unsupported: generic instead */
 	bool frags;	 /* multi-buffer packets (xdp.frags) */
+	bool rx_meta;	 /* xskx's RX metadata program (XSKX_PORT_RX_METADATA) */
 	const void *obj; /* the caller's BPF object; NULL: xskx's own */
 	size_t obj_size;
 };
@@ -69,6 +70,12 @@ int xskx__xdp_queue_holder(const struct xskx_xdp_attachment *att,
 			   uint32_t queue, struct xskx_prog_owner *holder);
 
 enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att);
+
+/*
+ * Whether the attached program is xskx's RX metadata program loaded
+ * device-bound, its kfuncs answering (whoever attached it).
+ */
+bool xskx__xdp_rx_meta_bound(const struct xskx_xdp_attachment *att);
 
 /* The attached program's fd, for finding its maps (xskx__prog_map_fd()). */
 int xskx__xdp_prog_fd(const struct xskx_xdp_attachment *att);

@@ -230,6 +230,15 @@ int xskx__xdp_refuse_different(const struct xskx_netdev *dev,
 			users, dev->name,
 			req->obj ? "the object in its xdp_obj" :
 				   "xskx's own program");
+	if ((wanted.flags ^ program->flags) & XSKX_OWNER_RX_META)
+		return xskx__fail(
+			-EBUSY,
+			"the XDP program serving %s on '%s' was loaded %s RX metadata (XSKX_PORT_RX_METADATA), which this port %s: open every port on '%s' with the same XSKX_PORT_RX_METADATA",
+			users, dev->name,
+			program->flags & XSKX_OWNER_RX_META ? "with" : "without",
+			wanted.flags & XSKX_OWNER_RX_META ? "asks for" :
+							    "does not ask for",
+			dev->name);
 	if ((wanted.flags & XSKX_OWNER_FRAGS) &&
 	    !(program->flags & XSKX_OWNER_FRAGS))
 		return xskx__fail(
@@ -356,6 +365,7 @@ static int join(const struct xskx_netdev *dev,
 	att->mode = mode;
 	xskx_info("joined the XDP program (id %u, %s mode) serving %s on '%s'",
 		  id, xskx__xdp_mode_name(mode), users, dev->name);
+	xskx__xdp_log_rx_meta(dev, att);
 	return 0;
 }
 

@@ -228,6 +228,11 @@ static bool sim_close(struct xskx_socket *s,
 
 static void sim_port_close(struct xskx_port *port)
 {
+	struct xskx_sim_port *sp = sim_port_of(port);
+
+	xskx__sim_lock(sp->sim);
+	sp->rx_meta = false;
+	xskx__sim_unlock(sp->sim);
 	port->backend = NULL;
 }
 
@@ -239,6 +244,9 @@ static void sim_port_info(const struct xskx_port *port,
 	info->rx_queues = sp->nqueues;
 	info->tx_queues = sp->nqueues;
 	info->zero_copy = !sp->no_zero_copy;
+	info->rx_metadata = XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH;
+	if (port->opts.flags & XSKX_PORT_RX_METADATA)
+		info->rx_meta_bound = info->rx_metadata;
 }
 
 static const struct xskx_backend_ops backend_sim = {
@@ -257,6 +265,27 @@ static const struct xskx_backend_ops backend_sim = {
 	/* No umem_release: the registration ends with the UMEM's last socket. */
 	.filter_begin = xskx__filter_sim_begin,
 };
+
+/*
+ * xskx's program fills the RX metadata: not with a hook of the caller's in
+ * its place, whose metadata (or none) would sit where the struct goes.
+ */
+static int claim_rx_meta(struct xskx_sim_port *sp)
+{
+	bool hooked;
+
+	xskx__sim_lock(sp->sim);
+	hooked = sp->xdp || sp->xdp_buff;
+	if (!hooked)
+		sp->rx_meta = true;
+	xskx__sim_unlock(sp->sim);
+	if (hooked)
+		return xskx__fail(
+			-EINVAL,
+			"port: XSKX_PORT_RX_METADATA has xskx's program fill the RX metadata, but '%s' runs an XDP hook of yours (xskx_sim_port_set_xdp/_buff): remove it, or open the port without the flag",
+			sp->name ? sp->name : "sim");
+	return 0;
+}
 
 XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 				struct xskx_sim_port *sim_port,
@@ -278,6 +307,14 @@ XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 		return xskx__fail(
 			-EINVAL,
 			"port: XSKX_PORT_NAPI sets a kernel queue's NAPI instance; the simulated NIC has none to set");
+	}
+	if ((*portp)->opts.flags & XSKX_PORT_RX_METADATA) {
+		err = claim_rx_meta(sim_port);
+		if (err) {
+			xskx__port_discard(*portp);
+			*portp = NULL;
+			return err;
+		}
 	}
 	(*portp)->backend = sim_port;
 	return 0;

@@ -153,6 +153,7 @@ struct xskx_sim_port {
 	uint32_t max_frags;
 	enum xskx_sim_rx_full_policy rx_full_policy;
 	bool no_zero_copy;
+	bool rx_meta;	 /* a library port with XSKX_PORT_RX_METADATA is open */
 	bool tx_stalled; /* atomic */
 	bool link_down;	 /* atomic */
 	int wakeup_error; /* atomic: every wakeup fails with it (0: none) */
@@ -262,6 +263,17 @@ void xskx__sim_port_destroy(struct xskx_sim_port *port);
 
 /* sim_rss.c: the queue RSS picks for a frame. */
 uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues);
+/*
+ * The flow hash RSS spreads by, and in *rss_type what it covered
+ * (XSKX_RSS_*: 0 for a frame that is not IP, whose hash is a constant).
+ */
+uint32_t xskx__sim_rss_hash(const uint8_t *frame, uint32_t len,
+			    uint32_t *rss_type);
+/*
+ * With XSKX_PORT_RX_METADATA: a struct xskx_rx_meta in the
+ * XSKX_XDP_META_MAX bytes in front of data (sim_rx_meta.c).
+ */
+void xskx__sim_rx_meta_fill(uint8_t *data, uint32_t len);
 
 /* sim_source.c */
 uint32_t xskx__sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
@@ -330,8 +342,16 @@ static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
 	*meta_len = 0;
 	if (port->xdp)
 		return port->xdp(data, *len, q->index, port->xdp_ctx);
-	if (!port->xdp_buff)
-		return q->rx_target ? XSKX_XDP_REDIRECT : XSKX_XDP_PASS;
+	if (!port->xdp_buff) {
+		/* xskx's program: to the socket, with RX metadata if asked. */
+		if (!q->rx_target)
+			return XSKX_XDP_PASS;
+		if (port->rx_meta) {
+			xskx__sim_rx_meta_fill(data, *len);
+			*meta_len = XSKX_XDP_META_MAX;
+		}
+		return XSKX_XDP_REDIRECT;
+	}
 	verdict = port->xdp_buff(&xdp, port->xdp_ctx);
 	if (xdp.meta_len % 4 || xdp.meta_len > XSKX_XDP_META_MAX)
 		return XSKX_XDP_ABORTED;

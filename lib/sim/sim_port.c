@@ -221,6 +221,13 @@ static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
 	if (!port)
 		return xskx__fail(-EINVAL, "%s: port is NULL", caller);
 	xskx__sim_lock(port->sim);
+	if ((fn || buff_fn) && port->rx_meta) {
+		xskx__sim_unlock(port->sim);
+		return xskx__fail(
+			-EBUSY,
+			"%s: port '%s' is open with XSKX_PORT_RX_METADATA, which has xskx's program fill every packet's RX metadata: close that port, or open it without the flag",
+			caller, port->name ? port->name : "sim");
+	}
 	port->xdp = fn;
 	port->xdp_buff = buff_fn;
 	port->xdp_ctx = ctx;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Receive-side scaling: the flow hash that picks a port's queue. A flow is
- * the IPv4 or IPv6 source and destination plus, for TCP and UDP, the ports;
- * frames that are not IP (and IP fragments after the first) hash without
- * ports or go to queue 0, as a NIC's RSS does.
+ * Receive-side scaling: the flow hash that picks a port's queue, and that
+ * RX metadata reports (sim_rx_meta.c). A flow is the IPv4 or IPv6 source
+ * and destination plus, for TCP and UDP, the ports; frames that are not IP
+ * (and IP fragments after the first) hash without ports or go to queue 0,
+ * as a NIC's RSS does.
  */
 #include <stddef.h>
+#include <xskx/rx_meta.h>
 
 #include "sim_internal.h"
 
@@ -59,14 +61,15 @@ static uint32_t hash_words(uint32_t h, const uint8_t *p, uint32_t words)
 	return h;
 }
 
-uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues)
+uint32_t xskx__sim_rss_hash(const uint8_t *frame, uint32_t len, uint32_t *rss_type)
 {
 	uint32_t off = 12, l4 = 0, h = 0x5eed;
 	uint16_t type;
 	uint8_t proto;
 
-	if (nqueues <= 1 || len < off + 2)
-		return 0;
+	*rss_type = 0;
+	if (len < off + 2)
+		return finish(h);
 	type = be16_at(frame + off);
 	while ((type == ETH_P_8021Q || type == ETH_P_8021AD) &&
 	       len >= off + 6) {
@@ -81,6 +84,7 @@ uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueue
 
 		proto = ip[9];
 		h = hash_words(h, ip + 12, 2);
+		*rss_type = XSKX_RSS_L3_IPV4;
 		if (ihl >= 20 && !later_fragment)
 			l4 = off + ihl;
 	} else if (type == ETH_P_IPV6 && len >= off + 40) {
@@ -88,12 +92,25 @@ uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueue
 
 		proto = ip6[6];
 		h = hash_words(h, ip6 + 8, 8);
+		*rss_type = XSKX_RSS_L3_IPV6;
 		l4 = off + 40;
 	} else {
-		return 0;
+		return finish(h);
 	}
 	if (l4 && (proto == IPPROTO_TCP_ || proto == IPPROTO_UDP_) &&
-	    len >= l4 + 4)
+	    len >= l4 + 4) {
 		h = mix(h, word_at(frame + l4));
-	return finish(mix(h, proto)) % nqueues;
+		*rss_type |= XSKX_RSS_L4 | (proto == IPPROTO_TCP_ ?
+						    XSKX_RSS_L4_TCP :
+						    XSKX_RSS_L4_UDP);
+	}
+	return finish(mix(h, proto));
+}
+
+uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues)
+{
+	uint32_t type, hash = xskx__sim_rss_hash(frame, len, &type);
+
+	/* Frames that are not IP go to queue 0. */
+	return nqueues > 1 && type ? hash % nqueues : 0;
 }

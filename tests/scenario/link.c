@@ -107,6 +107,7 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 	if (cfg->hold_all_frames[p] && !hold_all_frames(link, p, r))
 		return false;
 	link->peer->bind(link->peer, p, &opts);
+	link->port[p] = opts.port;
 	err = xskx_socket_open(&link->sock[p], link->umem[p], &opts);
 	if (err) {
 		link->sock[p] = NULL;

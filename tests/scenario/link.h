@@ -43,6 +43,7 @@ struct test_link {
 	struct test_peer *peer;
 	struct xskx_umem *umem[2]; /* the same one twice with shared_umem */
 	struct xskx_socket *sock[2];
+	struct xskx_port *port[2]; /* the library's port of each socket */
 	uint64_t *held[2]; /* frames taken with hold_all_frames */
 	uint32_t nheld[2];
 	uint64_t turns;

@@ -29,6 +29,7 @@
 #ifndef XSKX_TEST_PEER_H
 #define XSKX_TEST_PEER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <xskx/xskx.h>
 
@@ -99,6 +100,26 @@ struct test_peer {
 	 * seconds; every scenario loop is also bounded in steps.
 	 */
 	unsigned int time_limit_s;
+	/*
+	 * RX_METADATA: the XSKX_RX_META_* fields a port opened with
+	 * XSKX_PORT_RX_METADATA gets for every UDP frame the other port
+	 * sends, as measured on the peer's device in its XDP mode;
+	 * rx_meta_vlan_inband what it adds for a frame whose VLAN tag is in
+	 * its bytes; rx_meta_clock: the RX timestamp is the reception's
+	 * CLOCK_MONOTONIC time (false: it is 0, no stamp taken).
+	 */
+	uint32_t rx_meta_fields;
+	uint32_t rx_meta_vlan_inband;
+	bool rx_meta_clock;
+	/*
+	 * The RX hash is an RSS hash of the flow: one per flow, of the type
+	 * that says what it covered (XSKX_RSS_L3_* | XSKX_RSS_L4 |
+	 * XSKX_RSS_L4_UDP for the scenario's UDP frames). False: of type 0,
+	 * and two flows may share one (veth, measured).
+	 */
+	bool rx_meta_rss;
+	/* No struct arrives at all, though the program puts one there. */
+	bool rx_meta_lost;
 
 	/*
 	 * Point opts at queue 0 of port: the library's port (xskx/port.h) on

@@ -254,6 +254,10 @@ int test_peer_sim_create(struct test_peer **peer, enum xskx_sim_mode mode)
 			(ps->threaded ? 0 : TEST_PEER_DETERMINISTIC),
 		.poll_timeout_ms = ps->threaded ? PEER_SIM_POLL_TIMEOUT_MS : 0,
 		.time_limit_s = PEER_SIM_TIME_LIMIT_S,
+		/* Its RSS hash and clock; it strips no VLAN tag (sim_rx_meta.c). */
+		.rx_meta_fields = XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH,
+		.rx_meta_clock = true,
+		.rx_meta_rss = true,
 		.set_hw_rings = sim_set_hw_rings,
 		.set_mtu = sim_set_mtu,
 		.set_port_flags = sim_set_port_flags,

@@ -49,6 +49,7 @@ const struct scenario scenarios[] = {
 	{ "XDP_METADATA_COPY", scenario_xdp_metadata_copy },
 	{ "XDP_METADATA_COPY_MULTI_BUFF",
 	  scenario_xdp_metadata_copy_multi_buff },
+	{ "RX_METADATA", scenario_rx_metadata },
 	{ NULL, NULL },
 };
 

@@ -59,6 +59,7 @@ static const char *const veth_scenarios[] = {
 	"XDP_ADJUST_TAIL_GROW_MULTI_BUFF",
 	"XDP_METADATA_COPY",
 	"XDP_METADATA_COPY_MULTI_BUFF",
+	"RX_METADATA",
 };
 
 #define N_SCENARIOS (sizeof(veth_scenarios) / sizeof(veth_scenarios[0]))
