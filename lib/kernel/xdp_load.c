@@ -157,7 +157,7 @@ void xskx__xdp_log_rx_meta(const struct xskx_netdev *dev,
 			dev->name, names);
 	else if (att->mode == XSKX_XDP_GENERIC)
 		xskx_warn(
-			"RX metadata on '%s': the XDP program runs in generic mode, where the kernel refuses a device-bound program and so the kfuncs (struct xskx_rx_meta arrives with valid 0, if at all; the device gives %s in native mode)",
+			"RX metadata on '%s': the XDP program runs in generic mode, where the kernel refuses a device-bound program and so the kfuncs: struct xskx_rx_meta arrives with valid 0 (the device gives %s in native mode)",
 			dev->name, names);
 	else
 		xskx_warn(
@@ -263,8 +263,15 @@ static int open_prog(const struct xskx_netdev *dev,
 	if (!err && !req->obj)
 		err = pick_prog(l->obj, prog_name(req, bound));
 	if (!err) {
-		/* The object's first program it loads. */
-		l->prog = xdp_program__from_bpf_obj(l->obj, NULL);
+		/*
+		 * By name: libxdp would take the object's first program,
+		 * loaded or not. A caller's object: its first program.
+		 */
+		DECLARE_LIBXDP_OPTS(xdp_program_opts, xo, .obj = l->obj,
+				    .prog_name = req->obj ? NULL :
+							   prog_name(req, bound));
+
+		l->prog = xdp_program__create(&xo);
 		err = (int)libxdp_get_error(l->prog);
 		if (err)
 			l->prog = NULL;
@@ -281,12 +288,14 @@ static int open_prog(const struct xskx_netdev *dev,
 
 /*
  * Load the RX metadata program bound to dev and attach it in native mode
- * with libbpf, not libxdp: libxdp 1.3 loads a program as it attaches it and
- * gives no way to load it device-bound first (its dispatcher could not hold
- * a device-bound program either: it would have to be bound to the same
- * device). Attached alone, as libxdp falls back to doing where the kernel
- * refuses its dispatcher; xskx__xdp_find() and the detach find a program
- * attached so. l->prog is then a libxdp view of the loaded program.
+ * with libbpf, not libxdp. libxdp 1.3 keeps the ifindex and
+ * BPF_F_XDP_DEV_BOUND_ONLY set on the program before it loads it, but only
+ * where it attaches the program alone (measured on 6.18 where its
+ * dispatcher check fails); with a working dispatcher it would load the
+ * program as a dispatcher component (freplace), which the kernel does not
+ * bind to a device. So the program goes alone whatever libxdp would do;
+ * xskx__xdp_find() and the detach find a program attached so. l->prog is
+ * then a libxdp view of the loaded program.
  */
 static int attach_bound(const struct xskx_netdev *dev, struct loaded *l)
 {
@@ -310,6 +319,8 @@ static int attach_bound(const struct xskx_netdev *dev, struct loaded *l)
 			     NULL);
 	if (err)
 		return err;
+	/* libxdp's view of the program it did not load: made anew. */
+	xdp_program__close(l->prog);
 	l->prog = xdp_program__from_fd(fcntl(fd, F_DUPFD_CLOEXEC, 0));
 	err = (int)libxdp_get_error(l->prog);
 	if (err) {

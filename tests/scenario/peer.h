@@ -118,8 +118,6 @@ struct test_peer {
 	 * and two flows may share one (veth, measured).
 	 */
 	bool rx_meta_rss;
-	/* No struct arrives at all, though the program puts one there. */
-	bool rx_meta_lost;
 
 	/*
 	 * Point opts at queue 0 of port: the library's port (xskx/port.h) on

@@ -221,16 +221,13 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 		/*
 		 * Native: veth's kfuncs answer from the skb: a hash of type 0
 		 * that is not a flow's, a timestamp of 0, no VLAN tag for a
-		 * tag in the frame;
-		 * generic: no device-bound program, and the 32 bytes of
-		 * metadata do not reach the socket (KERNEL_RULES.md, "RX
-		 * metadata").
+		 * tag in the frame; generic: no device-bound program, the
+		 * struct with valid 0 (KERNEL_RULES.md, "RX metadata").
 		 */
 		.rx_meta_fields = mode == XSKX_XDP_NATIVE ?
 					  XSKX_RX_META_TIMESTAMP |
 						  XSKX_RX_META_HASH :
 					  0,
-		.rx_meta_lost = mode == XSKX_XDP_GENERIC,
 		.set_hw_rings = veth_set_hw_rings,
 		.set_mtu = veth_set_mtu,
 		.set_port_flags = veth_set_port_flags,
