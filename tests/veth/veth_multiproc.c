@@ -10,7 +10,8 @@
  * one's queues pass to the stack; a new receiver takes the freed queues;
  * the program is the same from first to last and detached with the last.
  * MULTIPROC_REFUSED: a process asking for another mode or another program
- * than the one serving is refused, told what differs and whose it is.
+ * than the one serving (with or without RX metadata too) is refused, told
+ * what differs and whose it is.
  * MULTIPROC_LEAVING: a program whose only user is detaching it (its entry
  * in the owner map says "closing") is not joined: the joiner steps back,
  * and gives up with -EBUSY while that lasts, leaking no descriptor.
@@ -320,12 +321,16 @@ START_TEST(refused)
 	const char *const obj_words[] = { PEER_VETH_B, "another object", who,
 					  "xdp_obj", NULL };
 	const char *const queue_words[] = { PEER_VETH_B, "queue 1", who, NULL };
+	const char *const meta_words[] = { PEER_VETH_B, "without RX metadata",
+					   who, "XSKX_PORT_RX_METADATA", NULL };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = 1024);
 	XSKX_OPTS(xskx_port_opts, generic, .xdp_mode = XSKX_XDP_GENERIC);
 	XSKX_OPTS(xskx_port_opts, other_obj, .xdp_mode = XSKX_XDP_NATIVE,
 		  .xdp_obj = xskx_test_drop_half_bpf_elf,
 		  .xdp_obj_size = xskx_test_drop_half_bpf_elf_size);
 	XSKX_OPTS(xskx_port_opts, native, .xdp_mode = XSKX_XDP_NATIVE);
+	XSKX_OPTS(xskx_port_opts, rx_meta, .xdp_mode = XSKX_XDP_NATIVE,
+		  .flags = XSKX_PORT_RX_METADATA);
 	XSKX_OPTS(xskx_socket_opts, queue3, .queue_id = 3,
 		  .flags = XSKX_SOCKET_NO_TX);
 	XSKX_OPTS(xskx_socket_opts, its_queue, .queue_id = 1,
@@ -338,6 +343,9 @@ START_TEST(refused)
 			    mode_words);
 	veth_expect_refused(PEER_VETH_B, &other_obj, &uo, &queue3, -EBUSY,
 			    obj_words);
+	/* The RX metadata program is another program: both must ask. */
+	veth_expect_refused(PEER_VETH_B, &rx_meta, &uo, &queue3, -EBUSY,
+			    meta_words);
 	/* Its queue: the kernel refuses the bind, the message says whose. */
 	veth_expect_refused(PEER_VETH_B, &native, &uo, &its_queue, -EBUSY,
 			    queue_words);
