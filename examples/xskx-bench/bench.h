@@ -39,6 +39,11 @@ struct bench_view {
 	uint32_t len;
 };
 
+/* --rx-meta: received packets with a struct xskx_rx_meta, and per field. */
+struct bench_rx_meta {
+	uint64_t packets, timestamp, hash, vlan_tag;
+};
+
 struct bench {
 	const struct bench_opts *opts;
 	uint32_t queue_id;	  /* the sockets' queue */
@@ -81,7 +86,14 @@ struct bench {
 	/* the TX packet is larger than the interface's MTU lets through */
 	bool tx_over_mtu;
 	struct loss_port loss; /* baselines, from the start of the run */
+	struct bench_rx_meta rx_meta;
 };
+
+/* Count the RX metadata of n received descriptors (whole packets). */
+void bench_rx_meta_count(struct bench_rx_meta *c, const struct xskx_socket *s,
+			 const struct xskx_pkt *pkts, uint32_t n);
+void bench_rx_meta_add(struct bench_rx_meta *sum,
+		       const struct bench_rx_meta *add);
 
 /*
  * One step of a mode: a burst. Returns the packets it moved (0: nothing to
@@ -155,6 +167,7 @@ struct bench_result {
 	struct loss loss;   /* by stage (examples/common/loss.h) */
 	bool offered_known; /* --sim: the port counts what arrived */
 	uint64_t offered;
+	struct bench_rx_meta rx_meta;
 };
 
 int bench_run(struct bench *b, bench_step_fn step, const char *variant,

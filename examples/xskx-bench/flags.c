@@ -139,6 +139,10 @@ const struct bench_flag bench_flags[] = {
 	{ OPT_HUGEPAGES, "hugepages", NULL,
 	  "the UMEM on 2 MiB hugepages (reserve them first:\n"
 	  "sysctl vm.nr_hugepages), as xdpsock maps -u's", NULL },
+	{ OPT_RX_META, "rx-meta", NULL,
+	  "RX metadata (XSKX_PORT_RX_METADATA): count the\n"
+	  "received packets carrying each field the device\n"
+	  "gave (timestamp, hash, VLAN tag)", NULL },
 	{ 'M', "shared-umem", NULL,
 	  "l2fwd on two sockets of the queue sharing the UMEM\n"
 	  "(XDP_SHARED_UMEM): one receives, the other sends", NULL },

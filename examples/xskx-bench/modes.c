@@ -27,6 +27,8 @@ int bench_rxdrop_step(struct bench *b)
 
 	if (n <= 0)
 		return n;
+	if (b->opts->rx_meta)
+		bench_rx_meta_count(&b->rx_meta, b->sock, b->pkts, (uint32_t)n);
 	xskx_rx_release(b->sock, b->pkts, (uint32_t)n);
 	b->rx_packets += b->opts->multi_buffer ? packets_in(b->pkts, (uint32_t)n) :
 						 (uint32_t)n;
@@ -161,6 +163,9 @@ static int l2fwd_receive(struct bench *b)
 	n = xskx_rx_burst(b->sock, b->pkts + carried, b->opts->batch);
 	if (n < 0)
 		return n;
+	if (b->opts->rx_meta)
+		bench_rx_meta_count(&b->rx_meta, b->sock, b->pkts + carried,
+				    (uint32_t)n);
 	if (!b->opts->multi_buffer) {
 		for (int i = 0; i < n; i++)
 			eth_swap_macs(b->pkts[i].data);

@@ -311,6 +311,9 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	case OPT_HUGEPAGES:
 		o->hugepages = true;
 		break;
+	case OPT_RX_META:
+		o->rx_meta = true;
+		break;
 	case 'F':
 		o->multi_buffer = true;
 		break;
@@ -545,6 +548,11 @@ static bool check_combination(const struct bench_opts *o,
 		return refuse("--compare runs --baseline itself: give one of them");
 	if ((o->baseline || o->compare) && o->xdp_action != BENCH_XDP_REDIRECT)
 		return refuse("--xdp-action tx and drop leave no packet for --baseline and --compare to receive");
+	if ((o->baseline || o->compare) && o->rx_meta)
+		return refuse("--rx-meta reads each packet's struct with xskx_pkt_rx_meta(), which --baseline's bare rings do not: leave out one of them");
+	if (o->rx_meta && (o->mode == BENCH_TXONLY ||
+			   o->xdp_action != BENCH_XDP_REDIRECT))
+		return refuse("--rx-meta counts what the sockets receive: use it with rxdrop or l2fwd, and --xdp-action redirect");
 	if ((o->baseline || o->compare) && (o->unaligned || o->multi_buffer))
 		return refuse("--baseline gives every received frame back to FILL by its aligned start, one descriptor a packet: leave out -u and -F");
 	if (o->mode == BENCH_TXONLY &&

@@ -64,6 +64,7 @@ struct bench_opts {
 	uint32_t frames;
 	bool unaligned;	   /* XSKX_UMEM_UNALIGNED */
 	bool hugepages;	   /* XSKX_UMEM_HUGEPAGES */
+	bool rx_meta;	   /* XSKX_PORT_RX_METADATA, counted (rx_meta.c) */
 	bool multi_buffer; /* XSKX_SOCKET_MULTI_BUFFER */
 	bool shared_umem;  /* l2fwd: RX and TX on two sockets sharing the UMEM */
 	uint32_t rx_size, tx_size, fill_size, comp_size;

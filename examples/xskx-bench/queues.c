@@ -151,6 +151,7 @@ static int finish_all(struct bench_queue *qs, uint32_t n,
 		res->idle_steps += one.idle_steps;
 		res->polls += one.polls;
 		res->tx_over_mtu += one.tx_over_mtu;
+		bench_rx_meta_add(&res->rx_meta, &one.rx_meta);
 		bench_stats_add(&res->stats, &one.stats);
 		census_add(&res->census, &one.census);
 		res->frame_count += one.frame_count;

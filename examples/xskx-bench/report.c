@@ -249,6 +249,7 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_bool(j, "multi_buffer", o->multi_buffer);
 	json_bool(j, "unaligned", o->unaligned);
 	json_bool(j, "hugepages", o->hugepages);
+	json_bool(j, "rx_meta", o->rx_meta);
 	json_bool(j, "shared_umem", o->shared_umem);
 	json_u64(j, "rate_pps", o->rate_pps);
 	json_str(j, "wakeup", bench_wakeup_name(o->wakeup));
@@ -341,6 +342,14 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "tx_over_mtu", r->tx_over_mtu);
 	if (o->irq_match)
 		json_u64(j, "irqs", r->irqs);
+	if (o->rx_meta) {
+		json_object(j, "rx_meta_counts");
+		json_u64(j, "packets", r->rx_meta.packets);
+		json_u64(j, "timestamp", r->rx_meta.timestamp);
+		json_u64(j, "hash", r->rx_meta.hash);
+		json_u64(j, "vlan_tag", r->rx_meta.vlan_tag);
+		json_object_end(j);
+	}
 	if (r->have_port) {
 		json_object(j, "sim_port");
 		json_counters(j, &r->port, port_counters, COUNT(port_counters));
@@ -454,6 +463,12 @@ static void text_result(const struct bench_opts *o,
 	if (r->tx_over_mtu)
 		printf("  tx_over_mtu %llu: packets sent larger than the interface's MTU carries\n",
 		       (unsigned long long)r->tx_over_mtu);
+	if (o->rx_meta)
+		printf("  rx metadata: %llu packets carried it; timestamp %llu, hash %llu, VLAN tag %llu\n",
+		       (unsigned long long)r->rx_meta.packets,
+		       (unsigned long long)r->rx_meta.timestamp,
+		       (unsigned long long)r->rx_meta.hash,
+		       (unsigned long long)r->rx_meta.vlan_tag);
 	if (o->irq_match)
 		printf("  irqs %llu (lines of /proc/interrupts containing \"%s\")\n",
 		       (unsigned long long)r->irqs, o->irq_match);

@@ -138,6 +138,7 @@ int bench_finish(struct bench *b, struct bench_result *res)
 	res->idle_steps = b->idle_steps;
 	res->polls = b->polls;
 	res->tx_over_mtu = b->tx_over_mtu ? b->tx_packets : 0;
+	res->rx_meta = b->rx_meta;
 	err = irqs_since_start(b, &res->irqs);
 	if (err)
 		return err;

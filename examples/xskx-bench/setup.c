@@ -109,7 +109,8 @@ static int open_port(struct bench *b, const struct bench_opts *o)
 	XSKX_OPTS(xskx_port_opts, port_opts,
 		  .flags = (o->busy_poll ? XSKX_PORT_BUSY_POLL : 0) |
 			   (o->kernel_tx_budget ? XSKX_PORT_KERNEL_TX_BUDGET : 0) |
-			   (o->napi ? XSKX_PORT_NAPI : 0),
+			   (o->napi ? XSKX_PORT_NAPI : 0) |
+			   (o->rx_meta ? XSKX_PORT_RX_METADATA : 0),
 		  .xdp_mode = o->xdp_mode, .xdp_fallback = o->xdp_fallback,
 		  .napi_defer_hard_irqs = o->napi_defer_hard_irqs,
 		  .napi_gro_flush_timeout_ns = o->napi_gro_flush_timeout_ns,

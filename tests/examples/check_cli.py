@@ -24,6 +24,11 @@
   check_cli.py packet XSKX_BENCH
       txonly's packet as it arrives on the veth peer (an AF_PACKET socket):
       -G, -H, -V, -J, -K, -P and -y's pktgen header (root)
+  check_cli.py rx-meta XSKX_BENCH
+      --rx-meta on a veth pair (root): rxdrop receiving a txonly sender's
+      packets counts a struct in front of every one, with veth's timestamp
+      and hash in native mode (-N) and no field in generic mode (-S), no
+      VLAN tag (txonly's packet has none)
   check_cli.py translated XSKX_BENCH XSKX_L2FWD
       the library's messages name the programs' flags, not the API's
       options (on lo in a namespace: root)
@@ -414,9 +419,37 @@ def queues(bench):
           % (n, sent, received, got["lost"]))
 
 
+def rx_meta(bench):
+    if not is_root():
+        sys.exit(77)
+    fields = {"-N": 1, "-S": 0}  # timestamp and hash on every packet, or none
+    for mode, field in fields.items():
+        with Netns(("xr0", "xr1"), quiet=True):
+            recv = subprocess.Popen(
+                in_netns([bench, "-i", "xr0", mode, "-r", "--rx-meta", "-d",
+                          "3", "--json", "--quiet"]),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            # The receiver's socket and XDP program are in place after this.
+            subprocess.run(["sleep", "1.5"])
+            code, out, err = run(in_netns(
+                [bench, "-i", "xr1", "-t", "--rate", "20000", "-d", "0.5",
+                 "--json", "--quiet"]))
+            summary_of(code, out, err, "txonly")
+            out, err = recv.communicate(timeout=60)
+            got = summary_of(recv.returncode, out, err, "rxdrop --rx-meta " + mode)
+        counts = got["rx_meta_counts"]
+        n = got["rx_packets"]
+        want = {"packets": n, "timestamp": field * n, "hash": field * n,
+                "vlan_tag": 0}
+        if not n or counts != want:
+            fail("rxdrop --rx-meta %s: %r for %d packets, expected %r"
+                 % (mode, counts, n, want))
+        print("--rx-meta %s on veth: %r" % (mode, counts))
+
+
 def main():
     cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "queues": queues,
-             "mtu": mtu,
+             "mtu": mtu, "rx-meta": rx_meta,
              "packet": packet, "translated": translated, "capture": capture}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:
         print(__doc__)

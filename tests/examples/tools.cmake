@@ -78,6 +78,9 @@ xskx_add_test(NAME examples.cli.mtu_warning
 xskx_add_test(NAME examples.cli.queues
 	COMMAND ${XSKX_CHECK_CLI} queues $<TARGET_FILE:xskx-bench>
 	LABELS sim veth examples)
+xskx_add_test(NAME examples.cli.rx_meta
+	COMMAND ${XSKX_CHECK_CLI} rx-meta $<TARGET_FILE:xskx-bench>
+	LABELS veth examples)
 xskx_add_test(NAME examples.cli.tx_packet
 	COMMAND ${XSKX_CHECK_CLI} packet $<TARGET_FILE:xskx-bench>
 	LABELS veth examples)
@@ -87,5 +90,6 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 	LABELS sim veth examples)
 set_tests_properties(examples.cli.xdpsock_flags examples.cli.queue_index
 	examples.cli.queues examples.cli.mtu_warning examples.cli.tx_packet
+	examples.cli.rx_meta
 	examples.cli.messages_in_flags PROPERTIES
 	RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 300)
