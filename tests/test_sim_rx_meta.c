@@ -221,6 +221,30 @@ START_TEST(no_struct_without_the_flag)
 }
 END_TEST
 
+/*
+ * On a port with the flag, what is in front of a packet's data counts as
+ * its struct only with the magic as its last word: a view of bytes
+ * without it (what a device keeping no metadata leaves) finds none, and a
+ * TX view (no data) none either.
+ */
+START_TEST(struct_only_with_its_magic)
+{
+	uint8_t bytes[sizeof(struct xskx_rx_meta) + 64] = { 0 };
+	struct xskx_pkt view = { .data = bytes + sizeof(struct xskx_rx_meta),
+				 .len = 64 };
+	struct xskx_pkt tx_view = { .addr = 0, .len = 64 };
+	const uint32_t magic = XSKX_RX_META_MAGIC;
+	struct nic nic;
+
+	nic_create(&nic, false, XSKX_PORT_RX_METADATA);
+	ck_assert_ptr_null(xskx_pkt_rx_meta(nic.sock, &view));
+	ck_assert_ptr_null(xskx_pkt_rx_meta(nic.sock, &tx_view));
+	memcpy(view.data - sizeof(magic), &magic, sizeof(magic));
+	ck_assert_ptr_eq(xskx_pkt_rx_meta(nic.sock, &view), bytes);
+	nic_destroy(&nic);
+}
+END_TEST
+
 static enum xskx_xdp_verdict redirect(uint8_t *data, uint32_t len,
 				      uint32_t queue, void *ctx)
 {
@@ -272,6 +296,7 @@ int main(int argc, char **argv)
 	tcase_add_loop_test(tc, struct_in_front_of_a_chains_first_fragment, 0,
 			    2);
 	tcase_add_loop_test(tc, no_struct_without_the_flag, 0, 2);
+	tcase_add_test(tc, struct_only_with_its_magic);
 	tcase_add_test(tc, rules);
 	suite_add_tcase(s, tc);
 	return test_main(s, argc, argv);
