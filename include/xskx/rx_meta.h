@@ -97,7 +97,9 @@ struct xskx_pkt;
  * a packet the device gave no room for metadata; on the simulated NIC, an
  * XDP hook of yours replaced xskx's program and put less metadata there).
  * The struct lives in the frame's headroom: valid until the frame goes
- * back (xskx_rx_release(), xskx_tx_burst()). No syscall.
+ * back (xskx_rx_release(), xskx_tx_burst()). Only pkt->data is read: with
+ * the batch API (xskx/batch.h) pass a view whose data is
+ * xskx_rx_batch_data()'s. No syscall.
  */
 const struct xskx_rx_meta *xskx_pkt_rx_meta(const struct xskx_socket *sock,
 					    const struct xskx_pkt *pkt);

@@ -114,8 +114,9 @@ struct test_peer {
 	/*
 	 * The RX hash is an RSS hash of the flow: one per flow, of the type
 	 * that says what it covered (XSKX_RSS_L3_* | XSKX_RSS_L4 |
-	 * XSKX_RSS_L4_UDP for the scenario's UDP frames). False: of type 0,
-	 * and two flows may share one (veth, measured).
+	 * XSKX_RSS_L4_UDP for the scenario's UDP frames). False: of type 0
+	 * or XSKX_RSS_L4 alone, and two flows may share one (veth,
+	 * measured).
 	 */
 	bool rx_meta_rss;
 

@@ -220,7 +220,7 @@ struct test_peer *peer_veth_create(enum xskx_xdp_mode mode)
 		.time_limit_s = 30,
 		/*
 		 * Native: veth's kfuncs answer from the skb: a hash of type 0
-		 * that is not a flow's, a timestamp of 0, no VLAN tag for a
+		 * or XSKX_RSS_L4 (the skb's l4_hash) that is not a flow's, a timestamp of 0, no VLAN tag for a
 		 * tag in the frame; generic: no device-bound program, the
 		 * struct with valid 0 (KERNEL_RULES.md, "RX metadata").
 		 */
