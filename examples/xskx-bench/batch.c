@@ -35,6 +35,9 @@ int bench_batch_rxdrop_step(struct bench *b)
 	b->rx_packets += b->opts->multi_buffer ?
 				 batch_packets(&batch, (uint32_t)n) :
 				 (uint32_t)n;
+	if (b->opts->rx_meta)
+		bench_rx_meta_count_batch(&b->rx_meta, b->sock, &batch,
+					  (uint32_t)n);
 	err = xskx_rx_recycle(b->sock, &batch);
 	return err < 0 ? err : n;
 }
@@ -87,6 +90,9 @@ int bench_batch_l2fwd_step(struct bench *b)
 		n = xskx_rx_peek(b->sock, batch, b->opts->batch);
 		if (n < 0)
 			return n;
+		if (b->opts->rx_meta)
+			bench_rx_meta_count_batch(&b->rx_meta, b->sock, batch,
+						  (uint32_t)n);
 		swap_batch(b, batch);
 		b->rx_packets += b->opts->multi_buffer ?
 					 batch_packets(batch, (uint32_t)n) :

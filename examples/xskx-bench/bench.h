@@ -42,6 +42,7 @@ struct bench_view {
 /* --rx-meta: received packets with a struct xskx_rx_meta, and per field. */
 struct bench_rx_meta {
 	uint64_t packets, timestamp, hash, vlan_tag;
+	bool in_chain; /* the next descriptor continues a packet */
 };
 
 struct bench {
@@ -91,9 +92,12 @@ struct bench {
 	struct bench_rx_meta rx_meta;
 };
 
-/* Count the RX metadata of n received descriptors (whole packets). */
+/* Count the RX metadata of n received descriptors, burst or batch API. */
 void bench_rx_meta_count(struct bench_rx_meta *c, const struct xskx_socket *s,
 			 const struct xskx_pkt *pkts, uint32_t n);
+void bench_rx_meta_count_batch(struct bench_rx_meta *c,
+			       const struct xskx_socket *s,
+			       const struct xskx_rx_batch *batch, uint32_t n);
 void bench_rx_meta_add(struct bench_rx_meta *sum,
 		       const struct bench_rx_meta *add);
 
