@@ -146,8 +146,9 @@ struct xskx_port_info {
 	 * The RX metadata the device gives XDP programs through the kernel's
 	 * kfuncs (bpf_xdp_metadata_rx_timestamp, _rx_hash, _rx_vlan_tag):
 	 * XSKX_RX_META_* bits, as the kernel's netdev family reports them
-	 * (6.3+; 0 where the kernel does not say). On the simulated NIC all
-	 * three, which it fills from the simulated port.
+	 * (6.3+; 0 where the kernel does not say). On the simulated NIC the
+	 * timestamp and the hash, which it fills from the simulated port (it
+	 * strips no VLAN tag).
 	 */
 	uint32_t rx_metadata;
 	/*
@@ -155,7 +156,7 @@ struct xskx_port_info {
 	 * program can deliver: on the kernel backend rx_metadata while the
 	 * program is attached device-bound, 0 while it runs unbound (generic
 	 * mode, or a device without the kfuncs) or is not attached; on the
-	 * simulated NIC all three. 0 without the flag.
+	 * simulated NIC its rx_metadata. 0 without the flag.
 	 */
 	uint32_t rx_meta_bound;
 };
