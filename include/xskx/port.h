@@ -138,6 +138,15 @@ struct xskx_port_info {
 	 * which provides none.
 	 */
 	uint32_t rx_metadata;
+	/*
+	 * The TX metadata the driver honours for zero-copy sockets
+	 * (XSKX_TX_META_*), as the netdev family's xsk-features says (6.8+;
+	 * 0 where the kernel does not say). Copy-mode sockets get TIMESTAMP
+	 * and CHECKSUM from the kernel whatever this says
+	 * (xskx_socket_info's tx_metadata_supported). The simulated NIC:
+	 * TIMESTAMP and CHECKSUM.
+	 */
+	uint32_t tx_metadata;
 };
 
 /* xskx_port_info.rx_metadata: the kernel's NETDEV_XDP_RX_METADATA_* values. */
