@@ -92,23 +92,25 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 				  XSKX_XDP_PACKET_HEADROOM,
 				  o->frame_size - XSKX_XDP_PACKET_HEADROOM);
 	case XSKX_UMEM_FAULT_TX_METADATA_LEN:
-		break; /* check_tx_metadata() named it first */
+		return xskx__fail(-EINVAL,
+				  "umem: tx_metadata_len %u is not a multiple of 8, as the kernel's XDP_UMEM_TX_METADATA_LEN needs",
+				  o->tx_metadata_len);
 	}
 	return -EINVAL;
 }
 
 /*
- * The TX metadata room: the kernel's limits (a multiple of 8 below 256),
- * and room for the struct that xskx_tx_meta() hands out.
+ * The TX metadata room's range: room for the struct that xskx_tx_meta()
+ * hands out, and below the kernel's limit; the kernel's multiple of 8 is a
+ * geometry rule (check_geometry()).
  */
 static int check_tx_metadata(const struct xskx_umem_opts *o)
 {
 	if (o->tx_metadata_len &&
-	    (o->tx_metadata_len % 8 ||
-	     o->tx_metadata_len < XSKX_TX_METADATA_LEN_MIN ||
+	    (o->tx_metadata_len < XSKX_TX_METADATA_LEN_MIN ||
 	     o->tx_metadata_len > XSKX_TX_METADATA_LEN_MAX))
 		return xskx__fail(-EINVAL,
-				  "umem: tx_metadata_len %u: it must be 0 or a multiple of 8 from XSKX_TX_METADATA_LEN_MIN = %u (struct xsk_tx_metadata) to XSKX_TX_METADATA_LEN_MAX = %u (the kernel takes less than %u)",
+				  "umem: tx_metadata_len %u: it must be 0 or from XSKX_TX_METADATA_LEN_MIN = %u (struct xsk_tx_metadata) to XSKX_TX_METADATA_LEN_MAX = %u (the kernel takes less than %u), a multiple of 8",
 				  o->tx_metadata_len, XSKX_TX_METADATA_LEN_MIN,
 				  XSKX_TX_METADATA_LEN_MAX,
 				  XSKX_TX_METADATA_LEN_LIMIT);

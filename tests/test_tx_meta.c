@@ -11,6 +11,7 @@
  * is invalid. Cases with _i run twice: 0 zero-copy, 1 copy mode.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -321,14 +322,25 @@ END_TEST
 /* The UMEM option: the kernel's limits and the struct's size, named. */
 START_TEST(umem_limits)
 {
-	static const uint32_t bad[] = { 8, 16, 20, 25, 28, 256, 4096 };
+	static const uint32_t out_of_range[] = { 8, 16, 20, 256, 4096 };
+	static const uint32_t not_multiple_of_8[] = { 25, 28, 244 };
 	XSKX_OPTS(xskx_umem_opts, uo, .frame_count = FRAMES);
 	struct xskx_umem *umem;
+	char len[32];
 
-	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-		uo.tx_metadata_len = bad[k];
+	for (size_t k = 0; k < sizeof(out_of_range) / sizeof(out_of_range[0]); k++) {
+		uo.tx_metadata_len = out_of_range[k];
 		ck_assert_int_eq(xskx_umem_create(&umem, &uo), -EINVAL);
+		snprintf(len, sizeof(len), "tx_metadata_len %u:", out_of_range[k]);
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), len));
 		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "XSKX_TX_METADATA_LEN_MAX = 248"));
+	}
+	for (size_t k = 0; k < sizeof(not_multiple_of_8) / sizeof(not_multiple_of_8[0]); k++) {
+		uo.tx_metadata_len = not_multiple_of_8[k];
+		ck_assert_int_eq(xskx_umem_create(&umem, &uo), -EINVAL);
+		snprintf(len, sizeof(len), "tx_metadata_len %u is", not_multiple_of_8[k]);
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), len));
+		ck_assert_ptr_nonnull(strstr(xskx_last_error(), "multiple of 8"));
 	}
 	uo.tx_metadata_len = 0;
 	uo.flags = XSKX_UMEM_TX_SW_CSUM;
