@@ -20,7 +20,9 @@ struct xskx_peer_umem;
  * Returns 0, or -EOPNOTSUPP naming the Linux version the kernel lacks when
  * it refuses the flag (XDP_UMEM_TX_METADATA_LEN: 6.8; XDP_UMEM_TX_SW_CSUM:
  * 6.11), or another negative errno; logged. On failure libxdp's UMEM is
- * left as it was, for the caller to delete.
+ * left as it was, for the caller to delete (but for a failing dup3(),
+ * which two open descriptors do not meet: the rings are then the new
+ * socket's already).
  */
 int xskx__umem_register_tx_metadata(struct xsk_umem *xumem,
 				    const struct xskx_peer_umem *umem,
