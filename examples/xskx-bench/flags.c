@@ -139,6 +139,11 @@ const struct bench_flag bench_flags[] = {
 	{ OPT_HUGEPAGES, "hugepages", NULL,
 	  "the UMEM on 2 MiB hugepages (reserve them first:\n"
 	  "sysctl vm.nr_hugepages), as xdpsock maps -u's", NULL },
+	{ OPT_TX_CHECKSUM, "tx-checksum", NULL,
+	  "txonly: each packet's UDP checksum asked of the peer\n"
+	  "in its TX metadata (XSKX_TX_META_CHECKSUM; Linux 6.8+),\n"
+	  "computed by the kernel in software on -i\n"
+	  "(XSKX_UMEM_TX_SW_CSUM, 6.11+)", NULL },
 	{ 'M', "shared-umem", NULL,
 	  "l2fwd on two sockets of the queue sharing the UMEM\n"
 	  "(XDP_SHARED_UMEM): one receives, the other sends", NULL },
