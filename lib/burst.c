@@ -129,21 +129,58 @@ static int burst_result(struct xskx_socket *s, uint32_t n, int kick_err)
 	return (int)n;
 }
 
-/*
- * The burst cannot run: a deferred kick error to return first, or a socket
- * opened without the ring the burst needs.
- */
-static int burst_precondition(struct xskx_socket *s, const char *call,
-			      const char *flag)
+int xskx__rx_finish(struct xskx_socket *s, uint32_t n)
+{
+	int err = 0;
+
+	xskx__refill(s);
+	/*
+	 * Wake the peer only once RX is drained: a driver that stopped (FILL
+	 * ran dry, or RX was full) has nothing to add while packets are still
+	 * waiting here, and a kick per burst until it restarts would be
+	 * syscalls for nothing.
+	 */
+	if (!n && (s->kick_always ||
+		   xskx_ring_needs_wakeup(&s->fq->fill)))
+		err = xskx_socket_kick_rx(s);
+	else
+		s->stats.kicks_skipped++;
+	return burst_result(s, n, err);
+}
+
+int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
+{
+	int err = 0;
+
+	/* Nothing queued, nothing to wake the peer for. */
+	if ((xskx_ring_needs_wakeup(&s->tx) ||
+	     s->kick_always) &&
+	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size))
+		err = xskx_socket_kick_tx(s);
+	else
+		s->stats.kicks_skipped++;
+	return burst_result(s, n, err);
+}
+
+int xskx__burst_precondition(struct xskx_socket *s, const char *call,
+			     enum xskx_ring_use use)
 {
 	int err = s->deferred_err;
+	bool rx = use == XSKX_USES_RX;
 
 	if (err) {
 		s->deferred_err = 0;
 		return err;
 	}
+	if (rx ? s->rx_batch : s->tx_batch)
+		return xskx__fail(-EBUSY,
+				  "%s: the socket on queue %u has an open %s batch: %s it first",
+				  call, s->queue_id, rx ? "RX" : "TX",
+				  rx ? "xskx_rx_recycle() or xskx_rx_forward()" :
+				       "xskx_tx_submit()");
 	return xskx__fail(-EINVAL, "%s: the socket on queue %u was opened with %s",
-			  call, s->queue_id, flag);
+			  call, s->queue_id,
+			  rx ? "XSKX_SOCKET_NO_RX" : "XSKX_SOCKET_NO_TX");
 }
 
 /*
@@ -152,8 +189,8 @@ static int burst_precondition(struct xskx_socket *s, const char *call,
  * a chain is cut only by max). Returns how many descriptors to take, or
  * -EINVAL when the first packet alone has more fragments than max.
  */
-static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
-			   uint32_t max)
+int xskx__rx_whole_chains(struct xskx_socket *s, const char *call, uint32_t idx,
+			  uint32_t n, uint32_t max)
 {
 	uint32_t whole = n;
 
@@ -164,8 +201,8 @@ static int rx_whole_chains(struct xskx_socket *s, uint32_t idx, uint32_t n,
 	xsk_ring_cons__cancel(&s->rx, n - whole);
 	if (!whole && n == max)
 		return xskx__fail(-EINVAL,
-				  "xskx_rx_burst: the next packet on queue %u has more than max = %u fragments; pass a max of at least the fragments a packet of the link's MTU spans (the MTU divided by a frame's data room, rounded up)",
-				  s->queue_id, max);
+				  "%s: the next packet on queue %u has more than max = %u fragments; pass a max of at least the fragments a packet of the link's MTU spans (the MTU divided by a frame's data room, rounded up)",
+				  call, s->queue_id, max);
 	return (int)whole;
 }
 
@@ -228,13 +265,14 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 
 	if (__builtin_expect(!s || (!pkts && max), 0))
 		return xskx__fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
-	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring, 0))
-		return burst_precondition(s, "xskx_rx_burst", "XSKX_SOCKET_NO_RX");
+	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring || s->rx_batch,
+			     0))
+		return xskx__burst_precondition(s, "xskx_rx_burst", XSKX_USES_RX);
 	umem = s->umem;
 	n = xsk_ring_cons__peek(&s->rx, max, &idx);
 	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
 					   ->options & XDP_PKT_CONTD), 0)) {
-		err = rx_whole_chains(s, idx, n, max);
+		err = xskx__rx_whole_chains(s, "xskx_rx_burst", idx, n, max);
 		if (err < 0)
 			return err;
 		n = (uint32_t)err;
@@ -260,19 +298,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		s->stats.rx_bytes += bytes;
 	}
 
-	xskx__refill(s);
-	/*
-	 * Wake the peer only once RX is drained: a driver that stopped (FILL
-	 * ran dry, or RX was full) has nothing to add while packets are still
-	 * waiting here, and a kick per burst until it restarts would be
-	 * syscalls for nothing.
-	 */
-	if (!n && (s->kick_always ||
-		   xskx_ring_needs_wakeup(&s->fq->fill)))
-		err = xskx_socket_kick_rx(s);
-	else
-		s->stats.kicks_skipped++;
-	return burst_result(s, n, err);
+	return xskx__rx_finish(s, n);
 }
 
 /*
@@ -393,6 +419,55 @@ reclaim_aligned(const struct xsk_ring_cons *comp, uint32_t idx, uint32_t n,
 }
 
 /*
+ * k addresses from src to dst, as frame starts, both stretches that do not
+ * wrap; returns the highest address seen so far (hi included), so that one
+ * compare after the whole copy says whether all were inside the UMEM.
+ */
+static inline __attribute__((always_inline)) uint64_t
+comp_stretch(const uint64_t *src, uint64_t *dst, uint32_t k,
+	     const uint64_t base_mask, uint64_t hi)
+{
+	for (uint32_t i = 0; i < k; i++) {
+		uint64_t addr = src[i];
+
+		dst[i] = addr & base_mask;
+		hi = addr > hi ? addr : hi;
+	}
+	return hi;
+}
+
+/*
+ * The fast path of reclaim_aligned(): n COMPLETION entries from idx into
+ * dst's slots from dst_idx (dst_mask all ones for the pool's stack), in
+ * stretches that wrap neither ring. Returns false when an address was
+ * outside the UMEM: the slots then hold garbage, for reclaim_aligned() to
+ * write again.
+ */
+static bool comp_copy(const struct xsk_ring_cons *comp, uint32_t idx,
+		      uint32_t n, uint64_t *dst, uint32_t dst_idx,
+		      uint32_t dst_mask, const uint64_t size,
+		      const uint64_t base_mask)
+{
+	const uint64_t *src = comp->ring;
+	uint64_t hi = 0;
+
+	while (n) {
+		uint32_t from = idx & comp->mask, to = dst_idx & dst_mask;
+		uint64_t k = n;
+
+		if (k > comp->size - from)
+			k = comp->size - from;
+		if (k > (uint64_t)dst_mask + 1 - to)
+			k = (uint64_t)dst_mask + 1 - to;
+		hi = comp_stretch(src + from, dst + to, (uint32_t)k, base_mask, hi);
+		idx += (uint32_t)k;
+		dst_idx += (uint32_t)k;
+		n -= (uint32_t)k;
+	}
+	return hi < size;
+}
+
+/*
  * Completed frames straight back to FILL when the refill would post them
  * now anyway (recycle_to_fill()): l2fwd's frames go round without a stop in
  * the pool. Returns how many were inside the UMEM.
@@ -404,9 +479,13 @@ static uint32_t reclaim_into_fill(struct xskx_socket *s, uint32_t idx,
 	uint32_t fill_idx = 0, kept;
 
 	xsk_ring_prod__reserve(fill, n, &fill_idx);
-	kept = reclaim_aligned(&s->fq->comp, idx, n, s->umem->size,
-			       xskx_umem_base_mask(s->umem), fill->ring,
-			       fill_idx, fill->mask);
+	if (comp_copy(&s->fq->comp, idx, n, fill->ring, fill_idx, fill->mask,
+		      s->umem->size, xskx_umem_base_mask(s->umem)))
+		kept = n;
+	else
+		kept = reclaim_aligned(&s->fq->comp, idx, n, s->umem->size,
+				       xskx_umem_base_mask(s->umem), fill->ring,
+				       fill_idx, fill->mask);
 	xskx_ring_prod_cancel(fill, n - kept);
 	xsk_ring_prod__submit(fill, kept);
 	s->fq->posted += kept;
@@ -452,8 +531,12 @@ static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 	uint64_t *room = pool_room(umem, n, &mask);
 
 	if (room && !(umem->flags & RECLAIM_GENERAL)) {
-		kept = reclaim_aligned(comp, idx, n, umem->size, mask, room, 0,
-				       UINT32_MAX);
+		if (comp_copy(comp, idx, n, room, 0, UINT32_MAX, umem->size,
+			      mask))
+			kept = n;
+		else
+			kept = reclaim_aligned(comp, idx, n, umem->size, mask,
+					       room, 0, UINT32_MAX);
 		bad = n - kept;
 	} else {
 		if (s->tx_ts.ts)
@@ -478,8 +561,7 @@ static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 	return n - bad;
 }
 
-/* COMPLETION -> FILL or the pool; returns the frames reclaimed. */
-static uint32_t reclaim_completions(struct xskx_socket *s)
+uint32_t xskx__reclaim_completions(struct xskx_socket *s)
 {
 	struct xsk_ring_cons *comp = &s->fq->comp;
 	uint32_t idx = 0, good;
@@ -508,7 +590,7 @@ XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
 		return 0;
 	}
 	drain_copy_mode_tx(s);
-	return reclaim_completions(s);
+	return xskx__reclaim_completions(s);
 }
 
 /*
@@ -883,13 +965,13 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	enum tx_fault fault = TX_OK;
 	uint64_t bytes = 0;
 	uint32_t fit;
-	int err = 0;
 
 	if (__builtin_expect(!s || (!pkts && n), 0))
 		return xskx__fail(-EINVAL, "xskx_tx_burst: socket and pkts must not be NULL");
-	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring, 0))
-		return burst_precondition(s, "xskx_tx_burst", "XSKX_SOCKET_NO_TX");
-	reclaim_completions(s);
+	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring || s->tx_batch,
+			     0))
+		return xskx__burst_precondition(s, "xskx_tx_burst", XSKX_USES_TX);
+	xskx__reclaim_completions(s);
 	fit = tx_fit(s, pkts, n);
 	if (__builtin_expect(!fit && n, 0) && chain_exceeds_ring(s, pkts, n))
 		return xskx__fail(-EINVAL,
@@ -911,12 +993,5 @@ XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		s->stats.tx_bytes += bytes;
 	}
 
-	/* Nothing queued, nothing to wake the peer for. */
-	if ((xskx_ring_needs_wakeup(&s->tx) ||
-	     s->kick_always) &&
-	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size))
-		err = xskx_socket_kick_tx(s);
-	else
-		s->stats.kicks_skipped++;
-	return burst_result(s, n, err);
+	return xskx__tx_finish(s, n);
 }

@@ -221,6 +221,18 @@ static void *umem_sharer(const struct xskx_umem *umem,
 	return umem->sockets ? umem->sockets->backend : NULL;
 }
 
+/*
+ * Whether the socket will receive chains of fragments: it asks for
+ * multi-buffer, or inherits it from the UMEM's first socket.
+ */
+static bool chains_arrive(const struct xskx_umem *umem,
+			  const struct xskx_socket_opts *o)
+{
+	if (umem->sockets)
+		return umem->sockets->bind_flags & XDP_USE_SG;
+	return o->flags & XSKX_SOCKET_MULTI_BUFFER;
+}
+
 static void give_back_to_pool(uint64_t addr, void *ctx);
 
 /*
@@ -286,6 +298,14 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	s->refill_batch_wanted = o.refill_batch;
 	s->tx_reserve = o.tx_reserve;
 	s->queue_id = o.queue_id;
+	if (receiving && chains_arrive(umem, &o)) {
+		s->rx_bounce = calloc(o.rx_size,
+				      sizeof(*s->rx_bounce));
+		if (!s->rx_bounce) {
+			err = xskx__fail(-ENOMEM, "socket: out of memory");
+			goto err_free;
+		}
+	}
 
 	err = ops->open(s, &o);
 	if (err)
@@ -329,6 +349,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 err_free:
 	if (new_pair)
 		free(fq);
+	free(s->rx_bounce);
 	free(s);
 	return err;
 }
@@ -384,6 +405,7 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 {
 	if (!s)
 		return 0;
+	xskx__batches_abandon(s);
 	/* What is on its RX ring goes back to the pool with the socket. */
 	if (s->rx.ring)
 		s->fq->posted -= xskx_ring_cons_queued(&s->rx);
@@ -393,6 +415,7 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 	s->port->sockets--;
 	unlink_socket(s);
 	xskx__tx_meta_close(s);
+	free(s->rx_bounce);
 	free(s);
 	return 0;
 }

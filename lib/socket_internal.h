@@ -37,6 +37,19 @@ struct xskx_socket {
 	uint32_t tx_meta;
 	uint32_t tx_meta_supported;	/* set by the backend's open */
 	struct xskx_tx_ts_ring tx_ts;
+	/*
+	 * Entries of the open batches (xskx/batch.h): peeked on RX and not yet
+	 * released; reserved on TX and not yet submitted. 0: none open.
+	 */
+	uint32_t rx_batch;
+	uint32_t tx_batch;
+	const struct xdp_desc *rx_batch_desc; /* the open RX batch's first */
+	/*
+	 * Multi-buffer sockets: room for a chain of fragments that runs
+	 * across the RX ring's end, which an RX batch hands over as a copy
+	 * (lib/batch.c). As many entries as the RX ring.
+	 */
+	struct xdp_desc *rx_bounce;
 
 	const struct xskx_backend_ops *ops;
 	void *backend;			/* the peer's socket */
@@ -69,5 +82,48 @@ uint32_t xskx__fill_from_pool(struct xskx_socket *sock, uint32_t max);
  * xskx_socket_poll's refill).
  */
 void xskx__refill(struct xskx_socket *sock);
+
+/* Which ring a data-path call works on, for its precondition's message. */
+enum xskx_ring_use {
+	XSKX_USES_RX,
+	XSKX_USES_TX,
+};
+
+/*
+ * A data-path call cannot run: returns the deferred kick error, or -EBUSY
+ * for an open batch on the ring it uses, or -EINVAL for a socket without
+ * that ring, with a message naming call.
+ */
+int xskx__burst_precondition(struct xskx_socket *sock, const char *call,
+			     enum xskx_ring_use use);
+
+/*
+ * After n RX descriptors were peeked at idx: how many end whole chains
+ * (the rest go back to RX), or -EINVAL naming call when the first packet
+ * alone has more fragments than max.
+ */
+int xskx__rx_whole_chains(struct xskx_socket *sock, const char *call,
+			  uint32_t idx, uint32_t n, uint32_t max);
+
+/*
+ * The end of every RX call that took n packets: refill FILL, kick the peer
+ * if RX was empty and it asked; returns n or the kick's error.
+ */
+int xskx__rx_finish(struct xskx_socket *sock, uint32_t n);
+
+/*
+ * The end of every TX call that queued n packets: kick the peer if TX
+ * holds descriptors and it asked; returns n or the kick's error.
+ */
+int xskx__tx_finish(struct xskx_socket *sock, uint32_t n);
+
+/* COMPLETION -> FILL or the pool; returns the frames reclaimed. */
+uint32_t xskx__reclaim_completions(struct xskx_socket *sock);
+
+/*
+ * Close the socket's open batches (xskx_socket_close): the RX entries go
+ * back on the ring, the TX frames to the pool.
+ */
+void xskx__batches_abandon(struct xskx_socket *sock);
 
 #endif /* XSKX_SOCKET_INTERNAL_H */

@@ -153,6 +153,18 @@ void xskx__tx_ts_collect(struct xskx_socket *s, uint32_t idx, uint32_t n)
 	}
 }
 
+void xskx__tx_meta_clear(const struct xskx_umem *umem, const struct xdp_desc *d,
+			 uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t data = xsk_umem__add_offset_to_addr(d[i].addr);
+
+		((struct xsk_tx_metadata *)((char *)umem->area + data -
+					    umem->tx_metadata_len))
+			->flags = 0;
+	}
+}
+
 XSKX_API int xskx_tx_timestamps(struct xskx_socket *s,
 				struct xskx_tx_timestamp *ts, uint32_t max)
 {

@@ -48,4 +48,12 @@ void xskx__tx_meta_close(struct xskx_socket *s);
  */
 void xskx__tx_ts_collect(struct xskx_socket *s, uint32_t idx, uint32_t n);
 
+/*
+ * n descriptors going to TX without TX metadata on a UMEM whose sockets
+ * read TX timestamps (the batch API's): their rooms' flags cleared, so
+ * that what a room held before is not read back as a timestamp request.
+ */
+void xskx__tx_meta_clear(const struct xskx_umem *umem, const struct xdp_desc *d,
+			 uint32_t n);
+
 #endif /* XSKX_TX_META_H */

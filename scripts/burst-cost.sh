@@ -1,14 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #
-# Instructions per packet of the burst API against bare libxdp ring code
-# doing the same work (xskx-bench --baseline, examples/xskx-bench/
-# baseline.c), for rxdrop, txonly and l2fwd at batches of 16, 64 and 256,
-# counted by valgrind's callgrind on the deterministic simulated NIC.
+# Instructions per packet of the library's data-path APIs (the burst API,
+# xskx/socket.h, and the batch API, xskx/batch.h: xskx-bench --api) against
+# bare libxdp ring code doing the same work (xskx-bench --baseline,
+# examples/xskx-bench/baseline.c), for rxdrop, txonly and l2fwd at batches
+# of 16, 64 and 256, counted by valgrind's callgrind on the deterministic
+# simulated NIC.
 #
 # What is counted: the instructions of the mode's step function and all it
-# calls (bench_MODE_step for the burst API, bench_baseline_MODE_step for
-# the baseline), less the kicks it made (xskx_socket_kick_rx/_tx, inclusive:
+# calls (bench_MODE_step for the burst API, bench_batch_MODE_step for the
+# batch API, bench_baseline_MODE_step for the baseline), less the kicks it made (xskx_socket_kick_rx/_tx, inclusive:
 # they run the simulated NIC, and both variants kick by the same rules),
 # divided by the packets the mode counts (received; sent in txonly). Not
 # counted: the simulated NIC's own poll between steps, the run loop, setup.
@@ -26,6 +28,7 @@
 #   XSKX_COST_MODES   (rxdrop txonly l2fwd)
 #   XSKX_COST_BATCHES (16 64 256)
 #   XSKX_COST_PACKETS (200000)
+#   XSKX_COST_APIS    (burst batch; a bench without --api runs burst only)
 set -eu
 
 [ $# -gt 0 ] || { echo "usage: $0 XSKX_BENCH [XSKX_BENCH...]" >&2; exit 2; }
@@ -74,18 +77,34 @@ cost() {
 	ipp=$(awk "BEGIN { printf \"%.1f\", ($ir - $kicks) / $n }")
 }
 
-printf '%-7s %5s %14s %14s %16s   %s\n' mode batch "baseline Ir/p" \
-	"burst Ir/p" "burst/baseline" "burst API of"
+# The library's APIs a bench has (--api batch came later).
+apis_of() {
+	if "$1" --help 2>&1 | grep -q -- '--api'; then
+		echo "${XSKX_COST_APIS:-burst batch}"
+	else
+		echo burst
+	fi
+}
+
+printf '%-7s %5s %14s %6s %10s %13s   %s\n' mode batch "baseline Ir/p" \
+	api "api Ir/p" "api/baseline" "xskx-bench"
 for mode in $modes; do
 	for batch in $batches; do
 		cost "$1" "$mode" "$batch" "bench_baseline_${mode}_step" --baseline
 		base=$ipp
 		for bench in "$@"; do
-			cost "$bench" "$mode" "$batch" "bench_${mode}_step"
-			printf '%-7s %5s %14s %14s %15sx   %s\n' "$mode" "$batch" \
-				"$base" "$ipp" \
-				"$(awk "BEGIN { printf \"%.2f\", $ipp / $base }")" \
-				"$bench"
+			for api in $(apis_of "$bench"); do
+				if [ "$api" = burst ]; then
+					cost "$bench" "$mode" "$batch" "bench_${mode}_step"
+				else
+					cost "$bench" "$mode" "$batch" \
+						"bench_${api}_${mode}_step" --api "$api"
+				fi
+				printf '%-7s %5s %14s %6s %10s %12sx   %s\n' "$mode" \
+					"$batch" "$base" "$api" "$ipp" \
+					"$(awk "BEGIN { printf \"%.2f\", $ipp / $base }")" \
+					"$bench"
+			done
 		done
 	done
 done

@@ -5,7 +5,8 @@
  * application hands the very same frames to socket "tx" on port "out" (the
  * two sockets share one UMEM: no copy), and "out" transmits them to a
  * counting sink. Afterwards every packet is accounted for (sent = received +
- * counted drops, and no drops at all) and every frame too.
+ * counted drops, and no drops at all) and every frame too. Each case runs
+ * on the burst API and again on the batch API (xskx/batch.h).
  */
 #include <string.h>
 #include <time.h>
@@ -36,6 +37,9 @@ struct l2fwd {
 	struct xskx_pkt
 		pending[L2FWD_BATCH]; /* received, not yet accepted by tx */
 	uint32_t npending;
+	/* The batch API instead: the batch peeked, not yet all forwarded. */
+	bool use_batch;
+	struct xskx_rx_batch batch;
 	uint64_t forwarded;
 	struct timespec deadline;
 };
@@ -71,7 +75,7 @@ static void count_sink(enum xskx_sim_sink_kind kind, const uint8_t *data,
 }
 
 static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode,
-			uint64_t packets)
+			uint64_t packets, bool use_batch)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
 	XSKX_OPTS(xskx_sim_port_opts, in_opts, .name = "in");
@@ -84,6 +88,7 @@ static void l2fwd_setup(struct l2fwd *l, enum xskx_sim_mode mode,
 	XSKX_OPTS(xskx_socket_opts, tx_opts, .flags = XSKX_SOCKET_NO_RX);
 
 	memset(l, 0, sizeof(*l));
+	l->use_batch = use_batch;
 	clock_gettime(CLOCK_MONOTONIC, &l->deadline);
 	l->deadline.tv_sec += L2FWD_TIME_LIMIT_S;
 	ck_assert_int_eq(xskx_sim_create(&l->sim, &sim_opts), 0);
@@ -111,13 +116,34 @@ static bool past_deadline(const struct l2fwd *l)
 		now.tv_nsec > l->deadline.tv_nsec);
 }
 
+/*
+ * The batch API: peek when the last batch is all forwarded, then forward
+ * what tx takes; the rest waits on the RX ring. Returns packets moved.
+ */
+static uint32_t forward_batch_once(struct l2fwd *l)
+{
+	int n = 0, sent;
+
+	if (!l->batch.n) {
+		n = xskx_rx_peek(l->rx, &l->batch, L2FWD_BATCH);
+		ck_assert_msg(n >= 0, "xskx_rx_peek: %s", xskx_strerror(n));
+	}
+	sent = xskx_rx_forward(l->rx, &l->batch, l->tx);
+	ck_assert_msg(sent >= 0, "xskx_rx_forward: %s", xskx_strerror(sent));
+	l->forwarded += (uint64_t)sent;
+	return (uint32_t)n + (uint32_t)sent;
+}
+
 /* Receive into the pending batch, then forward what tx accepts. Returns packets moved. */
 static uint32_t forward_once(struct l2fwd *l)
 {
-	int n = xskx_rx_burst(l->rx, l->pending + l->npending,
-			      L2FWD_BATCH - l->npending);
+	int n;
 	int accepted;
 
+	if (l->use_batch)
+		return forward_batch_once(l);
+	n = xskx_rx_burst(l->rx, l->pending + l->npending,
+			      L2FWD_BATCH - l->npending);
 	ck_assert_msg(n >= 0, "xskx_rx_burst: %s", xskx_strerror(n));
 	l->npending += (uint32_t)n;
 	if (!l->npending)
@@ -165,10 +191,11 @@ static void run_deterministic(struct l2fwd *l, uint64_t packets)
 			      xskx_strerror(polled));
 		moved = forward_once(l);
 		if (l->forwarded >= next_census) {
+			/* A batch's packets are on RX, a burst's the application's. */
 			assert_census(l, l->npending);
 			next_census += L2FWD_CENSUS_EVERY;
 		}
-		idle = !polled && !moved && !l->npending &&
+		idle = !polled && !moved && !l->npending && !l->batch.n &&
 				       !xskx_sim_sources_active(l->sim) ?
 			       idle + 1 :
 			       0;
@@ -290,24 +317,23 @@ static void l2fwd_teardown(struct l2fwd *l)
 	ck_assert_int_eq(test_sim_destroy(l->sim), 0);
 }
 
-START_TEST(l2fwd_1m_deterministic)
+static void l2fwd_deterministic(bool use_batch)
 {
 	struct l2fwd l;
 
-	l2fwd_setup(&l, XSKX_SIM_DETERMINISTIC, L2FWD_PACKETS);
+	l2fwd_setup(&l, XSKX_SIM_DETERMINISTIC, L2FWD_PACKETS, use_batch);
 	run_deterministic(&l, L2FWD_PACKETS);
 	drain_completions(&l, false);
 	assert_census(&l, 0);
 	assert_every_packet_accounted(&l, L2FWD_PACKETS);
 	l2fwd_teardown(&l);
 }
-END_TEST
 
-START_TEST(l2fwd_threaded)
+static void l2fwd_threaded(bool use_batch)
 {
 	struct l2fwd l;
 
-	l2fwd_setup(&l, XSKX_SIM_THREADED, L2FWD_THREADED_PACKETS);
+	l2fwd_setup(&l, XSKX_SIM_THREADED, L2FWD_THREADED_PACKETS, use_batch);
 	run_threaded(&l, L2FWD_THREADED_PACKETS);
 	drain_completions(&l, true);
 	ck_assert_int_eq(xskx_sim_stop(l.sim), 0);
@@ -315,20 +341,51 @@ START_TEST(l2fwd_threaded)
 	assert_every_packet_accounted(&l, L2FWD_THREADED_PACKETS);
 	l2fwd_teardown(&l);
 }
+
+START_TEST(l2fwd_1m_deterministic)
+{
+	l2fwd_deterministic(false);
+}
+END_TEST
+
+START_TEST(l2fwd_1m_deterministic_batch)
+{
+	l2fwd_deterministic(true);
+}
+END_TEST
+
+START_TEST(l2fwd_threaded_burst)
+{
+	l2fwd_threaded(false);
+}
+END_TEST
+
+START_TEST(l2fwd_threaded_batch)
+{
+	l2fwd_threaded(true);
+}
 END_TEST
 
 static Suite *l2fwd_suite(void)
 {
 	Suite *s = suite_create("l2fwd");
 	TCase *det = tcase_create("L2FWD_1M");
+	TCase *det_batch = tcase_create("L2FWD_1M_BATCH");
 	TCase *thr = tcase_create("L2FWD_THREADED");
+	TCase *thr_batch = tcase_create("L2FWD_THREADED_BATCH");
 
 	tcase_set_timeout(det, 2 * L2FWD_TIME_LIMIT_S);
 	tcase_add_test(det, l2fwd_1m_deterministic);
 	suite_add_tcase(s, det);
+	tcase_set_timeout(det_batch, 2 * L2FWD_TIME_LIMIT_S);
+	tcase_add_test(det_batch, l2fwd_1m_deterministic_batch);
+	suite_add_tcase(s, det_batch);
 	tcase_set_timeout(thr, 2 * L2FWD_TIME_LIMIT_S);
-	tcase_add_test(thr, l2fwd_threaded);
+	tcase_add_test(thr, l2fwd_threaded_burst);
 	suite_add_tcase(s, thr);
+	tcase_set_timeout(thr_batch, 2 * L2FWD_TIME_LIMIT_S);
+	tcase_add_test(thr_batch, l2fwd_threaded_batch);
+	suite_add_tcase(s, thr_batch);
 	return s;
 }
 

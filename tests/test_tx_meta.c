@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <xskx/batch.h>
+
 #include "helpers.h"
 #include "tx_meta_helpers.h"
 
@@ -291,6 +293,41 @@ START_TEST(peer_on_missing_room)
 }
 END_TEST
 
+/*
+ * The batch API on a UMEM with TX metadata room: its packets start past
+ * the room, so the peer finds them valid, and carry no metadata.
+ */
+START_TEST(batch_leaves_the_room)
+{
+	struct xskx_tx_batch b;
+	struct xskx_stats stats;
+	struct nic nic;
+	int n;
+
+	ck_assert_int_eq(nic_open(&nic, _i, 0), 0);
+	n = xskx_tx_reserve(nic.sock, &b, 4, 60);
+	ck_assert_int_eq(n, 4);
+	for (uint32_t i = 0; i < 4; i++)
+		udp_frame_build(xskx_tx_batch_data(&b, i), PAYLOAD, (uint8_t)i);
+	ck_assert_uint_eq((uint64_t)(xskx_tx_batch_data(&b, 0) -
+				     (uint8_t *)xskx_umem_area(nic.umem)) %
+				  2048,
+			  META_LEN);
+	ck_assert_int_eq(xskx_tx_submit(nic.sock, &b, 4), 4);
+	for (int round = 0; round < 100 && xskx_umem_pool_count(nic.umem) < FRAMES;
+	     round++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		xskx_tx_reclaim(nic.sock);
+	}
+	ck_assert_int_eq(xskx_socket_stats(nic.sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_invalid_descs, 0);
+	ck_assert_uint_eq(nic.wire.n, 4);
+	ck_assert_uint_eq(udp_frame_csum_field(nic.wire.frames[0]),
+			  udp_frame_csum_seed(nic.wire.frames[0]));
+	nic_close(&nic);
+}
+END_TEST
+
 /* A request the simulated device cannot honour is refused at open. */
 START_TEST(open_refusals)
 {
@@ -364,6 +401,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, burst_refuses_bad_metadata);
 	tcase_add_loop_test(tc, peer_on_checksum_past_packet, 0, 2);
 	tcase_add_loop_test(tc, peer_on_missing_room, 0, 2);
+	tcase_add_loop_test(tc, batch_leaves_the_room, 0, 2);
 	tcase_add_test(tc, open_refusals);
 	tcase_add_test(tc, umem_limits);
 	suite_add_tcase(s, tc);

@@ -67,6 +67,8 @@ struct bench {
 	double pace_start; /* --rate, -T */
 	/* l2fwd: received packets the TX ring has not taken yet */
 	uint32_t fwd_next, fwd_pending;
+	/* l2fwd --api batch: the peeked packets TX has not taken yet */
+	struct xskx_rx_batch fwd_batch;
 	/* l2fwd -F: fragments of an open chain after them, and whether the
 	 * next fragment received continues a chain */
 	uint32_t fwd_carried;
@@ -92,6 +94,9 @@ typedef int (*bench_step_fn)(struct bench *b);
 int bench_rxdrop_step(struct bench *b);
 int bench_txonly_step(struct bench *b);
 int bench_l2fwd_step(struct bench *b);
+int bench_batch_rxdrop_step(struct bench *b);
+int bench_batch_txonly_step(struct bench *b);
+int bench_batch_l2fwd_step(struct bench *b);
 int bench_baseline_rxdrop_step(struct bench *b);
 int bench_baseline_txonly_step(struct bench *b);
 int bench_baseline_l2fwd_step(struct bench *b);
@@ -100,6 +105,9 @@ int bench_baseline_prepare(struct bench *b);
 /* Give the txonly baseline's frames back before teardown. */
 void bench_baseline_finish(struct bench *b);
 int bench_xdp_step(struct bench *b);
+
+/* txonly: the packets of the next batch (the rest of -C's count at the end). */
+uint32_t bench_txonly_batch(const struct bench *b);
 
 /* Write the txonly packet into every frame once, as xdpsock does. */
 int bench_txonly_prepare(struct bench *b);

@@ -40,13 +40,18 @@ const struct bench_flag bench_flags[] = {
 	{ 't', "txonly", NULL, "transmit generated UDP packets", NULL },
 	{ 'l', "l2fwd", NULL, "swap MACs and send every packet back out", NULL },
 	{ OPT_MODE, "mode", "MODE", "rxdrop, txonly or l2fwd", NULL },
+	{ OPT_API, "api", "API",
+	  "the library API the mode runs on: burst\n"
+	  "(xskx_rx_burst, xskx_tx_burst; default) or batch\n"
+	  "(xskx_rx_peek, xskx_rx_recycle, xskx_rx_forward,\n"
+	  "xskx_tx_reserve, xskx_tx_submit)", NULL },
 	{ OPT_BASELINE, "baseline", NULL,
 	  "the mode on bare libxdp ring operations, no burst API", NULL },
 	{ OPT_COMPARE, "compare", NULL,
-	  "the mode with the burst API, then --baseline, and\n"
+	  "the mode on --api, then --baseline, and\n"
 	  "the ratio of the two, in --pairs interleaved pairs", NULL },
 	{ OPT_PAIRS, "pairs", "N",
-	  "burst/baseline pairs of --compare (default 3,\n"
+	  "API/baseline pairs of --compare (default 3,\n"
 	  "at most 32): the median ratio and its range", NULL },
 
 	HEADING("Run"),

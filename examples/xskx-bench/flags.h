@@ -34,6 +34,7 @@ enum bench_flag_id {
 	OPT_RATE,
 	OPT_NIC_CPU,
 	OPT_APP_CPU,
+	OPT_API,
 	OPT_BASELINE,
 	OPT_COMPARE,
 	OPT_PAIRS,

@@ -19,15 +19,33 @@ static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
 	if (o->xdp_action != BENCH_XDP_REDIRECT)
 		return bench_xdp_step;
+	if (baseline) {
+		switch (o->mode) {
+		case BENCH_TXONLY:
+			return bench_baseline_txonly_step;
+		case BENCH_L2FWD:
+			return bench_baseline_l2fwd_step;
+		default:
+			return bench_baseline_rxdrop_step;
+		}
+	}
+	if (o->api == BENCH_API_BATCH) {
+		switch (o->mode) {
+		case BENCH_TXONLY:
+			return bench_batch_txonly_step;
+		case BENCH_L2FWD:
+			return bench_batch_l2fwd_step;
+		default:
+			return bench_batch_rxdrop_step;
+		}
+	}
 	switch (o->mode) {
 	case BENCH_TXONLY:
-		return baseline ? bench_baseline_txonly_step :
-				  bench_txonly_step;
+		return bench_txonly_step;
 	case BENCH_L2FWD:
-		return baseline ? bench_baseline_l2fwd_step : bench_l2fwd_step;
+		return bench_l2fwd_step;
 	default:
-		return baseline ? bench_baseline_rxdrop_step :
-				  bench_rxdrop_step;
+		return bench_rxdrop_step;
 	}
 }
 
@@ -41,7 +59,8 @@ static int run_one(const struct bench_opts *o, bool baseline,
 		err = bench_baseline_prepare(&b);
 	if (!err)
 		err = bench_run(&b, step_of(o, baseline),
-				baseline ? "baseline" : "burst", res);
+				baseline ? "baseline" : bench_api_name(o->api),
+				res);
 	bench_teardown(&b);
 	return err;
 }

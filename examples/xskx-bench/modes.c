@@ -94,7 +94,7 @@ static void stamp(struct bench *b, struct xskx_pkt *pkts, uint32_t n)
 }
 
 /* A batch, or what is left of -C's count, as xdpsock's last batch. */
-static uint32_t txonly_batch(const struct bench *b)
+uint32_t bench_txonly_batch(const struct bench *b)
 {
 	uint64_t left = b->opts->packets - b->tx_packets;
 
@@ -122,7 +122,7 @@ static void ask_checksums(struct bench *b, struct xskx_pkt *pkts, uint32_t n)
 int bench_txonly_step(struct bench *b)
 {
 	uint32_t frags = b->frags_per_pkt;
-	uint32_t want = bench_pace(b, txonly_batch(b));
+	uint32_t want = bench_pace(b, bench_txonly_batch(b));
 	uint32_t got = xskx_frame_alloc(b->umem, b->frames, want * frags);
 	uint32_t n = got - got % frags; /* whole packets only */
 	int sent;

@@ -33,6 +33,11 @@ static const char *const wakeup_names[] = {
 	[BENCH_WAKEUP_LOOP] = "loop",
 };
 
+static const char *const api_names[] = {
+	[BENCH_API_BURST] = "burst",
+	[BENCH_API_BATCH] = "batch",
+};
+
 static const char *const policy_names[] = {
 	[XSKX_SIM_RX_FULL_STOP] = "stop",
 	[XSKX_SIM_RX_FULL_DROP] = "drop",
@@ -41,6 +46,11 @@ static const char *const policy_names[] = {
 const char *bench_mode_name(enum bench_mode mode)
 {
 	return mode_names[mode];
+}
+
+const char *bench_api_name(enum bench_api api)
+{
+	return api_names[api];
 }
 
 const char *bench_xdp_action_name(enum bench_xdp_action action)
@@ -423,6 +433,11 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 		ok = parse_cpu(flag, arg, &o->app_cpu);
 		st->app_cpu_given = true;
 		break;
+	case OPT_API:
+		ok = cli_parse_choice(flag, arg, api_names, COUNT_OF(api_names),
+				      &choice);
+		o->api = (enum bench_api)choice;
+		break;
 	case OPT_BASELINE:
 		o->baseline = true;
 		break;
@@ -550,6 +565,9 @@ static bool check_combination(const struct bench_opts *o,
 	}
 	if (o->baseline && o->compare)
 		return refuse("--compare runs --baseline itself: give one of them");
+	if (o->api == BENCH_API_BATCH && o->mode == BENCH_TXONLY &&
+	    o->multi_buffer)
+		return refuse("a TX batch (--api batch) holds packets of one frame each: leave out -F, or send chains with --api burst");
 	if ((o->baseline || o->compare) && o->xdp_action != BENCH_XDP_REDIRECT)
 		return refuse("--xdp-action tx and drop leave no packet for --baseline and --compare to receive");
 	if ((o->baseline || o->compare) && (o->unaligned || o->multi_buffer))

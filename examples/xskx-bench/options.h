@@ -22,6 +22,12 @@ enum bench_xdp_action {
 };
 
 /* How the run waits for packets: as the library advises, or as told. */
+/* --api: which of the library's data-path APIs the mode runs on. */
+enum bench_api {
+	BENCH_API_BURST, /* xskx_rx_burst(), xskx_tx_burst() (xskx/socket.h) */
+	BENCH_API_BATCH, /* xskx_rx_peek(), xskx_tx_reserve() (xskx/batch.h) */
+};
+
 enum bench_wakeup {
 	BENCH_WAKEUP_AUTO, /* xskx_socket_choose_wakeup() */
 	BENCH_WAKEUP_POLL, /* xskx_socket_poll() before every burst */
@@ -101,6 +107,7 @@ struct bench_opts {
 	int sched_priority;
 	uint32_t tx_retries;   /* txonly -C: seconds to wait for completions */
 
+	enum bench_api api; /* the library API the mode runs on */
 	bool baseline; /* the mode on bare libxdp ring operations */
 	bool compare;  /* the mode's burst run, then baseline, same settings */
 	uint32_t pairs; /* --compare: burst/baseline pairs, interleaved */
@@ -125,5 +132,6 @@ const char *bench_mode_name(enum bench_mode mode);
 const char *bench_xdp_action_name(enum bench_xdp_action action);
 const char *bench_policy_name(enum xskx_sim_rx_full_policy policy);
 const char *bench_wakeup_name(enum bench_wakeup wakeup);
+const char *bench_api_name(enum bench_api api);
 
 #endif /* XSKX_BENCH_OPTIONS_H */

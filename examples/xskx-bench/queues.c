@@ -210,8 +210,8 @@ static enum bench_stop_reason watch(const struct bench_queue *qs,
 			return BENCH_STOP_DURATION;
 		if (t >= next_line) {
 			next_line += o->interval_s;
-			bench_report_interval(&qs[0].b, "burst", start, last,
-					      &cur);
+			bench_report_interval(&qs[0].b, bench_api_name(o->api),
+					      start, last, &cur);
 		}
 	}
 	return BENCH_STOP_SIGNAL;
@@ -227,7 +227,7 @@ int bench_run_queues(const struct bench_opts *o, bench_step_fn step,
 	int err;
 
 	memset(res, 0, sizeof(*res));
-	res->variant = "burst";
+	res->variant = bench_api_name(o->api);
 	err = setup_queues(qs, o, step);
 	if (!err) {
 		/* The kernel's counters run since boot: the baseline is now. */
@@ -256,7 +256,8 @@ int bench_run_queues(const struct bench_opts *o, bench_step_fn step,
 		err = publish(&qs[k]);
 	if (!err) {
 		sample(qs, n, start + res->seconds, &cur);
-		bench_report_interval(&qs[0].b, "burst", start, &last, &cur);
+		bench_report_interval(&qs[0].b, bench_api_name(o->api), start,
+				      &last, &cur);
 		err = finish_all(qs, n, res);
 	}
 	for (uint32_t k = n; k-- > 0;)

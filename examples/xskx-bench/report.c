@@ -236,6 +236,7 @@ static void json_counters(struct json *j, const void *base,
 static void json_settings(struct json *j, const struct bench_opts *o)
 {
 	json_str(j, "mode", bench_mode_name(o->mode));
+	json_str(j, "api", bench_api_name(o->api));
 	json_str(j, "backend", o->sim ? "sim" : "kernel");
 	if (o->sim)
 		json_str(j, "sim_mode",
@@ -527,9 +528,11 @@ void bench_report_compare(const struct bench_opts *o,
 	if (!o->json) {
 		text_result(o, &burst[n - 1]);
 		text_result(o, &baseline[n - 1]);
-		printf("%s: burst API %.3f Mpps, bare libxdp rings %.3f Mpps, burst/baseline %.3f (medians of %u interleaved pairs; ratios %.3f to %.3f)\n",
-		       bench_mode_name(o->mode), mid_burst / 1e6,
-		       mid_baseline / 1e6, mid_ratio, n, sorted[0],
+		printf("%s: %s API %.3f Mpps, bare libxdp rings %.3f Mpps, %s/baseline %.3f (medians of %u interleaved pairs; ratios %.3f to %.3f)\n",
+		       bench_mode_name(o->mode), bench_api_name(o->api),
+		       mid_burst / 1e6,
+		       mid_baseline / 1e6, bench_api_name(o->api), mid_ratio,
+		       n, sorted[0],
 		       sorted[n - 1]);
 		return;
 	}

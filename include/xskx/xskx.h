@@ -25,6 +25,7 @@
 #define XSKX_VERSION_MINOR 1
 #define XSKX_VERSION_PATCH 0
 
+#include <xskx/batch.h>
 #include <xskx/filter.h>
 #include <xskx/kernel.h>
 #include <xskx/log.h>

@@ -414,8 +414,41 @@ def queues(bench):
           % (n, sent, received, got["lost"]))
 
 
+def batch_api(bench):
+    """--api batch on real AF_XDP sockets: txonly sends, rxdrop and l2fwd
+    receive what arrives, l2fwd sends back every packet it received, and
+    neither loses track of a frame."""
+    if not is_root():
+        sys.exit(77)
+    with Netns(("xb0", "xb1"), quiet=True):
+        for mode in ("-r", "-l"):
+            recv = subprocess.Popen(
+                in_netns([bench, "-i", "xb0", "-N", mode, "--api", "batch",
+                          "-d", "3", "--json", "--quiet"]),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            subprocess.run(["sleep", "1"])
+            code, out, err = run(in_netns(
+                [bench, "-i", "xb1", "-t", "--api", "batch", "-C", "20000",
+                 "--rate", "40000", "--json", "--quiet"]))
+            sent = summary_of(code, out, err, "txonly --api batch")
+            out, err = recv.communicate(timeout=60)
+            got = summary_of(recv.returncode, out, err, mode + " --api batch")
+            if "unaccounted" in err or "census counts" in err:
+                fail("%s --api batch lost track of frames: %s" % (mode, err))
+            if not 0 < got["rx_packets"] <= sent["tx_packets"]:
+                fail("%s --api batch received %d of %d" %
+                     (mode, got["rx_packets"], sent["tx_packets"]))
+            if mode == "-l" and got["tx_packets"] != got["rx_packets"]:
+                fail("l2fwd --api batch sent %d of the %d it received" %
+                     (got["tx_packets"], got["rx_packets"]))
+            print("%s --api batch on veth: sent %d, received %d, sent back %d"
+                  % (mode, sent["tx_packets"], got["rx_packets"],
+                     got["tx_packets"]))
+
+
 def main():
     cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "queues": queues,
+             "batch-api": batch_api,
              "mtu": mtu,
              "packet": packet, "translated": translated, "capture": capture}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:

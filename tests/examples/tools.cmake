@@ -62,7 +62,7 @@ endforeach()
 # xdpsock's command line (check_cli.py): every flag of xdpsock's --help runs
 # or is refused with its reason; -q is a queue index everywhere; the MTU
 # warning; the TX packet's fields on the wire; the library's messages in
-# the programs' flags. The kernel parts run on veth pairs in a namespace of
+# the programs' flags; --api batch on real sockets. The kernel parts run on veth pairs in a namespace of
 # their own (root; the root-only cases are skipped, 77, otherwise).
 set(XSKX_CHECK_CLI ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_cli.py)
 xskx_add_test(NAME examples.cli.xdpsock_flags
@@ -85,7 +85,10 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 	COMMAND ${XSKX_CHECK_CLI} translated $<TARGET_FILE:xskx-bench>
 		$<TARGET_FILE:xskx-l2fwd>
 	LABELS sim veth examples)
+xskx_add_test(NAME examples.cli.batch_api
+	COMMAND ${XSKX_CHECK_CLI} batch-api $<TARGET_FILE:xskx-bench>
+	LABELS veth examples)
 set_tests_properties(examples.cli.xdpsock_flags examples.cli.queue_index
 	examples.cli.queues examples.cli.mtu_warning examples.cli.tx_packet
-	examples.cli.messages_in_flags PROPERTIES
+	examples.cli.messages_in_flags examples.cli.batch_api PROPERTIES
 	RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 300)

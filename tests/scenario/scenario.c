@@ -60,6 +60,18 @@ const struct scenario *scenario_find(const char *name)
 	return NULL;
 }
 
+bool scenario_runs_on_veth(const struct scenario *s)
+{
+	/*
+	 * STAT_RX_DROPPED needs an MTU larger than the receiver's frames,
+	 * which the library refuses on the kernel backend
+	 * (tests/veth/veth_errors.c); veth's STAT_RX_DROPPED_MTU_RAISED raises
+	 * the MTU after the bind instead. tests/veth/CMakeLists.txt leaves it
+	 * out likewise.
+	 */
+	return strcmp(s->name, "STAT_RX_DROPPED") != 0;
+}
+
 bool scenario_fail(struct scenario_result *result, const char *fmt, ...)
 {
 	va_list ap;

@@ -43,6 +43,12 @@ extern const struct scenario scenarios[];
 const struct scenario *scenario_find(const char *name);
 
 /*
+ * Whether tests/veth runs the scenario (in both XDP modes): all but the
+ * simulated NIC's own, scenario.c says why for each.
+ */
+bool scenario_runs_on_veth(const struct scenario *s);
+
+/*
  * Record a failure (the first one wins: later ones are its consequences)
  * and return false, so that checks read as
  *	if (got != want)
