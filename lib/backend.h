@@ -37,6 +37,8 @@ struct xskx_peer_umem {
 	uint32_t fill_size;
 	uint32_t comp_size;
 	bool unaligned;
+	uint32_t tx_metadata_len;	/* XDP_UMEM_TX_METADATA_LEN's; 0: none */
+	bool tx_sw_csum;		/* XDP_UMEM_TX_SW_CSUM */
 	/* The backend's, from the UMEM's first socket on; NULL before. */
 	void *registration;
 };

@@ -248,6 +248,8 @@ XSKX_API int xskx_rx_forward(struct xskx_socket *s, struct xskx_rx_batch *b,
 
 		xsk_ring_prod__reserve(&out->tx, k, &tx_idx);
 		bytes = descs_to_tx(b->desc, k, &out->tx, tx_idx);
+		if (__builtin_expect(s->umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0))
+			xskx__tx_meta_clear(s->umem, b->desc, k);
 		xsk_ring_prod__submit(&out->tx, k);
 		xsk_ring_cons__release(&s->rx, k);
 		b->desc += k;
@@ -289,11 +291,12 @@ XSKX_API int xskx_tx_reserve(struct xskx_socket *s, struct xskx_tx_batch *b,
 			     0))
 		return xskx__burst_precondition(s, "xskx_tx_reserve", XSKX_USES_TX);
 	umem = s->umem;
-	headroom = umem->headroom;
+	/* A UMEM's TX metadata room goes in front of the data too. */
+	headroom = umem->headroom + umem->tx_metadata_len;
 	room = umem->frame_size - headroom;
 	if (__builtin_expect(len - 1 >= room, 0))
 		return xskx__fail(-EINVAL,
-				  "xskx_tx_reserve: len %u: a packet has 1 to %u bytes here (the frame size %u less the UMEM's headroom %u)",
+				  "xskx_tx_reserve: len %u: a packet has 1 to %u bytes here (the frame size %u less the UMEM's headroom and TX metadata room, %u)",
 				  len, room, umem->frame_size, headroom);
 	xskx__reclaim_completions(s);
 	n = xsk_prod_nb_free(&s->tx, max);
@@ -312,6 +315,10 @@ XSKX_API int xskx_tx_reserve(struct xskx_socket *s, struct xskx_tx_batch *b,
 		tail = first + n > s->tx.size ? s->tx.size - first : n;
 		frames_to_descs(frames, descs + first, tail, headroom, len);
 		frames_to_descs(frames + tail, descs, n - tail, headroom, len);
+		if (__builtin_expect(umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0)) {
+			xskx__tx_meta_clear(umem, descs + first, tail);
+			xskx__tx_meta_clear(umem, descs, n - tail);
+		}
 		umem->frames_in_app += n;
 	}
 	s->tx_batch = n;

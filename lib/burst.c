@@ -514,6 +514,12 @@ static uint64_t comp_addr_bit0_restored(const struct xskx_umem *umem,
 	return addr;
 }
 
+/*
+ * The UMEM flags that send reclaiming down its general path, address by
+ * address: unaligned chunks, and sockets reading TX timestamps back.
+ */
+#define RECLAIM_GENERAL (XSKX_UMEM_UNALIGNED | XSKX_UMEM_TX_TIMESTAMPS)
+
 /* Into the pool; returns how many were inside the UMEM. */
 static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 				  uint32_t n)
@@ -524,7 +530,7 @@ static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 	uint64_t mask;
 	uint64_t *room = pool_room(umem, n, &mask);
 
-	if (room && !(umem->flags & XSKX_UMEM_UNALIGNED)) {
+	if (room && !(umem->flags & RECLAIM_GENERAL)) {
 		if (comp_copy(comp, idx, n, room, 0, UINT32_MAX, umem->size,
 			      mask))
 			kept = n;
@@ -533,6 +539,8 @@ static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
 					       room, 0, UINT32_MAX);
 		bad = n - kept;
 	} else {
+		if (s->tx_ts.ts)
+			xskx__tx_ts_collect(s, idx, n);
 		for (uint32_t i = 0; i < n; i++) {
 			uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
 
@@ -561,7 +569,11 @@ uint32_t xskx__reclaim_completions(struct xskx_socket *s)
 
 	if (!n)
 		return 0;
-	if (!(s->umem->flags & XSKX_UMEM_UNALIGNED) && recycle_to_fill(s, n))
+	/*
+	 * A UMEM whose sockets read TX timestamps takes the general path,
+	 * which reads them: the common one pays no test of its own for it.
+	 */
+	if (!(s->umem->flags & RECLAIM_GENERAL) && recycle_to_fill(s, n))
 		good = reclaim_into_fill(s, idx, n);
 	else
 		good = reclaim_into_pool(s, idx, n);
@@ -642,6 +654,9 @@ enum tx_fault {
 	TX_NOT_HELD,
 	TX_OPEN_CHAIN,
 	TX_TOO_MANY_FRAGS,
+	TX_META_ROOM,
+	TX_META_FLAGS,
+	TX_META_CSUM,
 };
 
 /*
@@ -655,6 +670,10 @@ struct tx_geometry {
 	uint32_t shift;		/* log2(frame_size), 0 when not a power of two */
 	uint32_t options;	/* the xdp_desc options TX accepts */
 	bool unaligned;
+	/* TX metadata: the UMEM's room (0: none) and what the socket may ask. */
+	uint32_t meta_len;
+	uint32_t meta_flags;
+	char *area;
 };
 
 /*
@@ -671,6 +690,33 @@ tx_frame(const struct tx_geometry *g, uint64_t addr, const bool simple)
 	if (g->unaligned)
 		addr = xsk_umem__extract_addr(addr);
 	return g->shift ? addr >> g->shift : addr / g->frame_size;
+}
+
+/*
+ * On a UMEM with TX metadata room: the room inside the frame in front of
+ * the data (the kernel drops a descriptor without it as invalid), and the
+ * metadata of a packet that carries it asking only for what the socket
+ * may ask, its checksum inside the packet (copy mode would otherwise fail
+ * every sendto with EINVAL from this packet on, unable to get past it).
+ */
+static enum tx_fault tx_check_meta(const struct tx_geometry *g,
+				   const struct xskx_pkt *p, uint64_t offset,
+				   uint64_t data)
+{
+	const struct xsk_tx_metadata *meta;
+
+	if (offset < g->meta_len)
+		return TX_META_ROOM;
+	if (!(p->options & XDP_TX_METADATA))
+		return TX_OK;
+	meta = (const struct xsk_tx_metadata *)(g->area + data - g->meta_len);
+	if (meta->flags & ~(uint64_t)g->meta_flags)
+		return TX_META_FLAGS;
+	if ((meta->flags & XDP_TXMD_FLAGS_CHECKSUM) &&
+	    (uint32_t)meta->request.csum_start + meta->request.csum_offset + 2 >
+		    p->len)
+		return TX_META_CSUM;
+	return TX_OK;
 }
 
 /*
@@ -697,6 +743,12 @@ tx_check(const struct tx_geometry *g, const struct xskx_pkt *p,
 	start = simple || g->shift ? frame << g->shift : frame * g->frame_size;
 	if (__builtin_expect(data - start + p->len > g->frame_size, 0))
 		return TX_PAST_FRAME;
+	if (__builtin_expect(g->meta_len != 0, 0)) {
+		enum tx_fault why = tx_check_meta(g, p, data - start, data);
+
+		if (why != TX_OK)
+			return why;
+	}
 	if (__builtin_expect(!g->held[frame], 0))
 		return TX_NOT_HELD;
 	*index = frame;
@@ -714,6 +766,9 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 		[TX_PAST_FRAME] = "the data runs past the end of its frame",
 		[TX_NOT_HELD] = "its frame is not held by the application (released, already sent, or never handed out)",
 		[TX_OPEN_CHAIN] = "its chain of fragments ends with XDP_PKT_CONTD still set: hand a chain to one burst whole",
+		[TX_META_ROOM] = "the UMEM's tx_metadata_len bytes of TX metadata room do not fit in its frame in front of the data (the kernel would drop it as invalid); start the data at xskx_umem_tx_addr() or later",
+		[TX_META_FLAGS] = "its TX metadata (XDP_TX_METADATA) asks for what the socket's tx_metadata does not allow, or has unknown flags",
+		[TX_META_CSUM] = "its TX metadata's checksum, csum_start + csum_offset + 2, ends past len",
 	};
 
 	s->stats.tx_rejected++;
@@ -755,6 +810,18 @@ tx_write(const struct tx_geometry *g, struct xsk_ring_prod *tx, uint32_t idx,
 		why = tx_check(g, p, &frame, simple);
 		if (__builtin_expect(why != TX_OK, 0))
 			break;
+		/*
+		 * A packet without metadata on such a UMEM gets its room's
+		 * flags cleared, so that what the room held before is not
+		 * read back as a timestamp request at completion (by this
+		 * socket or one sharing its COMPLETION ring).
+		 */
+		if (__builtin_expect(g->meta_len != 0, 0) &&
+		    !(p->options & XDP_TX_METADATA))
+			((struct xsk_tx_metadata *)(g->area +
+						    xsk_umem__add_offset_to_addr(p->addr) -
+						    g->meta_len))
+				->flags = 0;
 		g->held[frame] = false;
 		*d = (struct xdp_desc){ .addr = p->addr, .len = p->len,
 					.options = p->options };
@@ -816,6 +883,19 @@ tx_write_plain(const struct tx_geometry *g, struct xdp_desc *d,
 	return (uint32_t)(p - pkts);
 }
 
+/*
+ * Why tx_write_plain() stopped at p: no options means no TX metadata room
+ * on the UMEM, so the checks run without it.
+ */
+static enum tx_fault plain_fault(struct tx_geometry *g,
+				 const struct xskx_pkt *p)
+{
+	uint64_t frame;
+
+	g->meta_len = 0;
+	return tx_check(g, p, &frame, true);
+}
+
 /* tx_write_plain() on the fit slots reserved at idx: up to the ring's end, then from its start. */
 static uint32_t tx_write_plain_ring(const struct tx_geometry *g,
 				    struct xsk_ring_prod *tx, uint32_t idx,
@@ -843,29 +923,37 @@ static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			 uint32_t fit, uint64_t *bytes, enum tx_fault *fault)
 {
 	const struct xskx_umem *umem = s->umem;
-	const struct tx_geometry g = {
-		.held = umem->held,
-		.frame_count = umem->frame_count,
-		.frame_size = umem->frame_size,
-		.shift = umem->frame_shift,
-		.options = s->tx_options,
-		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
-	};
+	/*
+	 * Field by field, the TX metadata ones only where read: the common
+	 * socket's path pays nothing for them (an initializer would zero
+	 * them).
+	 */
+	struct tx_geometry g;
 	uint32_t idx = 0, whole;
 
 	if (!fit)
 		return 0;
+	g.held = umem->held;
+	g.frame_count = umem->frame_count;
+	g.frame_size = umem->frame_size;
+	g.shift = umem->frame_shift;
+	g.options = s->tx_options;
+	g.unaligned = umem->flags & XSKX_UMEM_UNALIGNED;
 	xsk_ring_prod__reserve(&s->tx, fit, &idx);
 	if (g.shift && !g.unaligned && !g.options) {
-		uint64_t frame;
-
 		whole = tx_write_plain_ring(&g, &s->tx, idx, pkts, fit, bytes);
-		*fault = whole == fit ? TX_OK :
-					tx_check(&g, &pkts[whole], &frame, true);
-	} else if (g.shift && !g.unaligned)
-		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, true);
-	else
-		whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes, fault, false);
+		*fault = whole == fit ? TX_OK : plain_fault(&g, &pkts[whole]);
+	} else {
+		g.meta_len = umem->tx_metadata_len;
+		g.meta_flags = s->tx_meta;
+		g.area = umem->area;
+		if (g.shift && !g.unaligned)
+			whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes,
+					 fault, true);
+		else
+			whole = tx_write(&g, &s->tx, idx, pkts, fit, bytes,
+					 fault, false);
+	}
 	xskx_ring_prod_cancel(&s->tx, fit - whole);
 	xsk_ring_prod__submit(&s->tx, whole);
 	return whole;

@@ -233,6 +233,25 @@ static bool chains_arrive(const struct xskx_umem *umem,
 	return o->flags & XSKX_SOCKET_MULTI_BUFFER;
 }
 
+static void give_back_to_pool(uint64_t addr, void *ctx);
+
+/*
+ * The TX metadata requests, checked once the bind says which mode the
+ * socket runs in; a refused one closes the peer's socket again.
+ */
+static int open_tx_meta(struct xskx_socket *s, uint32_t requested)
+{
+	struct xdp_options options = { 0 };
+	int err = s->ops->options(s, &options);
+
+	if (!err)
+		err = xskx__tx_meta_open(s, requested,
+					 options.flags & XDP_OPTIONS_ZEROCOPY);
+	if (err && s->ops->close(s, give_back_to_pool, s->umem))
+		xskx__pool_take_back_from_peer(s->umem);
+	return err;
+}
+
 XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
 			      const struct xskx_socket_opts *opts)
 {
@@ -291,10 +310,16 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	err = ops->open(s, &o);
 	if (err)
 		goto err_free;
+	err = open_tx_meta(s, o.tx_metadata);
+	if (err)
+		goto err_free;
 	/* The kernel's shared-UMEM rule: sharers inherit the first's mode. */
 	if (umem->sockets)
 		s->bind_flags = umem->sockets->bind_flags;
 	s->tx_options = s->bind_flags & XDP_USE_SG ? XDP_PKT_CONTD : 0;
+	/* The kernel takes the option from every socket of such a UMEM. */
+	if (umem->tx_metadata_len)
+		s->tx_options |= XDP_TX_METADATA;
 	umem->backend = ops;
 	if (new_pair) {
 		fq->next = umem->pairs;
@@ -389,6 +414,7 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 		xskx__pool_take_back_from_peer(s->umem);
 	s->port->sockets--;
 	unlink_socket(s);
+	xskx__tx_meta_close(s);
 	free(s->rx_bounce);
 	free(s);
 	return 0;
@@ -437,6 +463,8 @@ XSKX_API int xskx_socket_info_sized(const struct xskx_socket *s,
 		.queue_id = s->queue_id,
 		.backend = s->ops->name,
 		.max_frags = s->max_frags,
+		.tx_metadata_supported = s->tx_meta_supported,
+		.tx_metadata = s->tx_meta,
 	};
 	xskx__out_copy(info, info_size, &full, sizeof(full));
 	return 0;

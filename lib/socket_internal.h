@@ -7,6 +7,7 @@
 #include <xskx/socket.h>
 
 #include "port_internal.h"
+#include "tx_meta.h"
 #include "umem_internal.h"
 
 struct xskx_backend_ops;
@@ -32,6 +33,10 @@ struct xskx_socket {
 	uint32_t max_frags;		/* descriptors of one TX packet, at most */
 	struct xskx_stats stats;	/* library counters; peer's read on demand */
 	int deferred_err;		/* a failed kick, for the next burst */
+	/* TX metadata: asked for (opts.tx_metadata), and what the peer honours. */
+	uint32_t tx_meta;
+	uint32_t tx_meta_supported;	/* set by the backend's open */
+	struct xskx_tx_ts_ring tx_ts;
 	/*
 	 * Entries of the open batches (xskx/batch.h): peeked on RX and not yet
 	 * released; reserved on TX and not yet submitted. 0: none open.

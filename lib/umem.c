@@ -12,7 +12,8 @@
 #include "socket_internal.h"
 #include "umem_area.h"
 
-#define XSKX_UMEM_ALL_FLAGS (XSKX_UMEM_UNALIGNED | XSKX_UMEM_HUGEPAGES)
+#define XSKX_UMEM_ALL_FLAGS                                                    \
+	(XSKX_UMEM_UNALIGNED | XSKX_UMEM_HUGEPAGES | XSKX_UMEM_TX_SW_CSUM)
 #include "umem_internal.h"
 
 static uint32_t log2_u32(uint32_t n)
@@ -47,6 +48,7 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 		.headroom = o->headroom,
 		.unaligned = o->flags & XSKX_UMEM_UNALIGNED,
 		.unknown_flags = o->flags & ~XSKX_UMEM_ALL_FLAGS,
+		.tx_metadata_len = o->tx_metadata_len,
 	};
 
 	switch (xskx__umem_geometry_check(&g, page)) {
@@ -59,7 +61,7 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 				  (unsigned long)page);
 	case XSKX_UMEM_FAULT_FLAGS:
 		return xskx__fail(-EINVAL,
-				  "umem: unknown flags 0x%x; the flags are XSKX_UMEM_UNALIGNED and XSKX_UMEM_HUGEPAGES",
+				  "umem: unknown flags 0x%x; the flags are XSKX_UMEM_UNALIGNED, XSKX_UMEM_HUGEPAGES and XSKX_UMEM_TX_SW_CSUM",
 				  g.unknown_flags);
 	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
 		return xskx__fail(-EINVAL,
@@ -89,8 +91,34 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 				  o->headroom, o->frame_size,
 				  XSKX_XDP_PACKET_HEADROOM,
 				  o->frame_size - XSKX_XDP_PACKET_HEADROOM);
+	case XSKX_UMEM_FAULT_TX_METADATA_LEN:
+		return xskx__fail(-EINVAL,
+				  "umem: tx_metadata_len %u is not a multiple of 8, as the kernel's XDP_UMEM_TX_METADATA_LEN needs",
+				  o->tx_metadata_len);
 	}
 	return -EINVAL;
+}
+
+/*
+ * The TX metadata room's range: room for the struct that xskx_tx_meta()
+ * hands out, and below the kernel's limit; the kernel's multiple of 8 is a
+ * geometry rule (check_geometry()).
+ */
+static int check_tx_metadata(const struct xskx_umem_opts *o)
+{
+	if (o->tx_metadata_len &&
+	    (o->tx_metadata_len < XSKX_TX_METADATA_LEN_MIN ||
+	     o->tx_metadata_len > XSKX_TX_METADATA_LEN_MAX))
+		return xskx__fail(-EINVAL,
+				  "umem: tx_metadata_len %u: it must be 0 or from XSKX_TX_METADATA_LEN_MIN = %u (struct xsk_tx_metadata) to XSKX_TX_METADATA_LEN_MAX = %u (the kernel takes less than %u), a multiple of 8",
+				  o->tx_metadata_len, XSKX_TX_METADATA_LEN_MIN,
+				  XSKX_TX_METADATA_LEN_MAX,
+				  XSKX_TX_METADATA_LEN_LIMIT);
+	if ((o->flags & XSKX_UMEM_TX_SW_CSUM) && !o->tx_metadata_len)
+		return xskx__fail(-EINVAL,
+				  "umem: XSKX_UMEM_TX_SW_CSUM without tx_metadata_len: checksums are asked for in TX metadata; set tx_metadata_len to at least %u",
+				  XSKX_TX_METADATA_LEN_MIN);
+	return 0;
 }
 
 static int apply_defaults(struct xskx_umem_opts *o)
@@ -146,6 +174,8 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 		return err;
 	err = apply_defaults(&o);
 	if (!err)
+		err = check_tx_metadata(&o);
+	if (!err)
 		err = check_geometry(&o, page);
 	if (!err)
 		err = xskx__check_ring_size("umem", "fill_size", o.fill_size);
@@ -163,6 +193,7 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	umem->frame_shift = xskx_is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
 	umem->frame_count = (uint32_t)(o.size / o.frame_size);
 	umem->headroom = o.headroom;
+	umem->tx_metadata_len = o.tx_metadata_len;
 	umem->fill_size = o.fill_size;
 	umem->comp_size = o.comp_size;
 	umem->flags = o.flags;
@@ -183,6 +214,8 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 		.fill_size = umem->fill_size,
 		.comp_size = umem->comp_size,
 		.unaligned = umem->flags & XSKX_UMEM_UNALIGNED,
+		.tx_metadata_len = umem->tx_metadata_len,
+		.tx_sw_csum = umem->flags & XSKX_UMEM_TX_SW_CSUM,
 	};
 	*umemp = umem;
 	return 0;
@@ -263,6 +296,15 @@ XSKX_API uint32_t xskx_umem_headroom(const struct xskx_umem *umem)
 	return umem->headroom;
 }
 
+XSKX_API uint32_t xskx_umem_tx_metadata_len(const struct xskx_umem *umem)
+{
+	if (!umem) {
+		xskx__fail(-EINVAL, "xskx_umem_tx_metadata_len: umem is NULL");
+		return 0;
+	}
+	return umem->tx_metadata_len;
+}
+
 XSKX_API uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom)
 {
 	uint64_t need = (uint64_t)XSKX_XDP_PACKET_HEADROOM + headroom +
@@ -290,7 +332,8 @@ XSKX_API uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame
 		xskx__fail(-EINVAL, "xskx_umem_tx_addr: umem is NULL");
 		return 0;
 	}
-	return xskx_umem_frame_base(umem, frame) + umem->headroom;
+	return xskx_umem_frame_base(umem, frame) + umem->headroom +
+	       umem->tx_metadata_len;
 }
 
 static int umem_census_full(struct xskx_umem *umem, struct xskx_frame_census *c)

@@ -50,6 +50,13 @@ struct xskx_frame_pool {
 	uint32_t count;
 };
 
+/*
+ * umem->flags, the library's own (bit 31; the public flags are refused
+ * there): a socket of the UMEM reads TX timestamps back, so reclaiming
+ * completions takes the path that reads them (lib/tx_meta.c).
+ */
+#define XSKX_UMEM_TX_TIMESTAMPS (1u << 31)
+
 struct xskx_umem {
 	void *area;
 	uint64_t size;
@@ -59,6 +66,7 @@ struct xskx_umem {
 	uint32_t frame_shift;		/* log2(frame_size), 0 when not a power of 2 */
 	uint32_t frame_count;
 	uint32_t headroom;
+	uint32_t tx_metadata_len;	/* room in front of TX data; 0: none */
 	uint32_t fill_size;
 	uint32_t comp_size;
 	uint32_t flags;

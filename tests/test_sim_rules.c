@@ -87,7 +87,7 @@ static struct xskx_sim_port *port_on(struct xskx_sim *sim, bool no_zero_copy)
 /* A socket with a UMEM of FRAMES chunks and the rings asked for, not bound. */
 static void raw_socket(struct raw *r, bool unaligned, bool rx, bool tx)
 {
-	struct xdp_umem_reg reg = {
+	struct sim_umem_reg reg = {
 		.len = (uint64_t)FRAMES * CHUNK,
 		.chunk_size = CHUNK,
 		.flags = unaligned ? XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,

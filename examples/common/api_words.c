@@ -33,6 +33,10 @@ static const struct api_phrase phrases[] = {
 	    [API_WORDS_FW] = "raise -f (--frames) to at least" } },
 	{ "frame_size",
 	  { [API_WORDS_BENCH] = "-f (--frame-size)" } },
+	{ "create the UMEM with tx_metadata_len 0",
+	  { [API_WORDS_BENCH] = "leave out --tx-checksum" } },
+	{ "leave the flag out and let the device compute checksums",
+	  { [API_WORDS_BENCH] = "leave out --tx-checksum" } },
 };
 /* clang-format on */
 

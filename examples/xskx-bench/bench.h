@@ -242,6 +242,8 @@ void bench_packet_stamp(uint8_t *frame, const struct bench_packet_opts *p,
 uint32_t bench_packet_min_size(const struct bench_packet_opts *p);
 /* The bytes in front of the IP header: Ethernet and the VLAN tag. */
 uint32_t bench_packet_l2_overhead(const struct bench_packet_opts *p);
+/* --tx-checksum: where the UDP header, which the checksum covers, starts. */
+uint32_t bench_packet_csum_start(const struct bench_packet_opts *p);
 
 /* --rate and -T (pace.c): how many packets txonly may send now, <= want. */
 uint32_t bench_pace(struct bench *b, uint32_t want);

@@ -148,6 +148,11 @@ const struct bench_flag bench_flags[] = {
 	  "RX metadata (XSKX_PORT_RX_METADATA): count the\n"
 	  "received packets carrying each field the device\n"
 	  "gave (timestamp, hash, VLAN tag)", NULL },
+	{ OPT_TX_CHECKSUM, "tx-checksum", NULL,
+	  "txonly: each packet's UDP checksum asked of the peer\n"
+	  "in its TX metadata (XSKX_TX_META_CHECKSUM; Linux 6.8+),\n"
+	  "computed by the kernel in software on -i\n"
+	  "(XSKX_UMEM_TX_SW_CSUM, 6.11+)", NULL },
 	{ 'M', "shared-umem", NULL,
 	  "l2fwd on two sockets of the queue sharing the UMEM\n"
 	  "(XDP_SHARED_UMEM): one receives, the other sends", NULL },

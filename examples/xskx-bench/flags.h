@@ -46,6 +46,7 @@ enum bench_flag_id {
 	OPT_JSON,
 	OPT_JSON_LINES,
 	OPT_QUEUES,
+	OPT_TX_CHECKSUM,
 };
 
 struct bench_flag {

@@ -5,6 +5,8 @@
  * COMPLETION and kick the peer themselves, only when it asks for it.
  */
 #include <errno.h>
+#include <netinet/udp.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,6 +104,23 @@ uint32_t bench_txonly_batch(const struct bench *b)
 							   b->opts->batch;
 }
 
+/*
+ * --tx-checksum: each packet's first fragment asks the peer for its UDP
+ * checksum, from the UDP header to the packet's end (TX metadata).
+ */
+static void ask_checksums(struct bench *b, struct xskx_pkt *pkts, uint32_t n)
+{
+	uint16_t start = (uint16_t)bench_packet_csum_start(&b->opts->packet);
+
+	for (uint32_t i = 0; i < n; i += b->frags_per_pkt) {
+		struct xsk_tx_metadata *m = xskx_tx_meta(b->umem, &pkts[i]);
+
+		m->flags = XDP_TXMD_FLAGS_CHECKSUM;
+		m->request.csum_start = start;
+		m->request.csum_offset = offsetof(struct udphdr, check);
+	}
+}
+
 int bench_txonly_step(struct bench *b)
 {
 	uint32_t frags = b->frags_per_pkt;
@@ -120,6 +139,8 @@ int bench_txonly_step(struct bench *b)
 	}
 	if (b->opts->packet.timestamp)
 		stamp(b, b->pkts, n);
+	if (b->opts->packet.tx_checksum)
+		ask_checksums(b, b->pkts, n);
 	/*
 	 * Even with no frame to send (all in flight), the burst reclaims
 	 * completions for the next round and wakes the NIC if it stopped.

@@ -324,6 +324,9 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	case OPT_RX_META:
 		o->rx_meta = true;
 		break;
+	case OPT_TX_CHECKSUM:
+		o->packet.tx_checksum = true;
+		break;
 	case 'F':
 		o->multi_buffer = true;
 		break;
@@ -506,6 +509,10 @@ static bool check_flags(const struct bench_opts *o,
 		return refuse("-U needs -W FIFO: SCHED_OTHER has only priority 0");
 	if (o->sched_policy == SCHED_FIFO && !o->sched_priority)
 		return refuse("-W FIFO needs -U 1 to 99");
+	if (o->packet.tx_checksum && o->mode != BENCH_TXONLY)
+		return refuse("--tx-checksum asks for the checksum of the packets xskx-bench builds: use it with -t");
+	if (o->packet.tx_checksum && (o->baseline || o->compare))
+		return refuse("--tx-checksum needs the burst API's xskx_tx_meta(); the bare-ring baseline sends without TX metadata: leave out --baseline and --compare");
 	return true;
 }
 

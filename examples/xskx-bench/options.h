@@ -42,6 +42,11 @@ struct bench_packet_opts {
 	uint8_t vlan_pcp;
 	uint32_t fill_pattern;	/* the UDP payload, 32 bits at a time, big-endian */
 	bool timestamp;		/* a pktgen header with the send time */
+	/*
+	 * --tx-checksum: the UDP checksum field holds the pseudo-header's
+	 * sum, for the peer to finish (TX metadata)
+	 */
+	bool tx_checksum;
 };
 
 /* The most --pairs: each pair's two results are kept until the report. */

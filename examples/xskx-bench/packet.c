@@ -4,7 +4,9 @@
  * frame, so that a receiver on the other end of a veth pair counts it rather
  * than discarding it as garbage; its MACs, VLAN tag and payload pattern are
  * xdpsock's -G, -H, -V, -J, -K and -P, and -y adds a pktgen header that
- * bench_packet_stamp() fills as the packet leaves.
+ * bench_packet_stamp() fills as the packet leaves. With --tx-checksum its
+ * UDP checksum field holds the pseudo-header's sum, for the peer to finish
+ * (bench_packet_csum_start()).
  */
 #include <arpa/inet.h>
 #include <net/ethernet.h>
@@ -47,16 +49,32 @@ uint32_t bench_packet_l2_overhead(const struct bench_packet_opts *p)
 	return l2_len(p);
 }
 
-static uint16_t ipv4_checksum(const void *hdr, size_t len)
+uint32_t bench_packet_csum_start(const struct bench_packet_opts *p)
 {
-	const uint8_t *p = hdr;
-	uint32_t sum = 0;
+	return l2_len(p) + sizeof(struct iphdr);
+}
+
+/* The ones' complement sum of len bytes (even), folded to 16 bits. */
+static uint16_t sum16(const void *data, size_t len, uint32_t sum)
+{
+	const uint8_t *p = data;
 
 	for (size_t i = 0; i + 1 < len; i += 2)
 		sum += (uint32_t)p[i] << 8 | p[i + 1];
 	while (sum >> 16)
 		sum = (sum & 0xffff) + (sum >> 16);
-	return htons((uint16_t)~sum);
+	return (uint16_t)sum;
+}
+
+static uint16_t ipv4_checksum(const void *hdr, size_t len)
+{
+	return htons((uint16_t)~sum16(hdr, len, 0));
+}
+
+/* The UDP pseudo-header's sum: addresses, protocol, length. */
+static uint16_t udp_pseudo_sum(const struct iphdr *ip, const struct udphdr *udp)
+{
+	return htons(sum16(&ip->saddr, 8, IPPROTO_UDP + ntohs(udp->len)));
 }
 
 static size_t put(uint8_t *frame, size_t off, const void *src, size_t len)
@@ -87,6 +105,9 @@ void bench_build_udp_frame(uint8_t *frame, uint32_t len,
 	};
 	uint32_t pattern = htonl(p->fill_pattern);
 	size_t off = 0;
+
+	if (p->tx_checksum)
+		udp.check = udp_pseudo_sum(&ip, &udp);
 
 	off = put(frame, off, p->dst_mac, ETH_ALEN);
 	off = put(frame, off, p->src_mac, ETH_ALEN);

@@ -173,11 +173,20 @@ int bench_setup(struct bench *b, const struct bench_opts *o)
 int bench_setup_queue(struct bench *b, const struct bench_opts *o,
 		      uint32_t k, const struct bench *first)
 {
+	/*
+	 * --tx-checksum: room for the TX metadata, and the kernel's software
+	 * checksum, which veth (its "offload" passes the sum on unfinished)
+	 * needs for a right one on the wire.
+	 */
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = o->frames,
 		  .frame_size = o->frame_size, .fill_size = o->fill_size,
 		  .comp_size = o->comp_size,
 		  .flags = (o->unaligned ? XSKX_UMEM_UNALIGNED : 0) |
-			   (o->hugepages ? XSKX_UMEM_HUGEPAGES : 0));
+			   (o->hugepages ? XSKX_UMEM_HUGEPAGES : 0) |
+			   (o->packet.tx_checksum ? XSKX_UMEM_TX_SW_CSUM : 0),
+		  .tx_metadata_len = o->packet.tx_checksum ?
+					     XSKX_TX_METADATA_LEN_MIN :
+					     0);
 	uint32_t capacity;
 	int err;
 
@@ -197,7 +206,7 @@ int bench_setup_queue(struct bench *b, const struct bench_opts *o,
 	 * xskx_frame_alloc() are starts, and a call per packet costs more
 	 * than the packet's other work.
 	 */
-	b->tx_offset = xskx_umem_headroom(b->umem);
+	b->tx_offset = xskx_umem_tx_addr(b->umem, 0);
 	if (first) {
 		b->sim = first->sim;
 		b->sim_port = first->sim_port;
@@ -214,7 +223,9 @@ int bench_setup_queue(struct bench *b, const struct bench_opts *o,
 		  .tx_size = o->tx_size, .flags = socket_flags(o),
 		  .copy_mode = o->copy_mode,
 		  /* l2fwd sends the frames it received: keep none aside. */
-		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0);
+		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0,
+		  .tx_metadata = o->packet.tx_checksum ? XSKX_TX_META_CHECKSUM :
+							  0);
 	socket_place(&sock_opts, b);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)

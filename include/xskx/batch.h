@@ -145,12 +145,17 @@ int xskx_rx_forward(struct xskx_socket *sock, struct xskx_rx_batch *batch,
  * many (0 when TX or the pool has none: submit the empty batch to kick a
  * peer that waits), or a negative errno: -EINVAL (NULL arguments, no TX
  * ring, len 0 or above a frame's room: frame size less the UMEM's
- * headroom), -EBUSY (the socket's TX batch is open).
+ * headroom and TX metadata room), -EBUSY (the socket's TX batch is open).
+ * On a UMEM with tx_metadata_len the data starts past that room, as at
+ * xskx_umem_tx_addr(); a batch's packets carry no TX metadata.
  */
 int xskx_tx_reserve(struct xskx_socket *sock, struct xskx_tx_batch *batch,
 		    uint32_t max, uint32_t len);
 
-/* Entry i's data: write the packet here (the frame's start plus headroom). */
+/*
+ * Entry i's data: write the packet here (the frame's start plus headroom
+ * and TX metadata room).
+ */
 static inline uint8_t *xskx_tx_batch_data(const struct xskx_tx_batch *b,
 					  uint32_t i)
 {

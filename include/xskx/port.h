@@ -159,6 +159,15 @@ struct xskx_port_info {
 	 * simulated NIC its rx_metadata. 0 without the flag.
 	 */
 	uint32_t rx_meta_bound;
+	/*
+	 * The TX metadata the driver honours for zero-copy sockets
+	 * (XSKX_TX_META_*), as the netdev family's xsk-features says (6.8+;
+	 * 0 where the kernel does not say). Copy-mode sockets get TIMESTAMP
+	 * and CHECKSUM from the kernel whatever this says
+	 * (xskx_socket_info's tx_metadata_supported). The simulated NIC:
+	 * TIMESTAMP and CHECKSUM.
+	 */
+	uint32_t tx_metadata;
 };
 
 /*

@@ -92,8 +92,41 @@ struct xskx_socket_opts {
 	 * forwarders that only transmit the frames they received.
 	 */
 	uint32_t tx_reserve;
+	/*
+	 * The TX metadata requests this socket's packets will make
+	 * (XSKX_TX_META_*; xskx_tx_meta()), on a UMEM with tx_metadata_len.
+	 * Each must be one the socket's mode on its device honours
+	 * (xskx_socket_info's tx_metadata_supported): the open fails with
+	 * -EOPNOTSUPP naming the request and the device otherwise, and
+	 * xskx_tx_burst() refuses a packet asking for one not given here.
+	 */
+	uint32_t tx_metadata;
 };
-#define xskx_socket_opts__last_field tx_reserve
+#define xskx_socket_opts__last_field tx_metadata
+
+/*
+ * xskx_socket_opts.tx_metadata and struct xsk_tx_metadata's flags: the
+ * kernel's XDP_TXMD_FLAGS_* values.
+ *
+ * TIMESTAMP: when the packet completes, the peer writes the time it left
+ * into the metadata (completion.tx_timestamp); xskx_tx_timestamps() hands
+ * those over. Copy mode: a software time, CLOCK_TAI, taken as the kernel
+ * frees the packet's skb; zero-copy: the device's clock.
+ *
+ * CHECKSUM: the peer computes the checksum from csum_start (bytes from the
+ * data's start) to the packet's end and stores it at csum_start +
+ * csum_offset, where the application put the pseudo-header's sum (as
+ * CHECKSUM_PARTIAL has it); csum_start + csum_offset + 2 must be at most
+ * the packet's length. Copy mode hands the request to the device as an
+ * skb checksum offload (XSKX_UMEM_TX_SW_CSUM: computed in software
+ * first); zero-copy: the device computes it.
+ *
+ * LAUNCH_TIME: the device sends the packet at request.launch_time (its
+ * clock); zero-copy only, on a device that reports it.
+ */
+#define XSKX_TX_META_TIMESTAMP (1u << 0)
+#define XSKX_TX_META_CHECKSUM (1u << 1)
+#define XSKX_TX_META_LAUNCH_TIME (1u << 2)
 
 #define XSKX_TX_RESERVE_NONE UINT32_MAX
 
@@ -164,6 +197,40 @@ static inline void *xskx_pkt_meta(const struct xskx_pkt *pkt, size_t size)
 }
 
 /*
+ * The TX metadata of a packet about to be sent on a UMEM with
+ * tx_metadata_len: the struct xsk_tx_metadata at the start of the
+ * tx_metadata_len bytes in front of pkt's data (pkt->addr, offset bits
+ * included in unaligned mode), zeroed, and XDP_TX_METADATA set in
+ * pkt->options so that the descriptor carries it. Fill in flags
+ * (XSKX_TX_META_*, as the socket's tx_metadata allows) and the request.
+ * NULL, with a message, when the UMEM has no tx_metadata_len or that room
+ * is not inside pkt's frame. No syscall.
+ */
+struct xsk_tx_metadata *xskx_tx_meta(struct xskx_umem *umem,
+				     struct xskx_pkt *pkt);
+
+/*
+ * The TX time of a packet sent with XSKX_TX_META_TIMESTAMP: its address
+ * (as it was in the descriptor) and completion.tx_timestamp, in ns.
+ */
+struct xskx_tx_timestamp {
+	uint64_t addr;
+	uint64_t tx_timestamp;
+};
+
+/*
+ * Take up to max TX timestamps, oldest first, of packets that completed
+ * since the last call: the reclaim inside xskx_tx_burst() and
+ * xskx_tx_reclaim() reads each completed packet's timestamp before its
+ * frame returns to the pool, and keeps up to the TX ring's size of them;
+ * beyond that the newest are counted in tx_timestamps_dropped. Returns
+ * how many, or -EINVAL (NULL arguments, or a socket opened without
+ * XSKX_TX_META_TIMESTAMP). No syscall.
+ */
+int xskx_tx_timestamps(struct xskx_socket *sock, struct xskx_tx_timestamp *ts,
+		       uint32_t max);
+
+/*
  * The packet that starts at pkts[0]: with multi-buffer (XSKX_SOCKET_MULTI_BUFFER)
  * a chain of fragments, each but the last with XDP_PKT_CONTD. Returns how
  * many of the n entries it spans (1 for a packet in one frame), and its
@@ -225,7 +292,13 @@ int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
  *
  * Every packet is checked before it reaches the ring, so that none can be
  * swallowed by the peer without its frame coming back: options only
- * XDP_PKT_CONTD (and only with XSKX_SOCKET_MULTI_BUFFER), len at least 1,
+ * XDP_PKT_CONTD (and only with XSKX_SOCKET_MULTI_BUFFER) and
+ * XDP_TX_METADATA (on a UMEM with tx_metadata_len), len at least 1,
+ * on such a UMEM the metadata room inside the frame in front of the data,
+ * and a packet's metadata asking only for what the socket's tx_metadata
+ * allows, its checksum inside the packet (the kernel's copy mode would
+ * otherwise fail every sendto from that packet on, the descriptor stuck
+ * at the head of TX: docs/KERNEL_RULES.md, "TX metadata"),
  * the address inside the UMEM, the data inside its frame (len at most the
  * frame size less the address's offset in the frame, in both chunk modes),
  * the frame held by the application, a chain ended inside the burst. The
@@ -282,6 +355,8 @@ struct xskx_stats {
 	 * mode completes invalid TX descriptors too, whatever their address.
 	 */
 	uint64_t tx_bad_completions;
+	/* TX timestamps not kept: xskx_tx_timestamps() was not called enough. */
+	uint64_t tx_timestamps_dropped;
 };
 
 /*
@@ -314,6 +389,15 @@ struct xskx_socket_info {
 	 * still open at this many.
 	 */
 	uint32_t max_frags;
+	/*
+	 * TX metadata: the requests (XSKX_TX_META_*) the socket's mode on its
+	 * device honours — copy mode: TIMESTAMP and CHECKSUM (the kernel
+	 * does both); zero-copy: what the driver reports (xskx_port_info's
+	 * tx_metadata); the simulated NIC: TIMESTAMP and CHECKSUM — and those
+	 * the socket was opened with. 0 on a UMEM without tx_metadata_len.
+	 */
+	uint32_t tx_metadata_supported;
+	uint32_t tx_metadata;
 };
 
 /* Sized as xskx_socket_stats() is; use the xskx_socket_info() macro. */

@@ -36,6 +36,15 @@ struct xskx_umem;
  * with MAP_HUGETLB instead).
  */
 #define XSKX_UMEM_HUGEPAGES (1u << 16)
+/*
+ * With tx_metadata_len: the kernel computes a checksum that a packet's TX
+ * metadata asks for (XDP_TXMD_FLAGS_CHECKSUM) in software before the packet
+ * leaves, instead of leaving it to the device (the kernel's
+ * XDP_UMEM_TX_SW_CSUM, 6.11+; copy mode). On veth, whose "offload" hands the
+ * unfinished checksum to the peer, this is what puts a correct one on the
+ * wire.
+ */
+#define XSKX_UMEM_TX_SW_CSUM (1u << 1)
 
 #define XSKX_UMEM_DEFAULT_FRAME_COUNT 4096
 #define XSKX_UMEM_DEFAULT_FRAME_SIZE 4096
@@ -59,6 +68,12 @@ struct xskx_umem;
  * headroom: xskx_pkt_meta().
  */
 #define XSKX_XDP_META_MAX 32
+/*
+ * TX metadata (xskx_umem_opts.tx_metadata_len): the kernel takes a multiple
+ * of 8 below 256; xskx needs room for struct xsk_tx_metadata (24 bytes).
+ */
+#define XSKX_TX_METADATA_LEN_MIN 24
+#define XSKX_TX_METADATA_LEN_MAX 248
 
 struct xskx_umem_opts {
 	size_t sz;
@@ -75,9 +90,19 @@ struct xskx_umem_opts {
 	uint32_t headroom;	/* extra headroom in front of each packet */
 	uint32_t fill_size;	/* FILL ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t comp_size;	/* COMPLETION ring entries; 0: likewise */
-	uint32_t flags;		/* XSKX_UMEM_UNALIGNED, XSKX_UMEM_HUGEPAGES */
+	uint32_t flags;		/* XSKX_UMEM_UNALIGNED, _HUGEPAGES, _TX_SW_CSUM */
+	/*
+	 * Bytes kept in front of every TX packet's data for its TX metadata
+	 * (struct xsk_tx_metadata at their start: xskx_tx_meta()), registered
+	 * with the kernel's XDP_UMEM_TX_METADATA_LEN (Linux 6.8+): 0 (none),
+	 * or a multiple of 8 in [XSKX_TX_METADATA_LEN_MIN,
+	 * XSKX_TX_METADATA_LEN_MAX]. Every TX descriptor of the UMEM then
+	 * needs that room inside its frame, in front of its data (the kernel
+	 * drops one without it as invalid): xskx_umem_tx_addr() leaves it.
+	 */
+	uint32_t tx_metadata_len;
 };
-#define xskx_umem_opts__last_field flags
+#define xskx_umem_opts__last_field tx_metadata_len
 
 /*
  * Validate the configuration exactly as the kernel's XDP_UMEM_REG does,
@@ -88,7 +113,8 @@ struct xskx_umem_opts {
  * allowed range (frame size outside [2048, page size], not a power of two in
  * aligned mode, area not page-aligned or not a multiple of the frame size,
  * headroom too large, ring size not a power of two, unknown flag,
- * XSKX_UMEM_HUGEPAGES with a caller's area), -E2BIG for an opts struct with
+ * XSKX_UMEM_HUGEPAGES with a caller's area, tx_metadata_len not a multiple
+ * of 8 in its range, XSKX_UMEM_TX_SW_CSUM without it), -E2BIG for an opts struct with
  * an unknown non-zero tail, -ENOMEM (with XSKX_UMEM_HUGEPAGES: too few
  * hugepages reserved, the message naming how many and vm.nr_hugepages). No
  * syscall but the area's mmap.
@@ -108,6 +134,8 @@ uint64_t xskx_umem_size(const struct xskx_umem *umem);
 uint32_t xskx_umem_frame_size(const struct xskx_umem *umem);
 uint32_t xskx_umem_frame_count(const struct xskx_umem *umem);
 uint32_t xskx_umem_headroom(const struct xskx_umem *umem);
+/* The TX metadata room in front of each TX packet's data; 0: none. */
+uint32_t xskx_umem_tx_metadata_len(const struct xskx_umem *umem);
 
 /*
  * The frame size for an MTU: XDP_PACKET_HEADROOM + headroom + the Ethernet
@@ -146,7 +174,8 @@ uint32_t xskx_umem_pool_count(const struct xskx_umem *umem);
 
 /*
  * Where a TX packet built in a freshly allocated frame should start: the
- * frame start plus the UMEM headroom, as a UMEM address for the descriptor.
+ * frame start plus the UMEM headroom and the TX metadata room
+ * (tx_metadata_len), as a UMEM address for the descriptor.
  */
 uint64_t xskx_umem_tx_addr(const struct xskx_umem *umem, uint64_t frame);
 

@@ -41,6 +41,8 @@
 #include "sleep_ms.h"
 #include "socket_internal.h"
 #include "tx_budget.h"
+#include "tx_meta.h"
+#include "umem_tx_metadata.h"
 #include "xdp_prog.h"
 
 /* EBUSY right after a teardown: retry with doubling sleeps, 1 + ... + 128 ms. */
@@ -99,6 +101,16 @@ static int register_umem(struct xskx_socket *s)
 		return xskx__fail(-ENOMEM, "out of memory");
 	err = xsk_umem__create(&kumem->xumem, umem->area, umem->size,
 			       &s->fq->fill, &s->fq->comp, &cfg);
+	if (!err && umem->tx_metadata_len) {
+		err = xskx__umem_register_tx_metadata(kumem->xumem, umem,
+						      &s->fq->fill,
+						      &s->fq->comp);
+		if (err) {
+			xsk_umem__delete(kumem->xumem);
+			free(kumem);
+			return err;
+		}
+	}
 	if (err) {
 		free(kumem);
 		if (err == -EPERM || err == -EACCES)
@@ -462,6 +474,9 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	s->max_frags = max_frags(s, &dev, ks->zero_copy);
 	/* Copy mode's completions lose bit 0 of the address (KERNEL_RULES.md). */
 	s->comp_clears_bit0 = !ks->zero_copy;
+	s->tx_meta_supported = ks->zero_copy ? (uint32_t)dev.xsk_features &
+						       XSKX_TX_META_ALL :
+					       XSKX_TX_META_COPY_MODE;
 	if (!err)
 		err = set_tx_budget(ks, &s->port->opts, o);
 	if (!err && s->kick_always)

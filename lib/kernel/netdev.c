@@ -124,6 +124,8 @@ static void parse_netdev(struct nlattr **tb, void *arg)
 	if (tb[NETDEV_A_DEV_XDP_RX_METADATA_FEATURES])
 		dev->xdp_rx_metadata =
 			nla_get_u64(tb[NETDEV_A_DEV_XDP_RX_METADATA_FEATURES]);
+	if (tb[NETDEV_A_DEV_XSK_FEATURES])
+		dev->xsk_features = nla_get_u64(tb[NETDEV_A_DEV_XSK_FEATURES]);
 }
 
 static void query_xdp_features(struct nl_sock *sk, struct xskx_netdev *dev)

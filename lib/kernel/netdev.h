@@ -36,6 +36,11 @@ struct xskx_netdev {
 	uint32_t zc_max_segs;
 	/* NETDEV_XDP_RX_METADATA_* bits (6.3+); 0 when the kernel does not say. */
 	uint64_t xdp_rx_metadata;
+	/*
+	 * The TX metadata a zero-copy socket gets (NETDEV_XSK_FLAGS_TX_*,
+	 * 6.8+, the values of XDP_TXMD_FLAGS_*); 0 when the kernel does not say.
+	 */
+	uint64_t xsk_features;
 };
 
 /*

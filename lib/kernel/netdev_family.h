@@ -21,7 +21,8 @@
 #define NETDEV_A_DEV_XDP_FEATURES 3
 #define NETDEV_A_DEV_XDP_ZC_MAX_SEGS 4
 #define NETDEV_A_DEV_XDP_RX_METADATA_FEATURES 5
-#define NETDEV_A_DEV_MAX 5
+#define NETDEV_A_DEV_XSK_FEATURES 6 /* 6.8+: NETDEV_XSK_FLAGS_TX_* */
+#define NETDEV_A_DEV_MAX 6
 
 /* queue-get: a queue is (ifindex, type, id); it names the NAPI serving it. */
 #define NETDEV_A_QUEUE_ID 1

@@ -16,6 +16,7 @@
 #include "kernel_port.h"
 #include "log_internal.h"
 #include "netdev.h"
+#include "tx_meta.h"
 #include "xdp_prog.h"
 
 /* The calling thread's network namespace, as the kernel numbers it. */
@@ -86,6 +87,8 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->rx_metadata = (uint32_t)dev.xdp_rx_metadata &
 				    (XSKX_RX_META_TIMESTAMP |
 				     XSKX_RX_META_HASH | XSKX_RX_META_VLAN_TAG);
+		info->tx_metadata = (uint32_t)dev.xsk_features &
+				    XSKX_TX_META_ALL;
 	}
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)

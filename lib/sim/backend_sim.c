@@ -111,6 +111,12 @@ static void map_rings(struct sim_xsk *x, struct xskx_socket *s,
 		map_prod(x, XDP_TX_RING, &s->tx);
 }
 
+/*
+ * The TX metadata the simulated device honours in both modes: it computes
+ * checksums and stamps completions (sim_tx_meta.c); no launch time.
+ */
+#define SIM_TX_META (XSKX_TX_META_TIMESTAMP | XSKX_TX_META_CHECKSUM)
+
 static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 {
 	const struct xskx_peer_umem *umem = s->peer_umem;
@@ -125,13 +131,17 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	if (err)
 		return sim_error(err, "socket", o);
 	if (!sharer) {
-		struct xdp_umem_reg reg = {
+		struct sim_umem_reg reg = {
 			.addr = (uint64_t)(uintptr_t)umem->area,
 			.len = umem->size,
 			.chunk_size = umem->frame_size,
 			.headroom = umem->headroom,
-			.flags = umem->unaligned ?
-					 XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0,
+			.flags = (umem->unaligned ?
+					  XDP_UMEM_UNALIGNED_CHUNK_FLAG : 0) |
+				 (umem->tx_metadata_len ?
+					  XDP_UMEM_TX_METADATA_LEN : 0) |
+				 (umem->tx_sw_csum ? XDP_UMEM_TX_SW_CSUM : 0),
+			.tx_metadata_len = umem->tx_metadata_len,
 		};
 
 		err = xskx__sim_xsk_umem_reg(x, &reg);
@@ -167,6 +177,7 @@ static int sim_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 	/* A sharer's mode is the first socket's: the core sets it. */
 	s->bind_flags = flags;
 	s->max_frags = xskx__sim_xsk_tx_max_frags(x);
+	s->tx_meta_supported = SIM_TX_META;
 	map_rings(x, s, o);
 	s->backend = x;
 	return 0;
@@ -247,6 +258,7 @@ static void sim_port_info(const struct xskx_port *port,
 	info->rx_metadata = XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH;
 	if (port->opts.flags & XSKX_PORT_RX_METADATA)
 		info->rx_meta_bound = info->rx_metadata;
+	info->tx_metadata = SIM_TX_META;
 }
 
 static const struct xskx_backend_ops backend_sim = {

@@ -76,6 +76,10 @@ struct sim_umem {
 	uint32_t chunk_size;
 	uint32_t headroom;
 	bool unaligned;
+	/* XDP_UMEM_TX_METADATA_LEN's room in front of every TX descriptor */
+	uint32_t tx_metadata_len;
+	/* A packet's first fragment, copied to take the checksum it asks for. */
+	uint8_t *tx_scratch;
 	bool zc;       /* set by a zero-copy bind, as umem->zc */
 	bool sg;       /* XDP_USE_SG given at bind (XDP_UMEM_SG_FLAG) */
 	uint32_t refs; /* sockets holding the registration */
@@ -225,6 +229,12 @@ struct sim_xsk {
 	bool copy_kick;
 	/* Copy mode: descriptors a sendto sends at most (atomic). */
 	uint32_t max_tx_budget;
+	/*
+	 * Copy mode: the last pass stopped at a packet whose TX metadata the
+	 * kernel refuses; it stays at the head of TX and sendto fails with
+	 * EINVAL (atomic).
+	 */
+	bool tx_meta_refused;
 	uint64_t rx_dropped;
 	uint64_t rx_queue_full;
 };
@@ -398,6 +408,23 @@ uint32_t xskx__sim_tx_zc(struct sim_queue *q, bool kicked);
  * full, stalled). A pass that ends at an invalid descriptor says 0.
  */
 uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more);
+
+/* sim_tx_meta.c: a TX packet's metadata (XDP_TX_METADATA). */
+enum sim_tx_meta_verdict {
+	SIM_TX_META_SEND,   /* send it, with *meta's requests if any */
+	SIM_TX_META_REFUSE, /* copy mode: sendto fails, the packet stays */
+};
+/* d: the packet's first descriptor; data: where its data lies. */
+enum sim_tx_meta_verdict xskx__sim_tx_meta_read(const struct sim_umem *umem,
+						const struct xdp_desc *d,
+						const uint8_t *data, bool copy,
+						struct xsk_tx_metadata **meta);
+/* A requested checksum, into a copy of segs[0] that takes its place. */
+void xskx__sim_tx_meta_checksum(const struct sim_umem *umem,
+				const struct xsk_tx_metadata *meta,
+				struct sim_seg *segs, uint32_t nsegs);
+/* On completion: a requested TX timestamp. */
+void xskx__sim_tx_meta_complete(struct xsk_tx_metadata *meta);
 bool xskx__sim_tx_due(const struct sim_queue *q);
 /* Threaded mode, after an idle sleep: notice TX entries without a kick. */
 void xskx__sim_tx_recheck(struct sim_queue *q);

@@ -13,8 +13,11 @@
  *
  * A descriptor is invalid when its length is 0, it runs past its chunk
  * (aligned) or its length exceeds a chunk (unaligned), it lies outside the
- * UMEM, or it has an option bit other than XDP_PKT_CONTD
- * (xp_aligned_validate_desc / xp_unaligned_validate_desc). A packet is a
+ * UMEM, or it has an option bit other than XDP_PKT_CONTD and
+ * XDP_TX_METADATA (xp_aligned_validate_desc / xp_unaligned_validate_desc).
+ * On a UMEM with tx_metadata_len the descriptor is taken to start that
+ * many bytes earlier, whatever its options: without that room inside its
+ * chunk it is invalid. A packet's TX metadata: sim_tx_meta.c. A packet is a
  * chain of descriptors with XDP_PKT_CONTD on all but the last; one invalid
  * descriptor, or more fragments than the device takes, makes the whole
  * packet invalid, up to the end of its chain. Every descriptor of an
@@ -44,18 +47,21 @@
 
 static bool tx_desc_valid(const struct sim_umem *umem, const struct xdp_desc *d)
 {
-	if (!d->len || d->options & ~(uint32_t)XDP_PKT_CONTD)
+	uint64_t room = umem->tx_metadata_len, len = d->len + room, addr;
+
+	if (!d->len ||
+	    d->options & ~(uint32_t)(XDP_PKT_CONTD | XDP_TX_METADATA))
 		return false;
 	if (umem->unaligned) {
-		uint64_t addr = (d->addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
-				(d->addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT);
-
-		return d->len <= umem->chunk_size && addr < umem->size &&
-		       addr + d->len <= umem->size;
+		/* An address below the room wraps past the UMEM. */
+		addr = (d->addr & XSK_UNALIGNED_BUF_ADDR_MASK) +
+		       (d->addr >> XSK_UNALIGNED_BUF_OFFSET_SHIFT) - room;
+		return len <= umem->chunk_size && addr < umem->size &&
+		       addr + len <= umem->size;
 	}
-	return (d->addr & (umem->chunk_size - 1)) + d->len <=
-		       umem->chunk_size &&
-	       d->addr < umem->size;
+	addr = d->addr - room;
+	return (addr & (umem->chunk_size - 1)) + len <= umem->chunk_size &&
+	       addr < umem->size;
 }
 
 static const uint8_t *tx_data(const struct sim_umem *umem, uint64_t addr)
@@ -69,6 +75,7 @@ enum tx_stop {
 	TX_BUDGET, /* budget spent; there may be more */
 	TX_COMP_FULL,
 	TX_INVALID, /* copy mode: a sendto ends at an invalid descriptor */
+	TX_META_REFUSED, /* copy mode: metadata refused, the packet stays */
 };
 
 /* Descriptors [from, to) of TX to COMPLETION, after the *completed before. */
@@ -105,6 +112,7 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 		uint32_t start = i, frags = 0;
 		bool valid = !xs->tx_skip_to_eop, eop = false;
 		struct sim_pkt pkt = { segs, 0, 0 };
+		struct xsk_tx_metadata *meta = NULL;
 
 		while (i < avail) {
 			const struct xdp_desc *d =
@@ -118,6 +126,13 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 				segs[frags].len = d->len;
 				pkt.len += d->len;
 			}
+			if (valid && !frags &&
+			    xskx__sim_tx_meta_read(umem, d, segs[0].data, copy,
+						   &meta) == SIM_TX_META_REFUSE) {
+				i = start;
+				*stop = room ? TX_META_REFUSED : TX_COMP_FULL;
+				break;
+			}
 			frags++;
 			if (!(d->options & XDP_PKT_CONTD)) {
 				eop = true;
@@ -126,6 +141,19 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 			if (!valid && copy)
 				break;
 		}
+		if (*stop == TX_META_REFUSED) {
+			/*
+			 * 6.18 frees the skb it was building, whose
+			 * destructor completes the address, and still leaves
+			 * the descriptor on TX: COMPLETION gets it once per
+			 * refused sendto.
+			 */
+			*sim_ring_addr(cq, cq->cached_prod + completed++) =
+				sim_ring_desc(tx, tx->cached_cons + start)->addr;
+			break;
+		}
+		if (*stop == TX_COMP_FULL)
+			break;
 		if (!valid && copy) {
 			if (i - start > room) {
 				i = start;
@@ -157,7 +185,11 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 		complete(tx, cq, start, i, &completed);
 		room -= frags;
 		pkt.nsegs = frags;
+		if (meta)
+			xskx__sim_tx_meta_checksum(umem, meta, segs, frags);
 		xskx__sim_port_transmit(q->port, &pkt, q->index);
+		if (meta)
+			xskx__sim_tx_meta_complete(meta);
 	}
 	if (i) {
 		sim_ring_cons_release(tx, i);
@@ -302,8 +334,10 @@ uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more)
 	done = tx_socket(q, xs,
 			 __atomic_load_n(&xs->max_tx_budget, __ATOMIC_RELAXED),
 			 SIM_COPY_MAX_FRAGS, true, &stop);
+	__atomic_store_n(&xs->tx_meta_refused, stop == TX_META_REFUSED,
+			 __ATOMIC_RELEASE);
 	/* After an invalid descriptor the kernel's sendto returns 0. */
-	*more = stop != TX_DRY && stop != TX_INVALID;
+	*more = stop != TX_DRY && stop != TX_INVALID && stop != TX_META_REFUSED;
 	return done;
 }
 

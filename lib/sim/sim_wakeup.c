@@ -72,6 +72,8 @@ static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 		xskx__sim_tx_copy(xs, &more);
 		if (more)
 			err = -EAGAIN;
+		if (__atomic_load_n(&xs->tx_meta_refused, __ATOMIC_ACQUIRE))
+			err = -EINVAL;
 	}
 	xskx__sim_unlock(xs->sim);
 	return err;
@@ -97,6 +99,10 @@ static int kick(struct sim_xsk *xs, bool rx, bool tx)
 	if (!xskx__sim_thread_running(xs->sim))
 		return kick_now(xs, rx, tx);
 	kick_thread(xs, rx, tx);
+	/* The NIC thread's pass runs later: its refusal shows on the next. */
+	if (tx && !xs->zc &&
+	    __atomic_load_n(&xs->tx_meta_refused, __ATOMIC_ACQUIRE))
+		return -EINVAL;
 	return 0;
 }
 

@@ -73,7 +73,16 @@ int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xskp)
 }
 
 /* xdp_umem_reg()'s checks (lib/kernel_rules.h), then the pinning. */
-static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
+#define SIM_UMEM_FLAGS                                                         \
+	(XDP_UMEM_UNALIGNED_CHUNK_FLAG | XDP_UMEM_TX_SW_CSUM |                 \
+	 XDP_UMEM_TX_METADATA_LEN)
+
+static uint32_t reg_tx_metadata_len(const struct sim_umem_reg *reg)
+{
+	return reg->flags & XDP_UMEM_TX_METADATA_LEN ? reg->tx_metadata_len : 0;
+}
+
+static int umem_check(const struct sim_umem_reg *reg, uint64_t page)
 {
 	struct xskx_umem_geometry g = {
 		.addr = reg->addr,
@@ -81,7 +90,8 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 		.chunk_size = reg->chunk_size,
 		.headroom = reg->headroom,
 		.unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG,
-		.unknown_flags = reg->flags & ~XDP_UMEM_UNALIGNED_CHUNK_FLAG,
+		.unknown_flags = reg->flags & ~SIM_UMEM_FLAGS,
+		.tx_metadata_len = reg_tx_metadata_len(reg),
 	};
 
 	switch (xskx__umem_geometry_check(&g, page)) {
@@ -96,7 +106,7 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 	case XSKX_UMEM_FAULT_FLAGS:
 		return xskx__reason(
 			-EINVAL,
-			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG)",
+			"UMEM_REG: unknown flags 0x%x (only XDP_UMEM_UNALIGNED_CHUNK_FLAG, XDP_UMEM_TX_SW_CSUM, XDP_UMEM_TX_METADATA_LEN)",
 			reg->flags);
 	case XSKX_UMEM_FAULT_CHUNK_NOT_POW2:
 		return xskx__reason(
@@ -126,6 +136,11 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
 			reg->headroom, reg->chunk_size,
 			XSKX_XDP_PACKET_HEADROOM);
+	case XSKX_UMEM_FAULT_TX_METADATA_LEN:
+		return xskx__reason(
+			-EINVAL,
+			"UMEM_REG: tx_metadata_len %u is not a multiple of 8 below %u",
+			reg->tx_metadata_len, XSKX_TX_METADATA_LEN_LIMIT);
 	}
 	/* The kernel fails to pin pages it cannot reach. */
 	if (!reg->addr)
@@ -133,7 +148,7 @@ static int umem_check(const struct xdp_umem_reg *reg, uint64_t page)
 	return 0;
 }
 
-int xskx__sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
+int xskx__sim_xsk_umem_reg(struct sim_xsk *xs, const struct sim_umem_reg *reg)
 {
 	struct sim_umem *umem;
 	int err;
@@ -157,6 +172,14 @@ int xskx__sim_xsk_umem_reg(struct sim_xsk *xs, const struct xdp_umem_reg *reg)
 	umem->chunk_size = reg->chunk_size;
 	umem->headroom = reg->headroom;
 	umem->unaligned = reg->flags & XDP_UMEM_UNALIGNED_CHUNK_FLAG;
+	umem->tx_metadata_len = reg_tx_metadata_len(reg);
+	if (umem->tx_metadata_len) {
+		umem->tx_scratch = malloc(umem->chunk_size);
+		if (!umem->tx_scratch) {
+			free(umem);
+			return -ENOMEM;
+		}
+	}
 	umem->refs = 1;
 	xs->umem = umem;
 	return 0;
@@ -458,8 +481,10 @@ int xskx__sim_xsk_bind(struct sim_xsk *xs, struct xskx_sim_port *port,
 
 static void umem_put(struct sim_umem *umem)
 {
-	if (umem && !--umem->refs)
+	if (umem && !--umem->refs) {
+		free(umem->tx_scratch);
 		free(umem);
+	}
 }
 
 typedef void (*give_back_fn)(uint64_t addr, void *ctx);

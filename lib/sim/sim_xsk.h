@@ -27,11 +27,21 @@ struct xskx_sim *xskx__sim_xsk_port_machine(const struct xskx_sim_port *port);
 /* socket(AF_XDP, SOCK_RAW, 0) */
 int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
 
+/* struct xdp_umem_reg as Linux 6.8 has it (6.1's headers stop at flags). */
+struct sim_umem_reg {
+	uint64_t addr;
+	uint64_t len;
+	uint32_t chunk_size;
+	uint32_t headroom;
+	uint32_t flags; /* XDP_UMEM_UNALIGNED_CHUNK_FLAG, _TX_SW_CSUM, _TX_METADATA_LEN */
+	uint32_t tx_metadata_len;
+};
+
 /*
  * setsockopt(XDP_UMEM_REG): -EINVAL (the checks of the kernel's
  * xdp_umem_reg()), -EFAULT (no area), -EBUSY (already registered or bound).
  */
-int xskx__sim_xsk_umem_reg(struct sim_xsk *xsk, const struct xdp_umem_reg *reg);
+int xskx__sim_xsk_umem_reg(struct sim_xsk *xsk, const struct sim_umem_reg *reg);
 
 /*
  * setsockopt(XDP_RX_RING / XDP_TX_RING / XDP_UMEM_FILL_RING /

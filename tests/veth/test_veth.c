@@ -97,5 +97,6 @@ int main(int argc, char **argv)
 	add_multiproc_cases(suite);
 	add_kernel_feature_cases(suite);
 	add_rx_meta_cases(suite);
+	add_tx_meta_cases(suite);
 	return test_main(suite, argc, argv);
 }
