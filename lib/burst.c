@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "api.h"
 #include "log_internal.h"
@@ -148,6 +149,38 @@ int xskx__rx_finish(struct xskx_socket *s, uint32_t n)
 	return burst_result(s, n, err);
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * With tx_kick_batch (xskx_socket_opts), whether what waits on TX is worth
+ * a wakeup now: that many packets (a full ring is at least that many), or
+ * the first packet's wait over — tx_kick_ns, or with 0 a call that queued
+ * none.
+ */
+static bool tx_kick_due(struct xskx_socket *s, uint32_t n)
+{
+	uint32_t queued;
+	uint64_t now;
+
+	if (!s->tx_kick_batch)
+		return true;
+	queued = xskx_ring_prod_queued(&s->tx);
+	if (queued >= s->tx_kick_batch)
+		return true;
+	if (!s->tx_kick_ns)
+		return !n;
+	now = now_ns();
+	if (!s->tx_waiting_since)
+		s->tx_waiting_since = now;
+	return now - s->tx_waiting_since >= s->tx_kick_ns;
+}
+
 int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
 {
 	int err = 0;
@@ -155,10 +188,13 @@ int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
 	/* Nothing queued, nothing to wake the peer for. */
 	if ((xskx_ring_needs_wakeup(&s->tx) ||
 	     s->kick_always) &&
-	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size))
+	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size) &&
+	    tx_kick_due(s, n)) {
+		s->tx_waiting_since = 0;
 		err = xskx_socket_kick_tx(s);
-	else
+	} else {
 		s->stats.kicks_skipped++;
+	}
 	return burst_result(s, n, err);
 }
 

@@ -42,6 +42,15 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 		err = xskx__check_ring_size("socket", "tx_size", o->tx_size);
 	if (err)
 		return err;
+	if (o->tx_kick_batch > o->tx_size)
+		return xskx__fail(-EINVAL,
+				  "socket: tx_kick_batch %u is more than the TX ring's %u entries (tx_size); lower it",
+				  o->tx_kick_batch, o->tx_size);
+	if (o->tx_kick_usec > XSKX_TX_KICK_USEC_MAX ||
+	    (o->tx_kick_usec && !o->tx_kick_batch))
+		return xskx__fail(-EINVAL,
+				  "socket: tx_kick_usec %u: at most %u, and only with tx_kick_batch (the packets a wakeup waits for)",
+				  o->tx_kick_usec, XSKX_TX_KICK_USEC_MAX);
 	if (o->fill_max > umem->frame_count)
 		return xskx__fail(-EINVAL,
 				  "socket: fill_max %u is more than the UMEM's %u frames; lower it",
@@ -297,6 +306,8 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 	s->kick_always = o.port->opts.flags & XSKX_PORT_BUSY_POLL;
 	s->refill_batch_wanted = o.refill_batch;
 	s->tx_reserve = o.tx_reserve;
+	s->tx_kick_batch = o.tx_kick_batch;
+	s->tx_kick_ns = (uint64_t)o.tx_kick_usec * 1000;
 	s->queue_id = o.queue_id;
 	if (receiving && chains_arrive(umem, &o)) {
 		s->rx_bounce = calloc(o.rx_size,

@@ -29,6 +29,15 @@ struct xskx_socket {
 	uint32_t refill_batch;		/* wanted, at most half of fill_max */
 	uint32_t refill_batch_wanted;	/* the options' */
 	uint32_t tx_reserve;		/* frames refill leaves in the pool */
+	/*
+	 * TX wakeups wait for tx_kick_batch packets (0: none wait), or for
+	 * the first of them to have waited tx_kick_ns (0: until a call
+	 * queues none); tx_waiting_since: when that first one was queued
+	 * (CLOCK_MONOTONIC ns), 0 while none waits unwoken.
+	 */
+	uint32_t tx_kick_batch;
+	uint64_t tx_kick_ns;
+	uint64_t tx_waiting_since;
 	uint32_t tx_options;		/* xdp_desc options TX accepts */
 	uint32_t max_frags;		/* descriptors of one TX packet, at most */
 	struct xskx_stats stats;	/* library counters; peer's read on demand */

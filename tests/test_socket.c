@@ -398,8 +398,10 @@ START_TEST(opts_padding_past_the_last_field)
 		struct xskx_socket_opts opts;
 		unsigned char newer[8];
 	} big;
-	size_t end = offsetof(struct xskx_socket_opts, tx_metadata) +
-		     sizeof(big.opts.tx_metadata);
+	/* The end of the last field this library knows. */
+	size_t end = offsetof(struct xskx_socket_opts,
+			      xskx_socket_opts__last_field) +
+		     sizeof(big.opts.xskx_socket_opts__last_field);
 	struct rig rig;
 	char byte[32];
 

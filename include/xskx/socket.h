@@ -101,8 +101,29 @@ struct xskx_socket_opts {
 	 * xskx_tx_burst() refuses a packet asking for one not given here.
 	 */
 	uint32_t tx_metadata;
+	/*
+	 * Coalesce TX wakeups. With tx_kick_batch N, a TX call
+	 * (xskx_tx_burst(), xskx_rx_forward(), xskx_tx_submit()) wakes the
+	 * peer once at least N packets wait on the TX ring, or once the
+	 * first of them has waited tx_kick_usec microseconds; with
+	 * tx_kick_usec 0, on the first call that queues none (the
+	 * application has nothing more to send right now). A full TX ring
+	 * and xskx_tx_reclaim() always wake it. For copy mode, where every
+	 * wakeup is a sendto() and the kernel sends only inside it: fewer
+	 * syscalls, each sending more, for at most that much latency — as
+	 * long as the application keeps calling (a packet queued by the
+	 * last call before it stops waits for xskx_tx_reclaim()).
+	 * tx_kick_batch 0: wake the peer on every call that queued packets
+	 * (the default). tx_kick_batch at most tx_size; tx_kick_usec at most
+	 * XSKX_TX_KICK_USEC_MAX, and only with tx_kick_batch.
+	 */
+	uint32_t tx_kick_batch;
+	uint32_t tx_kick_usec;
 };
-#define xskx_socket_opts__last_field tx_metadata
+#define xskx_socket_opts__last_field tx_kick_usec
+
+/* The longest tx_kick_usec: one second. */
+#define XSKX_TX_KICK_USEC_MAX 1000000u
 
 /*
  * xskx_socket_opts.tx_metadata and struct xsk_tx_metadata's flags: the
