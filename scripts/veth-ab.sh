@@ -35,7 +35,9 @@
 #
 # Measured: the rate the program under test counts itself (rxdrop:
 # received; txonly: sent; l2fwd: forwarded), from its own per-second
-# lines, between its first line and its last whole second. Printed per
+# lines, between its first line and its last whole second; and, from
+# /proc/stat, where each CPU's time went during the runs (user, system,
+# irq and softirq, idle), which says what limited them. Printed per
 # mode: every pair's A and B in Mpps and their ratio, then the medians,
 # the ranges and the median ratio with the range of the ratios.
 #
@@ -152,12 +154,18 @@ stop_peer() {
 	peer_pid=""
 }
 
-# run_side SIDE MODE FILE: one run of A or B, its output in FILE.
+# The two CPUs' time counters (/proc/stat: user nice system idle iowait irq
+# softirq ...), before and after a run: where each CPU's time went.
+cpu_times() { grep -E '^cpu[01] ' /proc/stat; }
+
+# run_side SIDE MODE FILE: one run of A or B, its output in FILE, the CPUs'
+# counters around it in FILE.cpu.
 run_side() {
 	local side=$1 mode=$2 file=$3 extra iface cpu
 	if [[ $side == A ]]; then extra=$a_args; else extra=$b_args; fi
 	if [[ $mode == txonly ]]; then iface=xa cpu=0; else iface=xb cpu=1; fi
 	start_peer "$mode"
+	cpu_times >"$file.cpu"
 	# shellcheck disable=SC2086 # the extra arguments are words
 	if [[ $side == B && -n $xdpsock ]]; then
 		in_ns taskset -c "$cpu" "$xdpsock" -i "$iface" -q 0 \
@@ -174,6 +182,7 @@ run_side() {
 			>"$file" 2>"$file.err" ||
 			fail "xskx-bench (A) failed: $(tail -3 "$file.err")"
 	fi
+	cpu_times >>"$file.cpu"
 	stop_peer
 }
 
@@ -252,6 +261,41 @@ print(f"| median | {med(a):.3f} ({min(a):.3f}-{max(a):.3f}) "
       f"| {med(b):.3f} ({min(b):.3f}-{max(b):.3f}) "
       f"| {med(r):.2f} ({min(r):.2f}-{max(r):.2f}) |")
 print(f"\nA ahead in {sum(x > 1 for x in r)} of {pairs} pairs")
+
+def cpu_shares(path):
+    """Per CPU: the shares of its time in user, system and (soft)irq
+    context, from the counters before and after the run."""
+    rows = {}
+    for line in open(path):
+        name, *vals = line.split()
+        vals = [int(v) for v in vals]
+        rows.setdefault(name, []).append(vals)
+    shares = {}
+    for name, (before, after) in rows.items():
+        d = [y - x for x, y in zip(before, after)]
+        total = sum(d[:8]) or 1
+        shares[name] = {"user": (d[0] + d[1]) / total,
+                        "system": d[2] / total,
+                        "irq": (d[5] + d[6]) / total,
+                        "idle": (d[3] + d[4]) / total}
+    return shares
+
+# The program under test runs on CPU 1 (rxdrop, l2fwd) or 0 (txonly); the
+# fixed end on the other.
+prog_cpu = "cpu0" if mode == "txonly" else "cpu1"
+other_cpu = "cpu1" if prog_cpu == "cpu0" else "cpu0"
+print(f"\nWhere the CPUs' time went (median of the runs): the program's "
+      f"{prog_cpu}, the fixed end's {other_cpu}\n")
+print("| side | program CPU user / system / irq+softirq / idle "
+      "| fixed end's CPU user / system / irq+softirq / idle |")
+print("|---|---|---|")
+for side in ("A", "B"):
+    runs = [cpu_shares(f"{out}/{mode}-{side}-{p}.cpu")
+            for p in range(1, pairs + 1)]
+    def cell(cpu):
+        return " / ".join(f"{med([s[cpu][k] for s in runs]) * 100:.0f}%"
+                          for k in ("user", "system", "irq", "idle"))
+    print(f"| {side} | {cell(prog_cpu)} | {cell(other_cpu)} |")
 EOF
 	echo
 	echo "load average after $mode: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -79,6 +79,14 @@ const struct bench_flag bench_flags[] = {
 	{ OPT_KERNEL_TX_BUDGET, "kernel-tx-budget", NULL,
 	  "copy-mode TX at the kernel's 32 descriptors per\n"
 	  "sendto() (default: the whole TX ring, kernel 6.17+)", NULL },
+	{ OPT_TX_KICK_BATCH, "tx-kick-batch", "N",
+	  "wake TX (a sendto() in copy mode) once N packets\n"
+	  "wait on it, or when a burst queues none (socket\n"
+	  "option tx_kick_batch; default 0: every burst)", NULL },
+	{ OPT_TX_KICK_USEC, "tx-kick-usec", "US",
+	  "with --tx-kick-batch: or once the first waiting\n"
+	  "packet has waited US microseconds, instead of when a\n"
+	  "burst queues none (tx_kick_usec)", NULL },
 	{ OPT_NAPI, "napi", "SETTINGS",
 	  "the queue's NAPI settings, restored at the end:\n"
 	  "defer_hard_irqs=N,gro_flush_timeout=NS,\n"

@@ -357,6 +357,14 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	case OPT_KERNEL_TX_BUDGET:
 		o->kernel_tx_budget = true;
 		break;
+	case OPT_TX_KICK_BATCH:
+		ok = cli_parse_u32(flag, arg, 0, XSKX_RING_MAX_SIZE,
+				   &o->tx_kick_batch);
+		break;
+	case OPT_TX_KICK_USEC:
+		ok = cli_parse_u32(flag, arg, 0, XSKX_TX_KICK_USEC_MAX,
+				   &o->tx_kick_usec);
+		break;
 	case OPT_NAPI:
 		ok = parse_napi(flag, arg, o);
 		break;

@@ -84,6 +84,8 @@ struct bench_opts {
 	enum bench_wakeup wakeup;
 	bool busy_poll;
 	bool kernel_tx_budget; /* XSKX_PORT_KERNEL_TX_BUDGET */
+	uint32_t tx_kick_batch; /* xskx_socket_opts.tx_kick_batch */
+	uint32_t tx_kick_usec;	/* xskx_socket_opts.tx_kick_usec */
 	/* --napi: XSKX_PORT_NAPI and its settings */
 	bool napi;
 	uint32_t napi_defer_hard_irqs;

@@ -265,6 +265,8 @@ static void json_settings(struct json *j, const struct bench_opts *o)
 	json_u64(j, "hw_ring", o->hw_ring);
 	json_u64(j, "hw_tx_ring", o->hw_tx_ring);
 	json_u64(j, "refill_batch", o->refill_batch);
+	json_u64(j, "tx_kick_batch", o->tx_kick_batch);
+	json_u64(j, "tx_kick_usec", o->tx_kick_usec);
 	json_u64(j, "flows", o->flows);
 }
 

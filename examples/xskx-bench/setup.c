@@ -139,7 +139,9 @@ static int open_tx_socket(struct bench *b)
 	const struct bench_opts *o = b->opts;
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .tx_size = o->tx_size,
 		  .flags = XSKX_SOCKET_NO_RX, .copy_mode = o->copy_mode,
-		  .tx_reserve = XSKX_TX_RESERVE_NONE);
+		  .tx_reserve = XSKX_TX_RESERVE_NONE,
+		  .tx_kick_batch = o->tx_kick_batch,
+		  .tx_kick_usec = o->tx_kick_usec);
 	int err;
 
 	socket_place(&sock_opts, b);
@@ -225,7 +227,9 @@ int bench_setup_queue(struct bench *b, const struct bench_opts *o,
 		  /* l2fwd sends the frames it received: keep none aside. */
 		  .tx_reserve = o->mode == BENCH_L2FWD ? XSKX_TX_RESERVE_NONE : 0,
 		  .tx_metadata = o->packet.tx_checksum ? XSKX_TX_META_CHECKSUM :
-							  0);
+							  0,
+		  .tx_kick_batch = o->tx_kick_batch,
+		  .tx_kick_usec = o->tx_kick_usec);
 	socket_place(&sock_opts, b);
 	err = xskx_socket_open(&b->sock, b->umem, &sock_opts);
 	if (err)
