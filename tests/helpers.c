@@ -204,6 +204,16 @@ int test_sim_destroy(struct xskx_sim *sim)
 	return xskx_sim_destroy(sim);
 }
 
+void test_sink_count(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		     uint32_t len, uint32_t queue, void *ctx)
+{
+	(void)kind;
+	(void)data;
+	(void)len;
+	(void)queue;
+	++*(uint64_t *)ctx;
+}
+
 void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem)
 {
 	char why[384];

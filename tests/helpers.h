@@ -86,4 +86,12 @@ bool test_census_all_in_pool(struct xskx_umem *umem, char *why,
  */
 void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem);
 
+/*
+ * A simulated port's sink (xskx_sim_port_set_sink()) that counts what the
+ * port hands it into the uint64_t ctx points to. Deterministic mode: the
+ * count is read after the NIC has run.
+ */
+void test_sink_count(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		     uint32_t len, uint32_t queue, void *ctx);
+
 #endif /* XSKX_TEST_HELPERS_H */

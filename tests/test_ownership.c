@@ -24,18 +24,6 @@ struct rig {
 	uint64_t sent;		/* frames the port put on the wire */
 };
 
-static void count_sent(enum xskx_sim_sink_kind kind, const uint8_t *data,
-		       uint32_t len, uint32_t queue, void *ctx)
-{
-	struct rig *rig = ctx;
-
-	(void)kind;
-	(void)data;
-	(void)len;
-	(void)queue;
-	rig->sent++;
-}
-
 /* One zero-copy port, a UMEM of FRAMES frames and a socket on it. */
 static void rig_create(struct rig *rig, uint32_t umem_flags, uint32_t sock_flags)
 {
@@ -50,7 +38,8 @@ static void rig_create(struct rig *rig, uint32_t umem_flags, uint32_t sock_flags
 	test_log_capture();
 	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
 	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port), 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, count_sent, rig), 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, test_sink_count,
+						 &rig->sent), 0);
 	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
 	sock_opts.port = test_port(rig->port);
 	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts), "%s",

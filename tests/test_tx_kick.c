@@ -26,18 +26,6 @@ struct rig {
 	uint64_t wire; /* packets the port transmitted */
 };
 
-static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
-		    uint32_t len, uint32_t queue, void *ctx)
-{
-	struct rig *rig = ctx;
-
-	(void)kind;
-	(void)data;
-	(void)len;
-	(void)queue;
-	rig->wire++;
-}
-
 static int rig_open(struct rig *rig, uint32_t kick_batch, uint32_t kick_usec)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
@@ -53,7 +41,8 @@ static int rig_open(struct rig *rig, uint32_t kick_batch, uint32_t kick_usec)
 	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
 	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
 			 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, on_wire, rig), 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, test_sink_count,
+						 &rig->wire), 0);
 	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
 	sock_opts.port = test_port(rig->port);
 	return xskx_socket_open(&rig->sock, rig->umem, &sock_opts);
