@@ -37,6 +37,12 @@ static const struct api_phrase phrases[] = {
 	  { [API_WORDS_BENCH] = "leave out --tx-checksum" } },
 	{ "leave the flag out and let the device compute checksums",
 	  { [API_WORDS_BENCH] = "leave out --tx-checksum" } },
+	{ "tx_kick_batch",
+	  { [API_WORDS_BENCH] = "--tx-kick-batch" } },
+	{ "tx_kick_usec",
+	  { [API_WORDS_BENCH] = "--tx-kick-usec" } },
+	{ "(tx_size)",
+	  { [API_WORDS_BENCH] = "(--tx-size)" } },
 };
 /* clang-format on */
 

@@ -353,6 +353,13 @@ def translated(bench, l2fwd):
     if code != 1 or "-u" not in err or "-f (--frame-size) 3000" not in err or \
             "XSKX_" in err:
         fail("xskx-bench --sim -f 3000: exit %d: %s" % (code, err))
+    code, _, err = run([bench, "--sim", "-t", "--tx-kick-batch", "4096"] + RUN)
+    if code != 1 or "--tx-kick-batch 4096" not in err or \
+            "(--tx-size)" not in err or "tx_kick" in err:
+        fail("xskx-bench --tx-kick-batch 4096: exit %d: %s" % (code, err))
+    code, _, err = run([bench, "--sim", "-t", "--tx-kick-usec", "50"] + RUN)
+    if code != 1 or "only with --tx-kick-batch" not in err or "tx_kick" in err:
+        fail("xskx-bench --tx-kick-usec 50 alone: exit %d: %s" % (code, err))
     if not is_root():
         print("not root: lo in a namespace skipped")
         sys.exit(77)
