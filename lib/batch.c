@@ -124,7 +124,7 @@ static uint64_t descs_to_fill(const struct xdp_desc *d, uint32_t k,
 {
 	uint64_t *slots = fill->ring;
 	uint32_t first = fill_idx & fill->mask;
-	uint32_t tail = first + k > fill->size ? fill->size - first : k;
+	uint32_t tail = xskx__ring_run(fill_idx, fill->size, k);
 
 	return descs_to_slots(d, slots + first, tail, base_mask) +
 	       descs_to_slots(d + tail, slots, k - tail, base_mask);
@@ -135,7 +135,7 @@ XSKX_API int xskx_rx_recycle(struct xskx_socket *s, struct xskx_rx_batch *b)
 	struct xskx_fq_cq *fq;
 	uint32_t n, k, fill_idx = 0;
 	uint64_t base_mask, bytes = 0;
-	uint32_t others;
+	uint32_t others, free_slots;
 
 	if (__builtin_expect(!s || !b, 0))
 		return xskx__fail(-EINVAL, "xskx_rx_recycle: socket and batch must not be NULL");
@@ -150,12 +150,13 @@ XSKX_API int xskx_rx_recycle(struct xskx_socket *s, struct xskx_rx_batch *b)
 	k = fq->fill_max > others ? fq->fill_max - others : 0;
 	if (k > n)
 		k = n;
-	if (xsk_prod_nb_free(&fq->fill, k) < k)
-		k = xsk_prod_nb_free(&fq->fill, k);
 	/* Frames not a power of two in size: the pool divides. */
 	base_mask = xskx_umem_base_mask(s->umem);
 	if (!base_mask)
 		k = 0;
+	free_slots = k ? xsk_prod_nb_free(&fq->fill, k) : 0;
+	if (free_slots < k)
+		k = free_slots;
 	if (k) {
 		xsk_ring_prod__reserve(&fq->fill, k, &fill_idx);
 		bytes = descs_to_fill(b->desc, k, &fq->fill, fill_idx,
@@ -194,7 +195,7 @@ static uint64_t descs_to_tx(const struct xdp_desc *d, uint32_t k,
 {
 	struct xdp_desc *slots = tx->ring;
 	uint32_t first = tx_idx & tx->mask;
-	uint32_t tail = first + k > tx->size ? tx->size - first : k;
+	uint32_t tail = xskx__ring_run(tx_idx, tx->size, k);
 
 	return descs_copy(d, slots + first, tail) +
 	       descs_copy(d + tail, slots, k - tail);
@@ -312,7 +313,7 @@ XSKX_API int xskx_tx_reserve(struct xskx_socket *s, struct xskx_tx_batch *b,
 		frames = umem->pool.addrs + umem->pool.count;
 		descs = s->tx.ring;
 		first = idx & s->tx.mask;
-		tail = first + n > s->tx.size ? s->tx.size - first : n;
+		tail = xskx__ring_run(idx, s->tx.size, n);
 		frames_to_descs(frames, descs + first, tail, headroom, len);
 		frames_to_descs(frames + tail, descs, n - tail, headroom, len);
 		if (__builtin_expect(umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0)) {

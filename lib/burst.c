@@ -11,10 +11,10 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 #include "api.h"
 #include "log_internal.h"
+#include "now_ns.h"
 #include "backend.h"
 #include "socket_internal.h"
 
@@ -61,10 +61,8 @@ XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 static void copy_to_ring(struct xsk_ring_prod *fill, uint32_t idx,
 			 const uint64_t *addrs, uint32_t n)
 {
-	uint32_t first = fill->size - (idx & fill->mask);
+	uint32_t first = xskx__ring_run(idx, fill->size, n);
 
-	if (first > n)
-		first = n;
 	memcpy(xsk_ring_prod__fill_addr(fill, idx), addrs, first * sizeof(*addrs));
 	memcpy(xsk_ring_prod__fill_addr(fill, idx + first), addrs + first,
 	       (n - first) * sizeof(*addrs));
@@ -149,14 +147,6 @@ int xskx__rx_finish(struct xskx_socket *s, uint32_t n)
 	return burst_result(s, n, err);
 }
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /*
  * With tx_kick_batch (xskx_socket_opts), whether what waits on TX is worth
  * a wakeup now: that many packets (a full ring is at least that many), or
@@ -175,7 +165,7 @@ static bool tx_kick_due(struct xskx_socket *s, uint32_t n)
 		return true;
 	if (!s->tx_kick_ns)
 		return !n;
-	now = now_ns();
+	now = xskx__now_ns();
 	if (!s->tx_waiting_since)
 		s->tx_waiting_since = now;
 	return now - s->tx_waiting_since >= s->tx_kick_ns;
@@ -318,7 +308,7 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 		const struct xdp_desc *descs = s->rx.ring;
 		uint32_t first = idx & s->rx.mask;
 		/* Up to the end of the ring, then from its start. */
-		uint32_t tail = first + n > s->rx.size ? s->rx.size - first : n;
+		uint32_t tail = xskx__ring_run(idx, s->rx.size, n);
 
 		if (umem->frame_shift && !(umem->flags & XSKX_UMEM_UNALIGNED)) {
 			bytes = rx_take(umem, descs + first, tail, pkts, true) +
@@ -940,7 +930,7 @@ static uint32_t tx_write_plain_ring(const struct tx_geometry *g,
 {
 	struct xdp_desc *descs = tx->ring;
 	uint32_t first = idx & tx->mask;
-	uint32_t tail = first + fit > tx->size ? tx->size - first : fit;
+	uint32_t tail = xskx__ring_run(idx, tx->size, fit);
 	uint32_t done;
 
 	*bytes = 0;

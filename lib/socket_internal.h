@@ -92,6 +92,18 @@ uint32_t xskx__fill_from_pool(struct xskx_socket *sock, uint32_t max);
  */
 void xskx__refill(struct xskx_socket *sock);
 
+/*
+ * Of n entries of a ring of size entries from index idx, how many come
+ * before the ring wraps: the data path reads and writes a ring in at most
+ * two stretches, this many from idx's slot, the rest from slot 0.
+ */
+static inline uint32_t xskx__ring_run(uint32_t idx, uint32_t size, uint32_t n)
+{
+	uint32_t room = size - (idx & (size - 1));
+
+	return n < room ? n : room;
+}
+
 /* Which ring a data-path call works on, for its precondition's message. */
 enum xskx_ring_use {
 	XSKX_USES_RX,

@@ -23,6 +23,7 @@
 #include "api.h"
 #include "kernel_rules.h"
 #include "log_internal.h"
+#include "now_ns.h"
 #include "opts_internal.h"
 #include "sim_ring.h"
 #include "sim_xsk.h"
@@ -240,7 +241,6 @@ struct sim_xsk {
 };
 
 /* sim_machine.c */
-uint64_t xskx__sim_now_ns(void);
 void xskx__sim_lock(struct xskx_sim *sim);
 void xskx__sim_unlock(struct xskx_sim *sim);
 bool xskx__sim_thread_running(const struct xskx_sim *sim);

@@ -47,14 +47,6 @@ static inline void cpu_relax(void)
 #endif
 }
 
-uint64_t xskx__sim_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static struct timespec to_timespec(uint64_t ns)
 {
 	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000u),
@@ -216,7 +208,7 @@ static uint32_t sim_round(struct xskx_sim *sim)
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
 		if (port->sources) {
 			if (!now)
-				now = xskx__sim_now_ns();
+				now = xskx__now_ns();
 			moved += xskx__sim_sources_run(port, now);
 		}
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next) {
@@ -303,7 +295,7 @@ void xskx__sim_watch_wakeup(struct sim_queue *q)
  */
 static bool nic_sleep(struct xskx_sim *sim)
 {
-	uint64_t now = xskx__sim_now_ns(), until = now + SIM_IDLE_SLEEP_NS;
+	uint64_t now = xskx__now_ns(), until = now + SIM_IDLE_SLEEP_NS;
 	bool kicked;
 
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
@@ -433,7 +425,7 @@ int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 		         int (*ready)(struct sim_xsk *xsk, short events),
 		         struct sim_xsk *xsk, short events)
 {
-	uint64_t now = xskx__sim_now_ns(), until = UINT64_MAX;
+	uint64_t now = xskx__now_ns(), until = UINT64_MAX;
 	int mask = ready(xsk, events);
 
 	if (mask || !timeout_ms)
@@ -448,7 +440,7 @@ int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
 		struct timespec ts = to_timespec(slice < until ? slice : until);
 
 		pthread_cond_timedwait(&sim->poll_wake, &sim->poll_lock, &ts);
-		now = xskx__sim_now_ns();
+		now = xskx__now_ns();
 	}
 	__atomic_sub_fetch(&sim->poll_waiters, 1, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&sim->poll_lock);

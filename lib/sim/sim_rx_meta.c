@@ -16,7 +16,7 @@
 void xskx__sim_rx_meta_fill(uint8_t *data, uint32_t len)
 {
 	struct xskx_rx_meta meta = {
-		.timestamp = xskx__sim_now_ns(),
+		.timestamp = xskx__now_ns(),
 		.valid = XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH,
 		.magic = XSKX_RX_META_MAGIC,
 	};

@@ -51,7 +51,7 @@ static int kick_now(struct sim_xsk *xs, bool rx, bool tx)
 
 	xskx__sim_lock(xs->sim);
 	if (xs->sim->busy_poll) {
-		xskx__sim_sources_run(q->port, xskx__sim_now_ns());
+		xskx__sim_sources_run(q->port, xskx__now_ns());
 		if (xs->zc) {
 			xskx__sim_tx_wake(q);
 			xskx__sim_tx_zc(q, tx);
