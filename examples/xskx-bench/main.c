@@ -15,38 +15,30 @@
 #include "bench.h"
 #include "signals.h"
 
+/* Each mode's step on each of the library's APIs, and on bare rings. */
+static const bench_step_fn api_steps[][3] = {
+	[BENCH_API_BURST] = {
+		[BENCH_RXDROP] = bench_rxdrop_step,
+		[BENCH_TXONLY] = bench_txonly_step,
+		[BENCH_L2FWD] = bench_l2fwd_step,
+	},
+	[BENCH_API_BATCH] = {
+		[BENCH_RXDROP] = bench_batch_rxdrop_step,
+		[BENCH_TXONLY] = bench_batch_txonly_step,
+		[BENCH_L2FWD] = bench_batch_l2fwd_step,
+	},
+};
+static const bench_step_fn baseline_steps[3] = {
+	[BENCH_RXDROP] = bench_baseline_rxdrop_step,
+	[BENCH_TXONLY] = bench_baseline_txonly_step,
+	[BENCH_L2FWD] = bench_baseline_l2fwd_step,
+};
+
 static bench_step_fn step_of(const struct bench_opts *o, bool baseline)
 {
 	if (o->xdp_action != BENCH_XDP_REDIRECT)
 		return bench_xdp_step;
-	if (baseline) {
-		switch (o->mode) {
-		case BENCH_TXONLY:
-			return bench_baseline_txonly_step;
-		case BENCH_L2FWD:
-			return bench_baseline_l2fwd_step;
-		default:
-			return bench_baseline_rxdrop_step;
-		}
-	}
-	if (o->api == BENCH_API_BATCH) {
-		switch (o->mode) {
-		case BENCH_TXONLY:
-			return bench_batch_txonly_step;
-		case BENCH_L2FWD:
-			return bench_batch_l2fwd_step;
-		default:
-			return bench_batch_rxdrop_step;
-		}
-	}
-	switch (o->mode) {
-	case BENCH_TXONLY:
-		return bench_txonly_step;
-	case BENCH_L2FWD:
-		return bench_l2fwd_step;
-	default:
-		return bench_rxdrop_step;
-	}
+	return baseline ? baseline_steps[o->mode] : api_steps[o->api][o->mode];
 }
 
 static int run_one(const struct bench_opts *o, bool baseline,
