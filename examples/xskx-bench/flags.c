@@ -61,8 +61,9 @@ const struct bench_flag bench_flags[] = {
 	  "otherwise (default: no limit)", NULL },
 	{ 'C', "packets", NULL, NULL, NULL },
 	{ 'O', "retries", "N",
-	  "txonly with -C: wait up to N seconds for the sent\n"
-	  "packets' completions before the summary (default 3)", NULL },
+	  "txonly and l2fwd with -C: wait up to N seconds for\n"
+	  "the sent packets' completions before the summary\n"
+	  "(default 3)", NULL },
 	{ 'b', "batch-size", "N", "packets per burst (default 64)", NULL },
 	{ 'b', "batch", NULL, NULL, NULL },
 	{ OPT_WAKEUP, "wakeup", "auto|poll|loop",

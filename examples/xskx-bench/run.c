@@ -191,8 +191,10 @@ int bench_finish(struct bench *b, struct bench_result *res)
 #define QUIET_ROUNDS_TO_STOP 4
 
 /*
- * txonly -C (xdpsock's -O): the packets are counted when the TX ring takes
- * them; wait up to --retries seconds for the NIC to complete them.
+ * txonly and l2fwd -C (xdpsock's -O): the packets are counted when the TX
+ * ring takes them; wait up to --retries seconds for the NIC to complete
+ * them. xskx_tx_reclaim() also wakes a TX that --tx-kick-batch left
+ * waiting for more.
  */
 static int wait_for_completions(struct bench *b, bool deterministic)
 {
@@ -200,12 +202,12 @@ static int wait_for_completions(struct bench *b, bool deterministic)
 	struct xskx_stats stats;
 	int err;
 
-	while (!(err = xskx_socket_stats(b->sock, &stats)) &&
+	while (!(err = xskx_socket_stats(b->tx_sock, &stats)) &&
 	       stats.tx_completed < stats.tx_packets && run_now_s() < until &&
 	       !signals_stop_requested()) {
 		if (deterministic && (err = run_nic(b)) < 0)
 			return err;
-		xskx_tx_reclaim(b->sock);
+		xskx_tx_reclaim(b->tx_sock);
 		if (!deterministic)
 			run_nap(1000000);
 	}
@@ -299,7 +301,7 @@ int bench_run(struct bench *b, bench_step_fn step, const char *variant,
 	/* The short last interval, since the last line. */
 	if (!err && !(err = sample(b, start + res->seconds, &cur)))
 		bench_report_interval(b, variant, start, &last, &cur);
-	if (!err && res->stop == BENCH_STOP_PACKETS && o->mode == BENCH_TXONLY)
+	if (!err && res->stop == BENCH_STOP_PACKETS && o->mode != BENCH_RXDROP)
 		err = wait_for_completions(b, deterministic);
 	return err ? err : bench_finish(b, res);
 }
