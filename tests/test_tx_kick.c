@@ -9,6 +9,7 @@
  * oracle is the port's sink and the socket's tx_kicks.
  */
 #include <errno.h>
+#include <poll.h>
 #include <string.h>
 #include <time.h>
 
@@ -215,6 +216,20 @@ START_TEST(bad_settings_refused)
 }
 END_TEST
 
+/* xskx_socket_poll() wakes a waiting TX, as poll(2) on the socket does. */
+START_TEST(poll_flushes)
+{
+	struct rig rig;
+
+	ck_assert_int_eq(rig_open(&rig, 32, 0), 0);
+	send_n(&rig, 3);
+	ck_assert_uint_eq(rig.wire, 0);
+	ck_assert_int_ge(xskx_socket_poll(rig.sock, POLLOUT, 0), 0);
+	ck_assert_uint_eq(rig.wire, 3);
+	rig_destroy(&rig);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("tx_kick");
@@ -226,6 +241,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, usec_holds_an_idle_call);
 	tcase_add_test(tc, usec_bounds_the_wait);
 	tcase_add_test(tc, reclaim_flushes_a_tx_batch);
+	tcase_add_test(tc, poll_flushes);
 	tcase_add_test(tc, bad_settings_refused);
 	suite_add_tcase(s, tc);
 	return test_main(s, argc, argv);

@@ -107,12 +107,14 @@ struct xskx_socket_opts {
 	 * peer once at least N packets wait on the TX ring, or once the
 	 * first of them has waited tx_kick_usec microseconds; with
 	 * tx_kick_usec 0, on the first call that queues none (the
-	 * application has nothing more to send right now). A full TX ring
-	 * and xskx_tx_reclaim() always wake it. For copy mode, where every
+	 * application has nothing more to send right now). A full TX ring,
+	 * xskx_tx_reclaim() and xskx_socket_poll() (as poll(2) does) always
+	 * wake it. For copy mode, where every
 	 * wakeup is a sendto() and the kernel sends only inside it: fewer
 	 * syscalls, each sending more, for at most that much latency — as
 	 * long as the application keeps calling (a packet queued by the
-	 * last call before it stops waits for xskx_tx_reclaim()).
+	 * last call before it stops waits for xskx_tx_reclaim() or
+	 * xskx_socket_poll()).
 	 * tx_kick_batch 0: wake the peer on every call that queued packets
 	 * (the default). tx_kick_batch at most tx_size; tx_kick_usec at most
 	 * XSKX_TX_KICK_USEC_MAX, and only with tx_kick_batch.
