@@ -130,7 +130,7 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 			    xskx__sim_tx_meta_read(umem, d, segs[0].data, copy,
 						   &meta) == SIM_TX_META_REFUSE) {
 				i = start;
-				*stop = room ? TX_META_REFUSED : TX_COMP_FULL;
+				*stop = TX_META_REFUSED;
 				break;
 			}
 			frags++;
@@ -143,13 +143,11 @@ static uint32_t tx_socket(struct sim_queue *q, struct sim_xsk *xs,
 		}
 		if (*stop == TX_META_REFUSED) {
 			/*
-			 * 6.18 frees the skb it was building, whose
-			 * destructor completes the address, and still leaves
-			 * the descriptor on TX: COMPLETION gets it once per
-			 * refused sendto.
+			 * The skb being built is freed without completing the
+			 * address (6.18.44; 6.18's first releases completed
+			 * it once per refused sendto), and the descriptor
+			 * stays at the head of TX.
 			 */
-			*sim_ring_addr(cq, cq->cached_prod + completed++) =
-				sim_ring_desc(tx, tx->cached_cons + start)->addr;
 			break;
 		}
 		if (*stop == TX_COMP_FULL)
