@@ -227,6 +227,20 @@ err_free_umem:
 	return err;
 }
 
+/* -EBUSY naming the sockets that still use the UMEM (the newest first). */
+static int busy_with_sockets(const struct xskx_umem *umem)
+{
+	const struct xskx_socket *s = umem->sockets;
+	uint32_t n = 0;
+
+	for (const struct xskx_socket *o = s; o; o = o->next)
+		n++;
+	return xskx__fail(-EBUSY,
+			  "xskx_umem_destroy: %u socket%s still use%s the UMEM, the one on queue %u of port '%s' among them; xskx_socket_close() %s first",
+			  n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+			  s->queue_id, s->port->name, n == 1 ? "it" : "them");
+}
+
 XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 {
 	uint32_t missing;
@@ -234,8 +248,7 @@ XSKX_API int xskx_umem_destroy(struct xskx_umem *umem)
 	if (!umem)
 		return 0;
 	if (umem->sockets)
-		return xskx__fail(-EBUSY,
-				  "umem: still in use by a socket; close its sockets first");
+		return busy_with_sockets(umem);
 	if (umem->backend && umem->backend->umem_release)
 		umem->backend->umem_release(&umem->peer);
 	/* With no socket left, every frame is in the pool or the application's. */

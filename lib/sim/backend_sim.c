@@ -243,6 +243,7 @@ static void sim_port_close(struct xskx_port *port)
 
 	xskx__sim_lock(sp->sim);
 	sp->rx_meta = false;
+	sp->lib_port = false;
 	xskx__sim_unlock(sp->sim);
 	port->backend = NULL;
 }
@@ -328,6 +329,10 @@ XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 			return err;
 		}
 	}
+	/* The machine is not destroyed under the port (xskx_sim_destroy()). */
+	xskx__sim_lock(sim_port->sim);
+	sim_port->lib_port = true;
+	xskx__sim_unlock(sim_port->sim);
 	(*portp)->backend = sim_port;
 	return 0;
 }

@@ -159,6 +159,7 @@ struct xskx_sim_port {
 	enum xskx_sim_rx_full_policy rx_full_policy;
 	bool no_zero_copy;
 	bool rx_meta;	 /* a library port with XSKX_PORT_RX_METADATA is open */
+	bool lib_port;	 /* a library port (xskx_port_open_sim()) is open */
 	bool tx_stalled; /* atomic */
 	bool link_down;	 /* atomic */
 	int wakeup_error; /* atomic: every wakeup fails with it (0: none) */

@@ -133,20 +133,38 @@ XSKX_API int xskx_sim_create(struct xskx_sim **simp,
 	return 0;
 }
 
+/* A port of the machine that a library port is open on, or NULL. */
+static const struct xskx_sim_port *port_in_use(const struct xskx_sim *sim)
+{
+	for (const struct xskx_sim_port *port = sim->ports; port;
+	     port = port->next)
+		if (port->lib_port)
+			return port;
+	return NULL;
+}
+
 XSKX_API int xskx_sim_destroy(struct xskx_sim *sim)
 {
+	const struct xskx_sim_port *in_use;
 	uint32_t sockets;
 
 	if (!sim)
 		return 0;
 	xskx__sim_lock(sim);
 	sockets = sim->nsockets;
+	in_use = port_in_use(sim);
 	xskx__sim_unlock(sim);
 	if (sockets)
 		return xskx__fail(
 			-EBUSY,
 			"xskx_sim_destroy: %u socket(s) still open on the machine; close them first",
 			sockets);
+	/* Its xskx_port points into the port: freeing it would strand that. */
+	if (in_use)
+		return xskx__fail(
+			-EBUSY,
+			"xskx_sim_destroy: simulated port '%s' is still open as a library port (xskx_port_open_sim()); xskx_port_close() it first",
+			in_use->name);
 	xskx_sim_stop(sim);
 	while (sim->ports) {
 		struct xskx_sim_port *port = sim->ports;
