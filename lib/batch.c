@@ -4,8 +4,10 @@
  * rings. Every address a batch carries was written by the peer (RX) or by
  * the library (TX), so none needs the per-frame ownership check the burst
  * API makes on what the application hands back; what is checked is that a
- * batch is the socket's open one, once per call. The refill, reclaim and
- * kick rules are the burst API's own (lib/burst.c).
+ * batch is the socket's open one, once per call, and, as a TX batch's
+ * descriptors lie on the ring where the application can write, that each
+ * one submitted is still what the library wrote (one compare per packet).
+ * The refill, reclaim and kick rules are the burst API's own (lib/burst.c).
  */
 #include <errno.h>
 
@@ -266,13 +268,16 @@ XSKX_API int xskx_rx_forward(struct xskx_socket *s, struct xskx_rx_batch *b,
 	return xskx__tx_finish(out, k);
 }
 
-/* k frames into k consecutive TX descriptors, each a packet of len bytes. */
+/*
+ * k frames into k consecutive TX descriptors, each a packet of len bytes;
+ * their addresses kept in addrs too, for the submit to check against.
+ */
 static inline __attribute__((always_inline)) void
-frames_to_descs(const uint64_t *frames, struct xdp_desc *d, uint32_t k,
-		const uint32_t headroom, const uint32_t len)
+frames_to_descs(const uint64_t *frames, struct xdp_desc *d, uint64_t *addrs,
+		uint32_t k, const uint32_t headroom, const uint32_t len)
 {
 	for (uint32_t i = 0; i < k; i++) {
-		d[i].addr = frames[i] + headroom;
+		d[i].addr = addrs[i] = frames[i] + headroom;
 		d[i].len = len;
 		d[i].options = 0;
 	}
@@ -314,8 +319,10 @@ XSKX_API int xskx_tx_reserve(struct xskx_socket *s, struct xskx_tx_batch *b,
 		descs = s->tx.ring;
 		first = idx & s->tx.mask;
 		tail = xskx__ring_run(idx, s->tx.size, n);
-		frames_to_descs(frames, descs + first, tail, headroom, len);
-		frames_to_descs(frames + tail, descs, n - tail, headroom, len);
+		frames_to_descs(frames, descs + first, s->tx_batch_addrs, tail,
+				headroom, len);
+		frames_to_descs(frames + tail, descs, s->tx_batch_addrs + tail,
+				n - tail, headroom, len);
 		if (__builtin_expect(umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0)) {
 			xskx__tx_meta_clear(umem, descs + first, tail);
 			xskx__tx_meta_clear(umem, descs, n - tail);
@@ -356,19 +363,62 @@ XSKX_API int xskx_tx_batch_set_len(struct xskx_tx_batch *b, uint32_t i,
 	return 0;
 }
 
-/* The frames of TX slots [from, to) of a reservation back to the pool. */
-static uint64_t tx_unreserve(struct xskx_socket *s, uint32_t from, uint32_t to)
+/* Entries [from, to) of the open TX batch: their frames back to the pool. */
+static void tx_unreserve(struct xskx_socket *s, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to; i++)
+		xskx_pool_put(s->umem, s->tx_batch_addrs[i]);
+}
+
+/*
+ * Whether any of k descriptors differs from what xskx_tx_reserve() wrote
+ * (the address in addrs, no options) or has a length out of 1..room; their
+ * bytes added to *bytes. Options and length are read as one 64-bit word w,
+ * the options its upper half: w is 1..room (options 0, a length in range)
+ * exactly when neither room - w nor w - 1 has its top bit set. No branch
+ * per packet, and the sums kept in locals: *bytes may alias the
+ * descriptors.
+ */
+static inline __attribute__((always_inline)) bool
+descs_changed(const struct xdp_desc *d, const uint64_t *addrs, uint32_t k,
+	      const uint64_t room, uint64_t *bytes)
+{
+	uint64_t moved = 0, out_of_range = 0, sum = 0;
+
+	for (uint32_t i = 0; i < k; i++) {
+		uint64_t w = (uint64_t)d[i].options << 32 | d[i].len;
+
+		moved |= d[i].addr ^ addrs[i];
+		out_of_range |= (room - w) | (w - 1);
+		sum += w;
+	}
+	*bytes += sum;
+	return moved || (out_of_range >> 63);
+}
+
+/*
+ * -EINVAL naming the first of entries [0, n) of the open TX batch that the
+ * application wrote into; the batch stays open, nothing is sent.
+ */
+static int tx_batch_changed(const struct xskx_socket *s, uint32_t idx,
+			    uint32_t n, uint32_t room)
 {
 	const struct xdp_desc *descs = s->tx.ring;
+	const struct xdp_desc *d;
 	uint64_t bytes = 0;
+	uint32_t i;
 
-	for (uint32_t i = from; i != to; i++) {
-		const struct xdp_desc *d = &descs[i & s->tx.mask];
-
-		xskx_pool_put(s->umem, d->addr);
-		bytes += d->len;
-	}
-	return bytes;
+	/* One of them was: the last, if none before it. */
+	for (i = 0; i + 1 < n; i++)
+		if (descs_changed(&descs[(idx + i) & s->tx.mask],
+				  &s->tx_batch_addrs[i], 1, room, &bytes))
+			break;
+	d = &descs[(idx + i) & s->tx.mask];
+	return xskx__fail(-EINVAL,
+			  "xskx_tx_submit: entry %u of the batch on queue %u was written into: address 0x%llx (reserved 0x%llx), len %u (1 to %u), options 0x%x (none); set a length with xskx_tx_batch_set_len() and write the packet at xskx_tx_batch_data(). Nothing was sent: the batch is still open",
+			  i, s->queue_id, (unsigned long long)d->addr,
+			  (unsigned long long)s->tx_batch_addrs[i],
+			  d->len, room, d->options);
 }
 
 XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
@@ -386,13 +436,31 @@ XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
 				  "xskx_tx_submit: n %u is above the batch's %u entries",
 				  n, reserved);
 	if (reserved) {
-		uint64_t unsent = tx_unreserve(s, b->idx + n, b->idx + reserved);
+		const struct xskx_umem *umem = s->umem;
+		/* As at the reserve: the frame less headroom and TX metadata. */
+		const uint32_t room = umem->frame_size - umem->headroom -
+				      umem->tx_metadata_len;
+		const uint32_t idx = b->idx;
+		uint32_t first = idx & s->tx.mask;
+		uint32_t tail = xskx__ring_run(idx, s->tx.size, n);
+		struct xdp_desc *descs = s->tx.ring;
+		uint64_t bytes = 0;
 
+		/* The descriptors are the application's to write: not trusted. */
+		if (__builtin_expect(
+			    descs_changed(descs + first, s->tx_batch_addrs,
+					  tail, room, &bytes) |
+				    descs_changed(descs,
+						  s->tx_batch_addrs + tail,
+						  n - tail, room, &bytes),
+			    0))
+			return tx_batch_changed(s, idx, n, room);
+		tx_unreserve(s, n, reserved);
 		xskx_ring_prod_cancel(&s->tx, reserved - n);
 		xsk_ring_prod__submit(&s->tx, n);
 		s->umem->frames_in_app -= reserved;
 		s->stats.tx_packets += n;
-		s->stats.tx_bytes += b->bytes - unsent;
+		s->stats.tx_bytes += bytes;
 		s->tx_batch = 0;
 		b->n = 0;
 	}
@@ -406,9 +474,7 @@ void xskx__batches_abandon(struct xskx_socket *s)
 		s->rx_batch = 0;
 	}
 	if (s->tx_batch) {
-		uint32_t end = s->tx.cached_prod;
-
-		tx_unreserve(s, end - s->tx_batch, end);
+		tx_unreserve(s, 0, s->tx_batch);
 		xskx_ring_prod_cancel(&s->tx, s->tx_batch);
 		s->umem->frames_in_app -= s->tx_batch;
 		s->tx_batch = 0;

@@ -318,6 +318,15 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		}
 	}
 
+	if (!(o.flags & XSKX_SOCKET_NO_TX)) {
+		s->tx_batch_addrs = calloc(o.tx_size,
+					    sizeof(*s->tx_batch_addrs));
+		if (!s->tx_batch_addrs) {
+			err = xskx__fail(-ENOMEM, "socket: out of memory");
+			goto err_free;
+		}
+	}
+
 	err = ops->open(s, &o);
 	if (err)
 		goto err_free;
@@ -361,6 +370,7 @@ err_free:
 	if (new_pair)
 		free(fq);
 	free(s->rx_bounce);
+	free(s->tx_batch_addrs);
 	free(s);
 	return err;
 }
@@ -427,6 +437,7 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 	unlink_socket(s);
 	xskx__tx_meta_close(s);
 	free(s->rx_bounce);
+	free(s->tx_batch_addrs);
 	free(s);
 	return 0;
 }

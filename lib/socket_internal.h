@@ -59,6 +59,13 @@ struct xskx_socket {
 	 * (lib/batch.c). As many entries as the RX ring.
 	 */
 	struct xdp_desc *rx_bounce;
+	/*
+	 * The open TX batch's descriptor addresses as xskx_tx_reserve() wrote
+	 * them, entry by entry (as many as the TX ring): what submit checks
+	 * the ring against, and whose frames go back to the pool unsent
+	 * whatever the application wrote into the ring.
+	 */
+	uint64_t *tx_batch_addrs;
 
 	const struct xskx_backend_ops *ops;
 	void *backend;			/* the peer's socket */

@@ -305,6 +305,85 @@ START_TEST(tx_lengths_refused)
 }
 END_TEST
 
+/* Poll until the port sent want packets in all, at most 10 rounds. */
+static void wire_reaches(struct rig *rig, uint64_t want)
+{
+	for (int i = 0; i < 10 && rig->wire < want; i++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		xskx_tx_reclaim(rig->sock);
+	}
+	ck_assert_uint_eq(rig->wire, want);
+}
+
+/*
+ * A TX batch's descriptors lie on the ring, in a public struct: a length,
+ * address or option written there directly would have the peer drop the
+ * packet and keep its frame. Submit refuses such a batch, naming the
+ * entry, and sends nothing; the batch stays open, and frames not sent go
+ * back to the pool as they were reserved, whatever their descriptors say.
+ */
+START_TEST(tx_submit_refuses_a_batch_written_into)
+{
+	struct xskx_tx_batch b;
+	struct xskx_stats st;
+	struct rig rig;
+
+	rig_create(&rig);
+	/* 5 sent first, so that the next batch runs across the ring's end. */
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 5, PKT_LEN), 5);
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 5), 5);
+	wire_reaches(&rig, 5);
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 6, PKT_LEN), 6);
+	/* Entry 4 is past the wrap: a length beyond the frame. */
+	b.ring[(b.idx + 4) & b.mask].len = FRAME_SIZE + 1;
+	test_log_reset();
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 6), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "entry 4 "), "%s",
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	wire_reaches(&rig, 5);
+	/* Still open: the entries before it go. */
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 4), 4);
+	wire_reaches(&rig, 9);
+
+	/* Another frame's address, and a length of 0. */
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 3, PKT_LEN), 3);
+	b.ring[(b.idx + 1) & b.mask].addr += FRAME_SIZE;
+	b.ring[(b.idx + 2) & b.mask].len = 0;
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 3), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "entry 1 "), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 1), 1);
+	wire_reaches(&rig, 10);
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 1, PKT_LEN), 1);
+	b.ring[b.idx & b.mask].len = 0;
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 1), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "entry 0 "), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 0), 0);
+	wire_reaches(&rig, 10);
+
+	/* A chain's flag on a batch of single frames; put right, it goes. */
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 2, PKT_LEN), 2);
+	b.ring[b.idx & b.mask].options = XDP_PKT_CONTD;
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 2), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "entry 0 "), "%s",
+		      xskx_last_error());
+	b.ring[b.idx & b.mask].options = 0;
+	b.ring[(b.idx + 1) & b.mask].len = PKT_LEN + 1;
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 2), 2);
+	wire_reaches(&rig, 12);
+	ck_assert_uint_eq(rig.wire_len[11], PKT_LEN + 1);
+
+	/* Counted as sent: the lengths that went. */
+	st = stats_of(&rig);
+	ck_assert_uint_eq(st.tx_packets, 12);
+	ck_assert_uint_eq(st.tx_bytes, 12 * PKT_LEN + 1);
+	ck_assert_uint_eq(st.tx_invalid_descs, 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
 /* One batch per ring at a time; the burst calls wait for it to close. */
 START_TEST(open_batches_refuse_the_other_calls)
 {
@@ -515,6 +594,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, forward_keeps_what_tx_cannot_take);
 	tcase_add_test(tc, tx_reserve_and_submit);
 	tcase_add_test(tc, tx_lengths_refused);
+	tcase_add_test(tc, tx_submit_refuses_a_batch_written_into);
 	tcase_add_test(tc, open_batches_refuse_the_other_calls);
 	tcase_add_test(tc, close_with_open_batches);
 	tcase_add_test(tc, null_and_foreign_arguments);
