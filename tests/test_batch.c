@@ -43,8 +43,10 @@ static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	rig->wire++;
 }
 
-static void rig_open(struct rig *rig, uint32_t mtu, uint32_t sock_flags,
-		     uint32_t rx_size, uint32_t tx_size)
+/* The rig with FILL still empty: other sockets may join its UMEM. */
+static void rig_open_unfilled(struct rig *rig, uint32_t mtu,
+			      uint32_t sock_flags, uint32_t rx_size,
+			      uint32_t tx_size)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "b0", .mtu = mtu);
@@ -64,6 +66,12 @@ static void rig_open(struct rig *rig, uint32_t mtu, uint32_t sock_flags,
 	sock_opts.port = test_port(rig->port);
 	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts),
 		      "%s", xskx_last_error());
+}
+
+static void rig_open(struct rig *rig, uint32_t mtu, uint32_t sock_flags,
+		     uint32_t rx_size, uint32_t tx_size)
+{
+	rig_open_unfilled(rig, mtu, sock_flags, rx_size, tx_size);
 	/* FILL gets its frames. */
 	ck_assert_int_eq(xskx_rx_burst(rig->sock, NULL, 0), 0);
 }
@@ -85,8 +93,8 @@ static void rig_destroy(struct rig *rig)
 	xskx_set_log(NULL, NULL);
 }
 
-/* A frame of len bytes whose bytes 14.. hold seq (documentation addresses). */
-static void inject(struct rig *rig, uint32_t seq, uint32_t len)
+/* A frame of len bytes whose bytes 14.. hold seq, into port. */
+static void inject_at(struct xskx_sim_port *port, uint32_t seq, uint32_t len)
 {
 	static const uint8_t head[14] = { 0x02, 0, 0, 0, 0, 2, 0x02, 0, 0,
 					  0, 0, 1, 0x88, 0xb5 };
@@ -95,7 +103,12 @@ static void inject(struct rig *rig, uint32_t seq, uint32_t len)
 	memset(frame, 0, len);
 	memcpy(frame, head, sizeof(head));
 	memcpy(frame + 14, &seq, sizeof(seq));
-	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, len), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(port, frame, len), 0);
+}
+
+static void inject(struct rig *rig, uint32_t seq, uint32_t len)
+{
+	inject_at(rig->port, seq, len);
 }
 
 static uint32_t seq_of(const uint8_t *data)
@@ -476,21 +489,25 @@ END_TEST
  * Multi-buffer with an RX ring of 8: chains of 3 fragments meet the ring's
  * end, where one runs across it. Each arrives whole, fragments in order.
  */
-START_TEST(chain_across_the_ring_end_arrives_whole)
+/*
+ * 20 packets of 3 fragments each into port, read with peek and recycled on
+ * sock: whole chains, in order, though with an RX ring of 8 one runs
+ * across the ring's end every few packets.
+ */
+static void chains_arrive_whole(struct rig *rig, struct xskx_sim_port *port,
+				struct xskx_socket *sock)
 {
 	/* 5000 bytes: 1792 + 1792 + 1416 in 2048-byte frames. */
 	const uint32_t len = 5000, frags = 3;
 	uint32_t packets = 0, seq = 0;
-	struct rig rig;
 
-	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, RING, RING);
 	for (uint32_t round = 0; round < 20; round++) {
 		struct xskx_rx_batch b;
 		int n;
 
-		inject(&rig, round, len);
-		ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
-		while ((n = xskx_rx_peek(rig.sock, &b, 64)) > 0) {
+		inject_at(port, round, len);
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		while ((n = xskx_rx_peek(sock, &b, 64)) > 0) {
 			uint32_t total = 0;
 
 			ck_assert_int_eq(n % frags, 0);
@@ -505,11 +522,74 @@ START_TEST(chain_across_the_ring_end_arrives_whole)
 			}
 			ck_assert_uint_eq(total, len * ((uint32_t)n / frags));
 			packets += (uint32_t)n / frags;
-			ck_assert_int_eq(xskx_rx_recycle(rig.sock, &b), n);
+			ck_assert_int_eq(xskx_rx_recycle(sock, &b), n);
 		}
 		ck_assert_int_eq(n, 0);
 	}
 	ck_assert_uint_eq(packets, 20);
+}
+
+START_TEST(chain_across_the_ring_end_arrives_whole)
+{
+	struct rig rig;
+
+	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, RING, RING);
+	chains_arrive_whole(&rig, rig.port, rig.sock);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * A socket that shares a multi-buffer UMEM receives chains as its first
+ * socket does (the kernel's shared-UMEM rule), though it did not ask for
+ * multi-buffer itself: a chain across its ring's end arrives whole too.
+ */
+START_TEST(sharer_of_a_multi_buffer_umem_gets_chains_whole)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "b1", .mtu = 9000);
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .rx_size = RING,
+		  .tx_size = RING, .tx_reserve = FRAMES / 2);
+	struct xskx_sim_port *port;
+	struct xskx_socket_info info;
+	struct xskx_socket *sharer;
+	struct rig rig;
+
+	rig_open_unfilled(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, RING, RING);
+	ck_assert_int_eq(xskx_sim_port_create(rig.sim, &port_opts, &port), 0);
+	sock_opts.port = test_port(port);
+	ck_assert_msg(!xskx_socket_open(&sharer, rig.umem, &sock_opts), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_info(sharer, &info), 0);
+	ck_assert(info.multi_buffer);
+	ck_assert_int_eq(xskx_rx_burst(sharer, NULL, 0), 0);
+	chains_arrive_whole(&rig, port, sharer);
+	ck_assert_int_eq(xskx_socket_close(sharer), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * Recycled frames go straight back to FILL while the queue's share has
+ * room for them (the frames being recycled counted as given back), not
+ * through the pool: the pool holds what it held before the packets came.
+ */
+START_TEST(recycle_keeps_the_share_on_fill)
+{
+	struct xskx_frame_census before, after;
+	struct xskx_rx_batch b;
+	struct rig rig;
+
+	rig_create(&rig);
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &before), 0);
+	ck_assert_uint_gt(before.fill + before.nic, 3);
+	for (uint32_t i = 0; i < 3; i++)
+		inject(&rig, i, PKT_LEN);
+	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 3);
+	ck_assert_int_eq(xskx_rx_recycle(rig.sock, &b), 3);
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &after), 0);
+	ck_assert_uint_eq(after.pool, before.pool);
+	ck_assert_uint_eq(after.fill + after.nic, before.fill + before.nic);
 	rig_destroy(&rig);
 }
 END_TEST
@@ -599,6 +679,8 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, close_with_open_batches);
 	tcase_add_test(tc, null_and_foreign_arguments);
 	tcase_add_test(tc, chain_across_the_ring_end_arrives_whole);
+	tcase_add_test(tc, sharer_of_a_multi_buffer_umem_gets_chains_whole);
+	tcase_add_test(tc, recycle_keeps_the_share_on_fill);
 	tcase_add_test(tc, recycle_through_the_pool);
 	tcase_add_test(tc, forward_never_splits_a_chain);
 	suite_add_tcase(s, tc);

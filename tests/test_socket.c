@@ -434,6 +434,56 @@ START_TEST(busy_while_a_socket_is_open)
 }
 END_TEST
 
+/*
+ * A TX-only socket on a receiving queue takes no share of the UMEM's
+ * frames, so closing it gives none back: the other queue's share stays
+ * what it was (half the UMEM), and the queue the TX-only socket was on
+ * still fills its own half.
+ */
+START_TEST(closing_a_tx_only_socket_keeps_the_shares)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "two", .queues = 2);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 256);
+	XSKX_OPTS(xskx_socket_opts, opts, .tx_reserve = XSKX_TX_RESERVE_NONE);
+	struct xskx_socket *rx0, *rx1, *tx0;
+	struct xskx_sim_port *sp;
+	struct xskx_port *port;
+	struct xskx_sim *sim;
+	struct xskx_umem *umem;
+	char why[384];
+
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &sp), 0);
+	ck_assert_int_eq(xskx_port_open_sim(&port, sp, NULL), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	opts.port = port;
+	rx0 = open_ok(umem, &opts);
+	opts.queue_id = 1;
+	rx1 = open_ok(umem, &opts);
+	opts.queue_id = 0;
+	opts.flags = XSKX_SOCKET_NO_RX;
+	tx0 = open_ok(umem, &opts);
+	/* Queue 1 fills its share; queue 0 has not yet. */
+	ck_assert_int_eq(xskx_rx_burst(rx1, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 128);
+	ck_assert_int_eq(xskx_socket_close(tx0), 0);
+	ck_assert_int_eq(xskx_rx_burst(rx1, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 128);
+	ck_assert_int_eq(xskx_rx_burst(rx0, NULL, 0), 0);
+	ck_assert_uint_eq(xskx_umem_pool_count(umem), 0);
+	ck_assert_int_eq(xskx_socket_close(rx0), 0);
+	ck_assert_int_eq(xskx_socket_close(rx1), 0);
+	ck_assert_msg(test_census_all_in_pool(umem, why, sizeof(why)), "%s",
+		      why);
+	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
+	ck_assert_int_eq(xskx_port_close(port), 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+	xskx_set_log(NULL, NULL);
+}
+END_TEST
+
 /* One test packet: just an Ethernet header and a counter byte. */
 static void inject(struct rig *rig, uint8_t tag)
 {
@@ -780,6 +830,7 @@ static Suite *socket_suite(void)
 	tcase_add_test(burst, burst_without_its_ring_is_refused);
 	tcase_add_test(burst, without_need_wakeup_rx_never_kicks);
 	tcase_add_test(burst, busy_poll_kicks_every_burst);
+	tcase_add_test(burst, closing_a_tx_only_socket_keeps_the_shares);
 	suite_add_tcase(s, burst);
 	return s;
 }

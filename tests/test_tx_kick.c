@@ -183,6 +183,48 @@ START_TEST(usec_bounds_the_wait)
 }
 END_TEST
 
+static uint64_t mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+/*
+ * tx_kick_usec is microseconds: no wakeup before that long after the first
+ * packet was queued, however often the application calls (a lower bound,
+ * read on the library's clock, CLOCK_MONOTONIC, from before the packet was
+ * queued: no load can make it fail), and the first call after it wakes
+ * the peer.
+ */
+START_TEST(usec_is_microseconds)
+{
+	const uint64_t wait_us = 100000;
+	uint64_t start, elapsed = 0;
+	struct rig rig;
+
+	ck_assert_int_eq(rig_open(&rig, 16, (uint32_t)wait_us), 0);
+	start = mono_us();
+	send_n(&rig, 3);
+	for (int i = 0; i < 1000 && elapsed <= wait_us; i++) {
+		ck_assert_int_eq(xskx_tx_burst(rig.sock, NULL, 0), 0);
+		elapsed = mono_us() - start;
+		ck_assert_msg(kicks(&rig) == 0 || elapsed >= wait_us,
+			      "woke the peer %llu us after the first packet, before tx_kick_usec's %llu",
+			      (unsigned long long)elapsed,
+			      (unsigned long long)wait_us);
+		sleep_us(1000);
+	}
+	if (elapsed <= wait_us)
+		sleep_us((long)(wait_us + 1 - elapsed));
+	ck_assert_int_eq(xskx_tx_burst(rig.sock, NULL, 0), 0);
+	ck_assert_uint_eq(kicks(&rig), 1);
+	ck_assert_uint_eq(rig.wire, 3);
+	rig_destroy(&rig);
+}
+END_TEST
+
 /* xskx_tx_reclaim() sends what waits, on the batch API too. */
 START_TEST(reclaim_flushes_a_tx_batch)
 {
@@ -240,6 +282,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, full_ring_kicks);
 	tcase_add_test(tc, usec_holds_an_idle_call);
 	tcase_add_test(tc, usec_bounds_the_wait);
+	tcase_add_test(tc, usec_is_microseconds);
 	tcase_add_test(tc, reclaim_flushes_a_tx_batch);
 	tcase_add_test(tc, poll_flushes);
 	tcase_add_test(tc, bad_settings_refused);

@@ -50,15 +50,26 @@ struct nic {
 	struct wire wire;
 };
 
-static int nic_open(struct nic *nic, bool copy_mode, uint32_t requests)
+/* A socket on queue 0 of a new port of the machine, on the nic's UMEM. */
+static int sock_open(struct nic *nic, struct xskx_sim_port *port,
+		     uint32_t requests, uint32_t tx_size,
+		     struct xskx_socket **sock)
+{
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = XSKX_SOCKET_NO_RX,
+		  .tx_metadata = requests, .tx_size = tx_size);
+
+	sock_opts.port = test_port(port);
+	return xskx_socket_open(sock, nic->umem, &sock_opts);
+}
+
+static int nic_open_sized(struct nic *nic, bool copy_mode, uint32_t requests,
+			  uint32_t tx_size)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "txmd",
 		  .no_zero_copy = copy_mode);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_size = 2048,
 		  .frame_count = FRAMES, .tx_metadata_len = META_LEN);
-	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = XSKX_SOCKET_NO_RX,
-		  .tx_metadata = requests);
 
 	memset(nic, 0, sizeof(*nic));
 	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
@@ -67,8 +78,12 @@ static int nic_open(struct nic *nic, bool copy_mode, uint32_t requests)
 	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, capture, &nic->wire),
 			 0);
 	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
-	sock_opts.port = test_port(nic->port);
-	return xskx_socket_open(&nic->sock, nic->umem, &sock_opts);
+	return sock_open(nic, nic->port, requests, tx_size, &nic->sock);
+}
+
+static int nic_open(struct nic *nic, bool copy_mode, uint32_t requests)
+{
+	return nic_open_sized(nic, copy_mode, requests, 0);
 }
 
 static void nic_close(struct nic *nic)
@@ -342,6 +357,83 @@ START_TEST(batch_leaves_the_room)
 }
 END_TEST
 
+/*
+ * Send n packets asking for a TX timestamp and let them all complete;
+ * returns how many timestamps the socket kept.
+ */
+static uint32_t send_stamped(struct nic *nic, struct xskx_socket *sock,
+			     uint32_t n)
+{
+	struct xskx_pkt pkts[PKTS];
+	struct xskx_stats before, after;
+
+	ck_assert_uint_le(n, PKTS);
+	ck_assert_int_eq(xskx_socket_stats(sock, &before), 0);
+	for (uint32_t i = 0; i < n; i++) {
+		struct xsk_tx_metadata *m;
+
+		pkts[i] = udp_pkt(nic->umem, (uint8_t)i);
+		m = xskx_tx_meta(nic->umem, &pkts[i]);
+		ck_assert_ptr_nonnull(m);
+		m->flags = XDP_TXMD_FLAGS_TIMESTAMP;
+	}
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, n), (int)n);
+	for (int round = 0; round < 100 && xskx_umem_pool_count(nic->umem) < FRAMES;
+	     round++) {
+		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
+		xskx_tx_reclaim(sock);
+	}
+	ck_assert_uint_eq(xskx_umem_pool_count(nic->umem), FRAMES);
+	ck_assert_int_eq(xskx_socket_stats(sock, &after), 0);
+	return n - (uint32_t)(after.tx_timestamps_dropped -
+			      before.tx_timestamps_dropped);
+}
+
+/*
+ * Two sockets of one UMEM read TX timestamps; the one that closes first
+ * leaves them on for the other.
+ */
+START_TEST(timestamps_outlive_another_socket)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "txmd1",
+		  .no_zero_copy = _i);
+	struct xskx_tx_timestamp ts[PKTS];
+	struct xskx_sim_port *port2;
+	struct xskx_socket *other;
+	struct nic nic;
+
+	ck_assert_int_eq(nic_open(&nic, _i, XSKX_TX_META_TIMESTAMP), 0);
+	ck_assert_int_eq(xskx_sim_port_create(nic.sim, &port_opts, &port2), 0);
+	ck_assert_msg(!sock_open(&nic, port2, XSKX_TX_META_TIMESTAMP, 0, &other),
+		      "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(other), 0);
+	ck_assert_uint_eq(send_stamped(&nic, nic.sock, 2), 2);
+	ck_assert_int_eq(xskx_tx_timestamps(nic.sock, ts, PKTS), 2);
+	nic_close(&nic);
+}
+END_TEST
+
+/*
+ * A socket keeps as many TX timestamps as its TX ring has entries, the
+ * last of them too; only one more is dropped, and counted.
+ */
+START_TEST(timestamp_ring_holds_a_ring_full)
+{
+	const uint32_t ring = 4;
+	struct xskx_tx_timestamp ts[PKTS];
+	struct nic nic;
+
+	ck_assert_int_eq(nic_open_sized(&nic, _i, XSKX_TX_META_TIMESTAMP, ring),
+			 0);
+	ck_assert_uint_eq(send_stamped(&nic, nic.sock, ring), ring);
+	ck_assert_uint_eq(send_stamped(&nic, nic.sock, 1), 0);
+	ck_assert_int_eq(xskx_tx_timestamps(nic.sock, ts, PKTS), (int)ring);
+	ck_assert_uint_eq(send_stamped(&nic, nic.sock, 1), 1);
+	ck_assert_int_eq(xskx_tx_timestamps(nic.sock, ts, PKTS), 1);
+	nic_close(&nic);
+}
+END_TEST
+
 /* A request the simulated device cannot honour is refused at open. */
 START_TEST(open_refusals)
 {
@@ -416,6 +508,8 @@ int main(int argc, char **argv)
 	tcase_add_loop_test(tc, peer_on_checksum_past_packet, 0, 2);
 	tcase_add_loop_test(tc, peer_on_missing_room, 0, 2);
 	tcase_add_loop_test(tc, batch_leaves_the_room, 0, 2);
+	tcase_add_loop_test(tc, timestamps_outlive_another_socket, 0, 2);
+	tcase_add_loop_test(tc, timestamp_ring_holds_a_ring_full, 0, 2);
 	tcase_add_test(tc, open_refusals);
 	tcase_add_test(tc, umem_limits);
 	suite_add_tcase(s, tc);
