@@ -30,6 +30,7 @@
 
 #include "api.h"
 #include "kernel_rules.h"
+#include "packet_internal.h"
 
 #define ETH_P_IPV4 0x0800
 #define ETH_P_IPV6 0x86dd
@@ -48,6 +49,7 @@
 struct cursor {
 	const uint8_t *data;
 	uint32_t len; /* the frame's, then the IP datagram's end */
+	uint32_t span; /* the packet's bytes: len, or more for a chain */
 	uint32_t off;
 	/* What a header running past len is: TRUNCATED, MALFORMED past the datagram. */
 	enum xskx_pkt_class short_cls;
@@ -106,13 +108,15 @@ static enum xskx_pkt_class parse_l4(struct cursor *c, struct xskx_pkt_view *v)
 
 /*
  * The IP datagram starting at c->off is bytes long by its header: false
- * when the frame holds less; otherwise it bounds the rest of the parse.
+ * when the packet holds less; otherwise it bounds the rest of the parse
+ * (which, in a chain, reads only the first fragment).
  */
 static bool datagram_bound(struct cursor *c, uint32_t bytes)
 {
-	if (!have(c, bytes))
+	if (c->off > c->span || bytes > c->span - c->off)
 		return false;
-	c->len = c->off + bytes;
+	if (c->off + bytes < c->len)
+		c->len = c->off + bytes;
 	c->short_cls = XSKX_PKT_MALFORMED;
 	return true;
 }
@@ -200,18 +204,22 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 	}
 }
 
-XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
-					    struct xskx_pkt_view *view)
+enum xskx_pkt_class xskx__pkt_parse_span(const uint8_t *data, uint32_t len,
+					 uint32_t span,
+					 struct xskx_pkt_view *view)
 {
-	struct cursor c = { .data = data, .len = len, .off = XSKX_ETH_HLEN,
+	struct cursor c = { .data = data, .len = len, .span = span,
+			    .off = XSKX_ETH_HLEN,
 			    .short_cls = XSKX_PKT_TRUNCATED };
 
 	memset(view, 0, sizeof(*view));
-	if (!data || len < XSKX_ETH_HLEN)
+	if (!data || len < XSKX_ETH_HLEN || span < len)
 		return done(view, XSKX_PKT_TRUNCATED);
 	/* Offsets are 16-bit; nothing the parser looks at lies further. */
 	if (c.len > UINT16_MAX)
 		c.len = UINT16_MAX;
+	if (c.span > UINT16_MAX)
+		c.span = UINT16_MAX;
 	view->ethertype = be16_at(data + 12);
 	while (view->ethertype == ETH_P_8021Q ||
 	       view->ethertype == ETH_P_8021AD) {
@@ -233,4 +241,10 @@ XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 		view->l3_off = 0;
 		return done(view, XSKX_PKT_NOT_IP);
 	}
+}
+
+XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
+					    struct xskx_pkt_view *view)
+{
+	return xskx__pkt_parse_span(data, len, len, view);
 }
