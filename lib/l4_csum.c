@@ -21,14 +21,13 @@
 #include <xskx/socket.h>
 
 #include "api.h"
+#include "kernel_rules.h"
 #include "log_internal.h"
 #include "packet_internal.h"
 
 #define TCP_CSUM_OFF 16
 #define UDP_CSUM_OFF 6
 #define UDP_LEN_OFF 4
-#define IPV6_HLEN 40
-#define IPV6_FRAG_HLEN 8
 
 static uint16_t be16_at(const uint8_t *p)
 {
@@ -71,6 +70,35 @@ static uint16_t sum_bytes(const uint8_t *p, uint32_t len)
 		acc += w16;
 	}
 	return ntohs(fold(acc));
+}
+
+/* Where a TCP or UDP segment lies in a packet. */
+struct segment {
+	uint32_t l3, l4, end; /* offsets: IP header, L4 header, datagram end */
+	uint8_t proto;
+	bool v6;
+};
+
+/*
+ * The pseudo-header's sum, folded, in network order as the field holds it:
+ * its words added as they lie in memory (source and destination are
+ * adjacent in both IP headers), the rest converted to network order
+ * first, one fold. This runs on every packet: no loop, no byte swap of
+ * the sum.
+ */
+static uint16_t pseudo_sum_net(const uint8_t *data, const struct segment *g)
+{
+	uint64_t w[4], acc = htonl(g->proto + (g->end - g->l4));
+
+	if (!g->v6) {
+		memcpy(w, data + g->l3 + 12, 8);
+		acc += (w[0] & 0xffffffff) + (w[0] >> 32);
+	} else {
+		memcpy(w, data + g->l3 + 8, 32);
+		for (int i = 0; i < 4; i++)
+			acc += (w[i] & 0xffffffff) + (w[i] >> 32);
+	}
+	return fold(acc);
 }
 
 /* The sum of the packet's bytes [from, to), fragment by fragment. */
@@ -118,51 +146,124 @@ static bool ipv6_route_pending(const uint8_t *data,
 	return false;
 }
 
-/*
- * Parse the packet; when its checksum is partial return 1, with where and
- * the datagram's end (its offset in the packet).
- */
-static int find_partial(const struct xskx_pkt *pkts, uint32_t frags,
-			struct xskx_pkt_csum *where, uint32_t *end,
-			bool *udp)
+/* IPv6 with extension headers: the packet view's parser walks them. */
+static bool locate_by_parse(const uint8_t *data, uint32_t len, uint32_t span,
+			    struct segment *g)
 {
 	struct xskx_pkt_view v;
-	const uint8_t *data, *l3;
-	uint32_t span = 0, l4_len, alen;
-	uint16_t field_off;
-	uint64_t pseudo;
+
+	if (xskx__pkt_parse_span(data, len, span, &v) != XSKX_PKT_L4 ||
+	    (v.l4_proto != IPPROTO_TCP && v.l4_proto != IPPROTO_UDP) ||
+	    v.first_fragment || ipv6_route_pending(data, &v))
+		return false;
+	g->l4 = v.l4_off;
+	g->proto = v.l4_proto;
+	return true;
+}
+
+static bool is_ipv6_ext_header(uint8_t proto)
+{
+	return proto == IPPROTO_HOPOPTS || proto == IPPROTO_ROUTING ||
+	       proto == IPPROTO_DSTOPTS || proto == IPPROTO_FRAGMENT;
+}
+
+/*
+ * Find the TCP or UDP segment of a packet of span bytes whose first len
+ * are at data, under the packet view's rules (xskx_pkt_parse(): the IP
+ * header sane and within len, its length within span, the whole L4 header
+ * within len and the datagram, no IPv4 fragment, a TCP data offset of at
+ * least 5) but only as far as the checksum needs: this runs on every
+ * packet, and most carry no extension headers. IPv6 extension headers go
+ * to the parser itself.
+ */
+static bool locate(const uint8_t *data, uint32_t len, uint32_t span,
+		   struct segment *g)
+{
+	uint32_t off = XSKX_ETH_HLEN - 2, hdr_end;
+	uint16_t type;
+
+	if (len < XSKX_ETH_HLEN)
+		return false;
+	type = be16_at(data + off);
+	for (int tags = 0; type == ETH_P_8021Q || type == ETH_P_8021AD;
+	     tags++) {
+		if (tags == XSKX_MAX_VLANS || len - off < 2 + XSKX_VLAN_HLEN)
+			return false;
+		off += XSKX_VLAN_HLEN;
+		type = be16_at(data + off);
+	}
+	g->l3 = off + 2;
+	if (type == ETH_P_IPV4) {
+		const uint8_t *ip = data + g->l3;
+		uint32_t ihl;
+
+		if (len - g->l3 < IPV4_MIN_HLEN)
+			return false;
+		ihl = (uint32_t)(ip[0] & 0x0f) * 4;
+		if ((ip[0] >> 4) != 4 || ihl < IPV4_MIN_HLEN ||
+		    be16_at(ip + 2) < ihl || (be16_at(ip + 6) & 0x3fff))
+			return false;
+		g->v6 = false;
+		g->proto = ip[9];
+		g->l4 = g->l3 + ihl;
+		g->end = g->l3 + be16_at(ip + 2);
+	} else if (type == ETH_P_IPV6) {
+		const uint8_t *ip = data + g->l3;
+
+		if (len - g->l3 < IPV6_HLEN || (ip[0] >> 4) != 6)
+			return false;
+		g->v6 = true;
+		g->proto = ip[6];
+		g->l4 = g->l3 + IPV6_HLEN;
+		g->end = g->l4 + be16_at(ip + 4);
+		if (is_ipv6_ext_header(g->proto))
+			return g->end <= span &&
+			       locate_by_parse(data, len, span, g);
+	} else {
+		return false;
+	}
+	if (g->end > span || g->l4 > g->end)
+		return false;
+	if (g->proto == IPPROTO_TCP) {
+		if (g->l4 + TCP_MIN_HLEN > len || g->l4 + TCP_MIN_HLEN > g->end)
+			return false;
+		hdr_end = g->l4 + (uint32_t)(data[g->l4 + 12] >> 4) * 4;
+		return hdr_end >= g->l4 + TCP_MIN_HLEN && hdr_end <= len &&
+		       hdr_end <= g->end;
+	}
+	return g->proto == IPPROTO_UDP && g->l4 + UDP_HLEN <= len &&
+	       g->l4 + UDP_HLEN <= g->end;
+}
+
+/*
+ * When the packet's checksum is partial return 1, with where and the
+ * segment.
+ */
+static int find_partial(const struct xskx_pkt *pkts, uint32_t frags,
+			struct xskx_pkt_csum *where, struct segment *g)
+{
+	uint32_t span = pkts ? pkts[0].len : 0;
+	uint16_t field_off, field;
+	const uint8_t *data;
 
 	if (!pkts || !frags || !pkts[0].data)
 		return xskx__fail(-EINVAL,
 				  "xskx_pkt_csum: pkts must hold at least one fragment with data (pkts %p, frags %u)",
 				  (const void *)pkts, frags);
-	for (uint32_t i = 0; i < frags; i++)
+	for (uint32_t i = 1; i < frags; i++)
 		span += pkts[i].len;
 	data = pkts[0].data;
-	if (xskx__pkt_parse_span(data, pkts[0].len, span, &v) != XSKX_PKT_L4 ||
-	    (v.l4_proto != IPPROTO_TCP && v.l4_proto != IPPROTO_UDP) ||
-	    v.first_fragment)
+	if (!locate(data, pkts[0].len, span, g))
 		return 0;
-	l3 = data + v.l3_off;
-	if (v.family == AF_INET)
-		*end = v.l3_off + be16_at(l3 + 2);
-	else
-		*end = v.l3_off + IPV6_HLEN + be16_at(l3 + 4);
-	l4_len = *end - v.l4_off;
-	*udp = v.l4_proto == IPPROTO_UDP;
-	if (*udp && be16_at(data + v.l4_off + UDP_LEN_OFF) != l4_len)
+	if (g->proto == IPPROTO_UDP &&
+	    be16_at(data + g->l4 + UDP_LEN_OFF) != g->end - g->l4)
 		return 0;
-	/* Source and destination are adjacent in both IP headers. */
-	alen = v.family == AF_INET ? 8 : 32;
-	pseudo = (uint64_t)sum_bytes(v.src, alen) + v.l4_proto + l4_len;
-	field_off = *udp ? UDP_CSUM_OFF : TCP_CSUM_OFF;
-	if (be16_at(data + v.l4_off + field_off) != fold(pseudo))
-		return 0;
-	if (v.family == AF_INET6 && v.l4_off != v.l3_off + IPV6_HLEN &&
-	    ipv6_route_pending(data, &v))
+	field_off = g->proto == IPPROTO_UDP ? UDP_CSUM_OFF : TCP_CSUM_OFF;
+	memcpy(&field, data + g->l4 + field_off, 2);
+	if (field != pseudo_sum_net(data, g))
 		return 0;
 	if (where)
-		*where = (struct xskx_pkt_csum){ .start = v.l4_off,
+		*where = (struct xskx_pkt_csum){ .start = (uint16_t)g->l4,
 						 .offset = field_off };
 	return 1;
 }
@@ -170,26 +271,24 @@ static int find_partial(const struct xskx_pkt *pkts, uint32_t frags,
 XSKX_API int xskx_pkt_csum_partial(const struct xskx_pkt *pkts,
 				   uint32_t frags, struct xskx_pkt_csum *where)
 {
-	uint32_t end;
-	bool udp;
+	struct segment g;
 
-	return find_partial(pkts, frags, where, &end, &udp);
+	return find_partial(pkts, frags, where, &g);
 }
 
 XSKX_API int xskx_pkt_csum_complete(const struct xskx_pkt *pkts,
 				    uint32_t frags)
 {
-	struct xskx_pkt_csum at;
-	uint32_t end;
-	bool udp;
-	int partial = find_partial(pkts, frags, &at, &end, &udp);
+	struct xskx_pkt_csum at = { 0 };
+	struct segment g = { 0 };
+	int partial = find_partial(pkts, frags, &at, &g);
 	uint8_t *field;
 	uint16_t csum;
 
 	if (partial <= 0)
 		return partial;
-	csum = (uint16_t)~sum_segment(pkts, frags, at.start, end);
-	if (udp && !csum)
+	csum = (uint16_t)~sum_segment(pkts, frags, at.start, g.end);
+	if (g.proto == IPPROTO_UDP && !csum)
 		csum = 0xffff;
 	field = pkts[0].data + at.start + at.offset;
 	field[0] = (uint8_t)(csum >> 8);

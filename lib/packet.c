@@ -32,17 +32,8 @@
 #include "kernel_rules.h"
 #include "packet_internal.h"
 
-#define ETH_P_IPV4 0x0800
-#define ETH_P_IPV6 0x86dd
-#define ETH_P_8021Q 0x8100
-#define ETH_P_8021AD 0x88a8
-#define IPV4_MIN_HLEN 20
-#define IPV6_HLEN 40
-#define IPV6_FRAG_HLEN 8
 /* More than any sane packet carries; a longer chain is refused as malformed. */
 #define IPV6_MAX_EXT_HEADERS 8
-#define TCP_MIN_HLEN 20
-#define UDP_HLEN 8
 #define ICMP_HLEN 8
 #define ICMPV6_HLEN 4
 

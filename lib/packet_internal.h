@@ -5,6 +5,17 @@
 
 #include <xskx/packet.h>
 
+/* The header fields and sizes the packet view reads. */
+#define ETH_P_IPV4 0x0800
+#define ETH_P_IPV6 0x86dd
+#define ETH_P_8021Q 0x8100
+#define ETH_P_8021AD 0x88a8
+#define IPV4_MIN_HLEN 20
+#define IPV6_HLEN 40
+#define IPV6_FRAG_HLEN 8
+#define TCP_MIN_HLEN 20
+#define UDP_HLEN 8
+
 /*
  * xskx_pkt_parse() of a packet of span bytes whose first len bytes are at
  * data (a multi-buffer chain's first fragment): the IP length field is

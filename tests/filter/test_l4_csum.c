@@ -319,11 +319,52 @@ START_TEST(refused_kinds)
 	put16(frame + s.l4 + 4, (uint16_t)(s.end - s.l4 - 2));
 	make_partial(&s);
 	ck_assert_int_eq(complete_exact(frame, s.end), 0);
-	/* ICMP whose checksum happens to look like a pseudo-header sum. */
+	/* ICMP with a pseudo-header sum where UDP would have its checksum. */
+	s = build(AF_INET, IPPROTO_UDP, 0, false, 16, 2);
+	frame[s.l3 + 9] = IPPROTO_ICMP;
+	s.proto = IPPROTO_ICMP;
+	make_partial(&s);
+	ck_assert_int_eq(complete_exact(frame, s.end), 0);
+	/*
+	 * IHL 4: read as IHL 5 the packet would be partial UDP, and read
+	 * with a 16-byte header too (its "UDP header" then starts at the
+	 * destination address: the real one's ports made to fit).
+	 */
 	s = build(AF_INET, IPPROTO_UDP, 0, false, 16, 2);
 	make_partial(&s);
-	frame[s.l3 + 9] = IPPROTO_ICMP;
+	{
+		struct shape as4 = s;
+
+		as4.l4 = s.l3 + 16;
+		frame[s.l4] = (uint8_t)((s.end - as4.l4) >> 8);
+		frame[s.l4 + 1] = (uint8_t)(s.end - as4.l4);
+		frame[s.l3] = 0x44;
+		put16(frame + s.l4 + 2, pseudo_sum(frame, &as4));
+	}
 	ck_assert_int_eq(complete_exact(frame, s.end), 0);
+	frame[s.l3] = 0x45; /* the ports are not in the sum: partial again */
+	ck_assert_int_eq(complete_exact(frame, s.end), 1);
+	/* IPv6 first fragment (offset 0, more fragments) behind hop-by-hop. */
+	{
+		uint32_t off;
+
+		s = (struct shape){ .proto = IPPROTO_UDP, .family = AF_INET6 };
+		s.l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV6);
+		off = frame_ipv6(frame, s.l3, IPPROTO_HOPOPTS, "2001:db8::1",
+				 "2001:db8::2");
+		off = frame_ipv6_ext(frame, off, IPPROTO_FRAGMENT, 0);
+		off = frame_ipv6_frag(frame, off, IPPROTO_UDP, 0, 1);
+		s.l4 = off;
+		s.end = frame_ip_length(frame, s.l3,
+					frame_udp(frame, off, 1, 2) + 6);
+		put16(frame + s.l4 + 4, (uint16_t)(s.end - s.l4));
+		make_partial(&s);
+		ck_assert_int_eq(complete_exact(frame, s.end), 0);
+		/* Offset 0 and no more fragments: whole, completed. */
+		frame[s.l4 - 8 + 3] = 0;
+		ck_assert_int_eq(complete_exact(frame, s.end), 1);
+		ck_assert(verifies(frame, &s));
+	}
 	/* Not IP at all. */
 	frame_eth(frame, NULL, 0, ETHERTYPE_ARP);
 	ck_assert_int_eq(complete_exact(frame, 60), 0);
@@ -403,6 +444,23 @@ START_TEST(chains_complete_like_the_whole)
 		chain_make(&c, frame, s.end, &cut, 1);
 		ck_assert_int_eq(xskx_pkt_csum_complete(c.pkts, 1), 0);
 		chain_take(&c, frame);
+	}
+	/* TCP options past the first fragment: not recognised. */
+	{
+		uint32_t cut = s.l4 + 24;
+		struct chain c;
+
+		frame[s.l4 + 12] = 8 << 4;
+		make_partial(&s);
+		chain_make(&c, frame, s.end, &cut, 1);
+		ck_assert_int_eq(xskx_pkt_csum_complete(c.pkts, 2), 0);
+		chain_take(&c, frame);
+		cut = s.l4 + 32;
+		chain_make(&c, frame, s.end, &cut, 1);
+		ck_assert_int_eq(xskx_pkt_csum_complete(c.pkts, 2), 1);
+		chain_take(&c, frame);
+		ck_assert(verifies(frame, &s));
+		memcpy(frame, whole, s.end);
 	}
 	/* Headers split over two fragments: not recognised. */
 	{
