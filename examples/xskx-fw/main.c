@@ -232,7 +232,9 @@ static int open_firewall(struct fwapp *app)
 				  .queue_id = o->fwd.first_queue,
 				  .batch = o->fwd.batch,
 				  .frames = o->fwd.frames,
-				  .tx_full = o->fwd.tx_full };
+				  .tx_full = o->fwd.tx_full,
+				  .keep_partial_csum =
+					  o->fwd.keep_partial_csum };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	int err;

@@ -46,6 +46,8 @@ struct fwd_counters {
 	uint64_t tx_full_drops; /* received here, released: egress TX was full */
 	uint64_t tx_rejected; /* received here, released: egress TX refused it */
 	uint64_t dropped; /* received here, never sent: still held at the end */
+	/* received here with a partial TCP/UDP checksum, completed */
+	uint64_t csum_completed;
 };
 
 enum fwd_tx_full {
@@ -81,6 +83,7 @@ struct fwd_queue {
 	uint32_t nports; /* 1: reflect */
 	uint32_t batch;
 	bool multi_buffer; /* packets may be chains: counted as one each */
+	bool keep_partial_csum;
 	enum fwd_tx_full tx_full;
 	fwd_filter_fn filter;
 	void *filter_ctx;
@@ -101,6 +104,14 @@ struct fwd_config {
 	 * a filter, which sees one descriptor per packet.
 	 */
 	bool multi_buffer;
+	/*
+	 * Forward partial TCP/UDP checksums as they arrived. By default every
+	 * packet to be forwarded goes through xskx_pkt_csum_complete(): a
+	 * packet a local stack sent into a veth with TX checksum offload on
+	 * (the default) carries only the pseudo-header's sum, which copy-mode
+	 * TX would send on as it is, for the receiver to drop.
+	 */
+	bool keep_partial_csum;
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
 };

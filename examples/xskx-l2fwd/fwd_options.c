@@ -35,6 +35,9 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			return false;
 		o->tx_full = (enum fwd_tx_full)choice;
 		return true;
+	case FWD_OPT_NO_CSUM_COMPLETE:
+		o->keep_partial_csum = true;
+		return true;
 	case 's':
 		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);
 	case FWD_OPT_PACKETS:

@@ -47,6 +47,7 @@ static int open_queues(struct l2fwd *app)
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.tx_full = o->fwd.tx_full,
 			.multi_buffer = o->multi_buffer,
+			.keep_partial_csum = o->fwd.keep_partial_csum,
 		};
 
 		for (uint32_t i = 0; i < app->nports; i++)
