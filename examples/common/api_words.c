@@ -38,11 +38,17 @@ static const struct api_phrase phrases[] = {
 	{ "leave the flag out and let the device compute checksums",
 	  { [API_WORDS_BENCH] = "leave out --tx-checksum" } },
 	{ "tx_kick_batch",
-	  { [API_WORDS_BENCH] = "--tx-kick-batch" } },
+	  { [API_WORDS_BENCH] = "--tx-kick-batch",
+	    [API_WORDS_L2FWD] = "--tx-kick-batch",
+	    [API_WORDS_FW] = "--tx-kick-batch" } },
 	{ "tx_kick_usec",
-	  { [API_WORDS_BENCH] = "--tx-kick-usec" } },
+	  { [API_WORDS_BENCH] = "--tx-kick-usec",
+	    [API_WORDS_L2FWD] = "--tx-kick-usec",
+	    [API_WORDS_FW] = "--tx-kick-usec" } },
 	{ "(tx_size)",
-	  { [API_WORDS_BENCH] = "(--tx-size)" } },
+	  { [API_WORDS_BENCH] = "(--tx-size)",
+	    [API_WORDS_L2FWD] = "(the library's default)",
+	    [API_WORDS_FW] = "(the library's default)" } },
 };
 /* clang-format on */
 

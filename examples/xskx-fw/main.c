@@ -234,7 +234,9 @@ static int open_firewall(struct fwapp *app)
 				  .frames = o->fwd.frames,
 				  .tx_full = o->fwd.tx_full,
 				  .keep_partial_csum =
-					  o->fwd.keep_partial_csum };
+					  o->fwd.keep_partial_csum,
+				  .tx_kick_batch = o->fwd.tx_kick_batch,
+				  .tx_kick_usec = o->fwd.tx_kick_usec };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	int err;

@@ -50,7 +50,9 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 	XSKX_OPTS(xskx_socket_opts, opts, .port = xport,
 		  .queue_id = cfg->queue_id, .rx_size = cfg->rx_size,
 		  .flags = cfg->multi_buffer ? XSKX_SOCKET_MULTI_BUFFER : 0,
-		  .tx_reserve = XSKX_TX_RESERVE_NONE);
+		  .tx_reserve = XSKX_TX_RESERVE_NONE,
+		  .tx_kick_batch = cfg->tx_kick_batch,
+		  .tx_kick_usec = cfg->tx_kick_usec);
 
 	port->port = xport;
 	port->held = calloc(q->batch, sizeof(*port->held));

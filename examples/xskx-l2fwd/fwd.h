@@ -112,6 +112,8 @@ struct fwd_config {
 	 * TX would send on as it is, for the receiver to drop.
 	 */
 	bool keep_partial_csum;
+	/* xskx_socket_opts' TX wakeup coalescing, on every socket; 0: none */
+	uint32_t tx_kick_batch, tx_kick_usec;
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
 };
