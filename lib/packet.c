@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <xskx/packet.h>
+#include <xskx/socket.h>
 
 #include "api.h"
 #include "kernel_rules.h"
@@ -238,4 +239,17 @@ XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 					    struct xskx_pkt_view *view)
 {
 	return xskx__pkt_parse_span(data, len, len, view);
+}
+
+XSKX_API enum xskx_pkt_class xskx_pkt_parse_chain(const struct xskx_pkt *pkts,
+						  uint32_t frags,
+						  struct xskx_pkt_view *view)
+{
+	uint32_t span = 0;
+
+	if (!pkts || !frags)
+		return xskx__pkt_parse_span(NULL, 0, 0, view);
+	for (uint32_t i = 0; i < frags; i++)
+		span += pkts[i].len;
+	return xskx__pkt_parse_span(pkts[0].data, pkts[0].len, span, view);
 }

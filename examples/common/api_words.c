@@ -22,7 +22,7 @@ static const struct api_phrase phrases[] = {
 	{ "use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
 	  { [API_WORDS_BENCH] = "use -F (multi-buffer), or lower the MTU",
 	    [API_WORDS_L2FWD] = "lower the MTU (xskx-l2fwd takes no multi-buffer packets; xskx-bench -F does)",
-	    [API_WORDS_FW] = "lower the MTU (xskx-fw takes no multi-buffer packets)" } },
+	    [API_WORDS_FW] = "use -F (multi-buffer), or lower the MTU" } },
 	{ "(or set XSKX_UMEM_UNALIGNED)",
 	  { [API_WORDS_BENCH] = "(or use -u, unaligned chunks)" } },
 	{ "or create the UMEM without XSKX_UMEM_HUGEPAGES",

@@ -235,6 +235,7 @@ static int open_firewall(struct fwapp *app)
 				  .tx_full = o->fwd.tx_full,
 				  .keep_partial_csum =
 					  o->fwd.keep_partial_csum,
+				  .multi_buffer = o->multi_buffer,
 				  .tx_kick_batch = o->fwd.tx_kick_batch,
 				  .tx_kick_usec = o->fwd.tx_kick_usec };
 	struct fw_ruleset *rs;

@@ -71,8 +71,10 @@ struct fwd_port {
 /*
  * Optional: a verdict on each received burst before it is forwarded (a
  * firewall's). Reorders pkts[0..n) so that the packets to forward come
- * first, in their order, and returns how many; the frames of the rest go
- * back to the pool. port: the index of the port they arrived on.
+ * first, in their order, and returns how many descriptors they take; the
+ * frames of the rest go back to the pool. With multi_buffer a packet is a
+ * chain: kept or dropped whole, its descriptors together and in order.
+ * port: the index of the port they arrived on.
  */
 typedef uint32_t (*fwd_filter_fn)(void *ctx, uint32_t port,
 				  struct xskx_pkt *pkts, uint32_t n);
@@ -100,8 +102,8 @@ struct fwd_config {
 	enum fwd_tx_full tx_full;    /* 0: hold */
 	/*
 	 * XSKX_SOCKET_MULTI_BUFFER on every socket: jumbo frames (MTU 9000)
-	 * arrive and leave as chains of fragments, forwarded whole. Not with
-	 * a filter, which sees one descriptor per packet.
+	 * arrive and leave as chains of fragments, forwarded whole. A filter
+	 * then keeps or drops each chain whole (xskx_pkt_frags()).
 	 */
 	bool multi_buffer;
 	/*

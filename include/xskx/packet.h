@@ -65,6 +65,18 @@ enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 struct xskx_pkt; /* xskx/socket.h */
 
 /*
+ * xskx_pkt_parse() of a packet at pkts[0..frags): one descriptor, or a
+ * multi-buffer chain (xskx_pkt_frags()). The IP length field is checked
+ * against the whole chain's bytes; the headers are read from the first
+ * fragment only, and one that does not end inside it makes the packet
+ * MALFORMED (TRUNCATED when the chain is shorter than the datagram).
+ * frags 0 or a NULL pkts: TRUNCATED, as a frame without bytes.
+ */
+enum xskx_pkt_class xskx_pkt_parse_chain(const struct xskx_pkt *pkts,
+					 uint32_t frags,
+					 struct xskx_pkt_view *view);
+
+/*
  * Partial TCP and UDP checksums. A packet a local network stack sends into
  * a device that offloads TX checksums (veth does by default) carries
  * CHECKSUM_PARTIAL: its TCP or UDP checksum field holds only the sum of

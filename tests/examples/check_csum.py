@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 """Partial checksums from a real stack, through a forwarder on veth.
 
-  check_csum.py PROGRAM [ARGS...]
+  check_csum.py [--mtu 9000] PROGRAM [ARGS...]
 
 Three network namespaces of the test's own: host A and host B, each with
 an ordinary stack and its veth end at default offloads (TX checksum
@@ -20,6 +20,9 @@ datagrams must now arrive with bad checksums (UdpInCsumErrors rises by
 their number), which shows the traffic did carry partial checksums and
 the flag turns the completion off.
 
+With --mtu 9000 every link is at MTU 9000 and the datagrams are 8000
+bytes: they reach the forwarder as multi-buffer chains (give it -F).
+
 Root only; exit 77 (skipped) otherwise. Every loop is bounded in time.
 """
 import json
@@ -34,6 +37,7 @@ PID = os.getpid()
 NS = {k: "xskx-csum-%s-%d" % (k, PID) for k in ("a", "b", "fwd")}
 DATAGRAMS = 20
 PORT = 9000
+MTU = 1500
 
 
 def fail(msg):
@@ -55,13 +59,13 @@ def setup():
         h = "h" + host
         sh("ip", "-n", NS["fwd"], "link", "add", fwd, "type", "veth",
            "peer", "name", h, "netns", NS[host])
-        sh("ip", "-n", NS["fwd"], "link", "set", fwd, "up")
+        sh("ip", "-n", NS["fwd"], "link", "set", fwd, "mtu", str(MTU), "up")
         sh("ip", "-n", NS[host], "link", "set", "lo", "up")
         n = "1" if host == "a" else "2"
         sh("ip", "-n", NS[host], "addr", "add", "192.0.2.%s/24" % n, "dev", h)
         sh("ip", "-n", NS[host], "addr", "add", "2001:db8::%s/64" % n,
            "dev", h, "nodad")
-        sh("ip", "-n", NS[host], "link", "set", h, "up")
+        sh("ip", "-n", NS[host], "link", "set", h, "mtu", str(MTU), "up")
     # The forwarder's ends carry no addresses and send nothing of their own.
     for fwd in ("fa", "fb"):
         sh("sysctl", "-qw", "net.ipv6.conf.%s.disable_ipv6=1" % fwd, ns="fwd")
@@ -151,8 +155,10 @@ def traffic(expect_delivered):
     for family, dst in (("4", "192.0.2.2"), ("6", "2001:db8::2")):
         recv = subprocess.Popen(in_ns("b", "udp-recv", family, DATAGRAMS),
                                 stdout=subprocess.PIPE, text=True)
-        time.sleep(0.3)  # the receiver bound its socket
-        sh(*in_ns("a", "udp-send", family, dst, DATAGRAMS))
+        if recv.stdout.readline().strip() != "bound":
+            fail("the UDP receiver did not start")
+        sh(*in_ns("a", "udp-send", family, dst, DATAGRAMS,
+                  8000 if MTU > 1500 else 20))
         out, _ = recv.communicate(timeout=30)
         got += int(out.strip() or 0)
     if not expect_delivered:
@@ -173,7 +179,12 @@ def traffic(expect_delivered):
 def check(argv):
     before = errors()
     p = start_forwarder(argv)
-    traffic(True)
+    try:
+        traffic(True)
+    except SystemExit:
+        print("the forwarder's totals: %s" %
+              json.dumps(stop_forwarder(p).get("total")))
+        raise
     summary = stop_forwarder(p)
     if errors() != before:
         fail("B counted %d checksum errors" % (errors() - before))
@@ -202,23 +213,25 @@ def udp_recv(family, count):
     af = socket.AF_INET if family == "4" else socket.AF_INET6
     s = socket.socket(af, socket.SOCK_DGRAM)
     s.bind(("", PORT))
+    print("bound", flush=True)
     s.settimeout(3)
     got = 0
     try:
         while got < int(count):
-            s.recv(2048)
+            s.recv(65536)
             got += 1
     except socket.timeout:
         pass
     print(got)
 
 
-def udp_send(family, dst, count):
+def udp_send(family, dst, count, size):
     af = socket.AF_INET if family == "4" else socket.AF_INET6
     s = socket.socket(af, socket.SOCK_DGRAM)
     for i in range(int(count)):
         # Odd and even lengths, so that the sum's last word varies.
-        s.sendto(b"xskx-csum-%d-" % i + b"x" * (i % 7), (dst, PORT))
+        s.sendto(b"xskx-csum-%d-" % i + b"x" * (int(size) + i % 7),
+                 (dst, PORT))
         time.sleep(0.01)
 
 
@@ -254,15 +267,21 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] in helpers:
         helpers[sys.argv[1]](*sys.argv[2:])
         return
-    if len(sys.argv) < 2:
-        print("usage: check_csum.py PROGRAM [ARGS...]", file=sys.stderr)
+    global MTU
+    args = sys.argv[1:]
+    if args[:1] == ["--mtu"] and len(args) > 1:
+        MTU = int(args[1])
+        args = args[2:]
+    if not args:
+        print("usage: check_csum.py [--mtu 9000] PROGRAM [ARGS...]",
+              file=sys.stderr)
         sys.exit(2)
     if os.geteuid() != 0:
         print("skipped: root only (network namespaces)")
         sys.exit(77)
     try:
         setup()
-        check([os.path.abspath(sys.argv[1])] + sys.argv[2:])
+        check([os.path.abspath(args[0])] + args[1:])
     finally:
         teardown()
 

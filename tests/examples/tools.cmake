@@ -112,3 +112,11 @@ xskx_add_test(NAME examples.csum.fw_real_stack
 	LABELS veth examples)
 set_tests_properties(examples.csum.l2fwd_real_stack examples.csum.fw_real_stack
 	PROPERTIES RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 180)
+# The same at MTU 9000 through xskx-fw -F: 8000-byte datagrams arrive as
+# multi-buffer chains, are judged whole and completed across fragments.
+xskx_add_test(NAME examples.csum.fw_real_stack_mtu9000
+	COMMAND ${XSKX_CHECK_CSUM} --mtu 9000 $<TARGET_FILE:xskx-fw> -F
+		-r ${CMAKE_CURRENT_SOURCE_DIR}/allow-all.rules
+	LABELS veth examples)
+set_tests_properties(examples.csum.fw_real_stack_mtu9000
+	PROPERTIES RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 180)
