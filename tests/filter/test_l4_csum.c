@@ -319,11 +319,15 @@ START_TEST(refused_kinds)
 	put16(frame + s.l4 + 4, (uint16_t)(s.end - s.l4 - 2));
 	make_partial(&s);
 	ck_assert_int_eq(complete_exact(frame, s.end), 0);
-	/* ICMP with a pseudo-header sum where UDP would have its checksum. */
+	/*
+	 * ICMP with a pseudo-header sum where UDP and where TCP would have
+	 * their checksum.
+	 */
 	s = build(AF_INET, IPPROTO_UDP, 0, false, 16, 2);
 	frame[s.l3 + 9] = IPPROTO_ICMP;
 	s.proto = IPPROTO_ICMP;
 	make_partial(&s);
+	put16(frame + s.l4 + 16, pseudo_sum(frame, &s));
 	ck_assert_int_eq(complete_exact(frame, s.end), 0);
 	/*
 	 * IHL 4: read as IHL 5 the packet would be partial UDP, and read
