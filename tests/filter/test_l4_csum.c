@@ -369,6 +369,22 @@ START_TEST(refused_kinds)
 		ck_assert_int_eq(complete_exact(frame, s.end), 1);
 		ck_assert(verifies(frame, &s));
 	}
+	/* Three VLAN tags: more than the packet view follows. */
+	{
+		static const uint16_t three[3] = { TPID_8021AD, TPID_8021Q,
+						   TPID_8021Q };
+
+		s = build(AF_INET, IPPROTO_UDP, 0, false, 16, 2);
+		s.l3 = frame_eth(frame, three, 3, ETHERTYPE_IPV4);
+		frame_ipv4(frame, s.l3, IPPROTO_UDP, "192.0.2.1",
+			   "203.0.113.9", 5, 0x4000);
+		s.l4 = s.l3 + 20;
+		frame_udp(frame, s.l4, 40000, 5201);
+		s.end = frame_ip_length(frame, s.l3, s.l4 + 8 + 16);
+		put16(frame + s.l4 + 4, (uint16_t)(s.end - s.l4));
+		make_partial(&s);
+		ck_assert_int_eq(complete_exact(frame, s.end), 0);
+	}
 	/* Not IP at all. */
 	frame_eth(frame, NULL, 0, ETHERTYPE_ARP);
 	ck_assert_int_eq(complete_exact(frame, 60), 0);
