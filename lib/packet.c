@@ -27,27 +27,21 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <xskx/packet.h>
+#include <xskx/socket.h>
 
 #include "api.h"
 #include "kernel_rules.h"
+#include "packet_internal.h"
 
-#define ETH_P_IPV4 0x0800
-#define ETH_P_IPV6 0x86dd
-#define ETH_P_8021Q 0x8100
-#define ETH_P_8021AD 0x88a8
-#define IPV4_MIN_HLEN 20
-#define IPV6_HLEN 40
-#define IPV6_FRAG_HLEN 8
 /* More than any sane packet carries; a longer chain is refused as malformed. */
 #define IPV6_MAX_EXT_HEADERS 8
-#define TCP_MIN_HLEN 20
-#define UDP_HLEN 8
 #define ICMP_HLEN 8
 #define ICMPV6_HLEN 4
 
 struct cursor {
 	const uint8_t *data;
 	uint32_t len; /* the frame's, then the IP datagram's end */
+	uint32_t span; /* the packet's bytes: len, or more for a chain */
 	uint32_t off;
 	/* What a header running past len is: TRUNCATED, MALFORMED past the datagram. */
 	enum xskx_pkt_class short_cls;
@@ -106,13 +100,15 @@ static enum xskx_pkt_class parse_l4(struct cursor *c, struct xskx_pkt_view *v)
 
 /*
  * The IP datagram starting at c->off is bytes long by its header: false
- * when the frame holds less; otherwise it bounds the rest of the parse.
+ * when the packet holds less; otherwise it bounds the rest of the parse
+ * (which, in a chain, reads only the first fragment).
  */
 static bool datagram_bound(struct cursor *c, uint32_t bytes)
 {
-	if (!have(c, bytes))
+	if (c->off > c->span || bytes > c->span - c->off)
 		return false;
-	c->len = c->off + bytes;
+	if (c->off + bytes < c->len)
+		c->len = c->off + bytes;
 	c->short_cls = XSKX_PKT_MALFORMED;
 	return true;
 }
@@ -200,18 +196,22 @@ static enum xskx_pkt_class parse_ipv6(struct cursor *c, struct xskx_pkt_view *v)
 	}
 }
 
-XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
-					    struct xskx_pkt_view *view)
+enum xskx_pkt_class xskx__pkt_parse_span(const uint8_t *data, uint32_t len,
+					 uint32_t span,
+					 struct xskx_pkt_view *view)
 {
-	struct cursor c = { .data = data, .len = len, .off = XSKX_ETH_HLEN,
+	struct cursor c = { .data = data, .len = len, .span = span,
+			    .off = XSKX_ETH_HLEN,
 			    .short_cls = XSKX_PKT_TRUNCATED };
 
 	memset(view, 0, sizeof(*view));
-	if (!data || len < XSKX_ETH_HLEN)
+	if (!data || len < XSKX_ETH_HLEN || span < len)
 		return done(view, XSKX_PKT_TRUNCATED);
 	/* Offsets are 16-bit; nothing the parser looks at lies further. */
 	if (c.len > UINT16_MAX)
 		c.len = UINT16_MAX;
+	if (c.span > UINT16_MAX)
+		c.span = UINT16_MAX;
 	view->ethertype = be16_at(data + 12);
 	while (view->ethertype == ETH_P_8021Q ||
 	       view->ethertype == ETH_P_8021AD) {
@@ -233,4 +233,23 @@ XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 		view->l3_off = 0;
 		return done(view, XSKX_PKT_NOT_IP);
 	}
+}
+
+XSKX_API enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
+					    struct xskx_pkt_view *view)
+{
+	return xskx__pkt_parse_span(data, len, len, view);
+}
+
+XSKX_API enum xskx_pkt_class xskx_pkt_parse_chain(const struct xskx_pkt *pkts,
+						  uint32_t frags,
+						  struct xskx_pkt_view *view)
+{
+	uint32_t span = 0;
+
+	if (!pkts || !frags)
+		return xskx__pkt_parse_span(NULL, 0, 0, view);
+	for (uint32_t i = 0; i < frags; i++)
+		span += pkts[i].len;
+	return xskx__pkt_parse_span(pkts[0].data, pkts[0].len, span, view);
 }

@@ -14,6 +14,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "flags.h"
+#include "tx_kick.h"
 
 static const char *const mode_names[] = {
 	[BENCH_RXDROP] = "rxdrop",
@@ -358,12 +359,10 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 		o->kernel_tx_budget = true;
 		break;
 	case OPT_TX_KICK_BATCH:
-		ok = cli_parse_u32(flag, arg, 0, XSKX_RING_MAX_SIZE,
-				   &o->tx_kick_batch);
+		ok = tx_kick_parse_batch(arg, &o->tx_kick_batch);
 		break;
 	case OPT_TX_KICK_USEC:
-		ok = cli_parse_u32(flag, arg, 0, XSKX_TX_KICK_USEC_MAX,
-				   &o->tx_kick_usec);
+		ok = tx_kick_parse_usec(arg, &o->tx_kick_usec);
 		break;
 	case OPT_NAPI:
 		ok = parse_napi(flag, arg, o);

@@ -2,6 +2,7 @@
 /* xskx-fw: the firewall core (see fw.h). */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fw.h"
 
@@ -38,43 +39,54 @@ static int unclassified_kind(enum xskx_pkt_class cls)
 	}
 }
 
-/* fwd's filter hook: stage 2 on one burst, with one rule set throughout. */
+/*
+ * fwd's filter hook: stage 2 on one burst, with one rule set throughout.
+ * A packet is one descriptor, or with multi-buffer a chain, judged by its
+ * first fragment's headers and moved whole.
+ */
 static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 			    uint32_t n)
 {
 	struct fw_queue *q = ctx;
 	struct fw_ruleset *rs = q->in_use;
 	struct fw_counter *hits = &rs->hits[q->row * (rs->count + 1)];
-	uint32_t kept = 0;
+	uint32_t kept = 0, denied = 0, frags;
 
 	(void)port;
-	for (uint32_t i = 0; i < n; i++) {
+	for (uint32_t i = 0; i < n; i += frags) {
 		struct xskx_pkt_view v;
-		enum xskx_pkt_class cls = xskx_pkt_parse(pkts[i].data,
-							 pkts[i].len, &v);
-		int kind = unclassified_kind(cls);
-		int rule = kind < 0 ? fw_rules_match(rs, &v) : -1;
-		uint32_t slot = rule < 0 ? rs->count : (uint32_t)rule;
-		enum fw_action action = rule < 0 ? rs->default_action :
-						   rs->rules[rule].action;
+		uint32_t len = pkts[i].len;
+		enum xskx_pkt_class cls;
+		enum fw_action action;
+		int kind, rule;
+		uint32_t slot;
 
+		frags = q->fwd.multi_buffer ? xskx_pkt_frags(pkts + i, n - i,
+							     &len) :
+					      1;
+		if (!frags) /* the bursts hand over whole chains only */
+			frags = n - i;
+		cls = xskx_pkt_parse_chain(pkts + i, frags, &v);
+		kind = unclassified_kind(cls);
+		rule = kind < 0 ? fw_rules_match(rs, &v) : -1;
+		slot = rule < 0 ? rs->count : (uint32_t)rule;
+		action = rule < 0 ? rs->default_action : rs->rules[rule].action;
 		if (kind >= 0)
-			count(&q->stage2.unclassified[kind], pkts[i].len);
-		count(&hits[slot], pkts[i].len);
+			count(&q->stage2.unclassified[kind], len);
+		count(&hits[slot], len);
 		if (action == FW_DENY) {
-			count(&q->stage2.denied, pkts[i].len);
+			count(&q->stage2.denied, len);
+			/* Kept aside: what it occupies may take allowed ones. */
+			memcpy(q->denied + denied, pkts + i, frags * sizeof(*pkts));
+			denied += frags;
 			continue;
 		}
-		count(&q->stage2.allowed, pkts[i].len);
+		count(&q->stage2.allowed, len);
 		/* Allowed packets move forward in order; denied ones to the back. */
-		if (kept != i) {
-			struct xskx_pkt tmp = pkts[kept];
-
-			pkts[kept] = pkts[i];
-			pkts[i] = tmp;
-		}
-		kept++;
+		memmove(pkts + kept, pkts + i, frags * sizeof(*pkts));
+		kept += frags;
 	}
+	memcpy(pkts + kept, q->denied, denied * sizeof(*pkts));
 	return kept;
 }
 
@@ -204,6 +216,10 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 		c.filter = judge_burst;
 		c.filter_ctx = q;
 		err = fwd_open(&q->fwd, &c);
+		if (!err) {
+			q->denied = calloc(q->fwd.batch, sizeof(*q->denied));
+			err = q->denied ? 0 : -ENOMEM;
+		}
 	}
 	if (err)
 		return err;
@@ -338,6 +354,7 @@ int fw_close(struct fw *fw)
 	for (uint32_t k = 0; fw->queues && k < fw->nqueues; k++) {
 		int close_err = fwd_close(&fw->queues[k].fwd);
 
+		free(fw->queues[k].denied);
 		if (!err)
 			err = close_err;
 	}

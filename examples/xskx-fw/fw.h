@@ -60,6 +60,8 @@ struct fw_queue {
 	struct fw_ruleset *in_use;
 	struct fw_ruleset *adopted;
 	struct fw_stage2 stage2;
+	/* a burst's denied descriptors, while the allowed ones move up */
+	struct xskx_pkt *denied;
 };
 
 struct fw {

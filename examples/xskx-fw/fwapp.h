@@ -37,6 +37,7 @@ struct fwapp_opts {
 	struct fwd_options fwd;
 	const char *rules_path;	/* -r */
 	const char *check_path;	/* --check: validate and exit */
+	bool multi_buffer;	/* -F: jumbo frames as chains */
 };
 
 enum fwapp_parse_result {

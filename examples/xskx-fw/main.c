@@ -232,7 +232,12 @@ static int open_firewall(struct fwapp *app)
 				  .queue_id = o->fwd.first_queue,
 				  .batch = o->fwd.batch,
 				  .frames = o->fwd.frames,
-				  .tx_full = o->fwd.tx_full };
+				  .tx_full = o->fwd.tx_full,
+				  .keep_partial_csum =
+					  o->fwd.keep_partial_csum,
+				  .multi_buffer = o->multi_buffer,
+				  .tx_kick_batch = o->fwd.tx_kick_batch,
+				  .tx_kick_usec = o->fwd.tx_kick_usec };
 	struct fw_ruleset *rs;
 	struct fw_errors errs;
 	int err;

@@ -9,6 +9,7 @@
 
 #include "fwapp.h"
 #include "fwd_options.h"
+#include "tx_kick.h"
 
 static const char usage[] =
 	"Usage: xskx-fw -i IF1 -o IF2 -r RULES [options]\n"
@@ -37,9 +38,18 @@ static const char usage[] =
 	"  -b, --batch N          packets per burst (default 64)\n"
 	"  -f, --frames N         UMEM frames per queue (default 4096)\n"
 	"  -S, --xdp-skb          XDP program in generic (skb) mode\n"
+	"  -F, --multi-buffer     XDP_USE_SG: jumbo frames (MTU 9000) arrive and\n"
+	"                         leave as chains of fragments, judged by their\n"
+	"                         headers and forwarded or dropped whole;\n"
+	"                         counters count packets\n"
 	"      --tx-full hold|drop  a full TX ring: hold the allowed packets\n"
 	"                         until it has room, backing the other port up\n"
 	"                         to its NIC (default), or drop them, counted\n"
+	TX_KICK_USAGE
+	"      --no-csum-complete forward partial TCP/UDP checksums as they\n"
+	"                         arrived (default: completed, counted: a local\n"
+	"                         stack behind a veth with TX checksum offload\n"
+	"                         leaves them for the device)\n"
 	"  -s, --pkt-size BYTES   --sim: frame size without FCS (default 64)\n"
 	"      --packets N        --sim: packets per source (default: no limit)\n"
 	"      --json             a JSON summary on stdout, the live lines on stderr\n"
@@ -71,6 +81,7 @@ static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "rules", required_argument, NULL, 'r' },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "multi-buffer", no_argument, NULL, 'F' },
 	FWD_LONG_OPTIONS_QUEUES,
 	FWD_LONG_OPTIONS_RUN,
 	{ "help", no_argument, NULL, 'h' },
@@ -85,6 +96,9 @@ static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 		return true;
 	case OPT_CHECK:
 		o->check_path = arg;
+		return true;
+	case 'F':
+		o->multi_buffer = true;
 		return true;
 	default:
 		return fwd_options_parse_one(c, arg, &o->fwd, "xskx-fw");
@@ -123,7 +137,7 @@ enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
 	int c;
 
 	*o = (struct fwapp_opts){ .fwd = { FWD_OPTIONS_DEFAULTS } };
-	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "r:h",
+	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "r:Fh",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(usage, stdout);

@@ -196,6 +196,12 @@ static void text_summary(const struct fwapp *app, double seconds,
 		       (unsigned long long)s->ports[1 - i].tx,
 		       (unsigned long long)s->ports[i].tx_full_drops,
 		       (unsigned long long)s->ports[i].dropped);
+	printf("partial TCP/UDP checksums completed: %s %llu, %s %llu%s\n",
+	       app->port_names[0],
+	       (unsigned long long)s->ports[0].csum_completed,
+	       app->port_names[1],
+	       (unsigned long long)s->ports[1].csum_completed,
+	       o->fwd.keep_partial_csum ? " (--no-csum-complete)" : "");
 	for (uint32_t k = 0; app->fw.nqueues > 1 && k < app->fw.nqueues; k++)
 		printf("queue %-4u %s received %llu, %s received %llu\n",
 		       o->fwd.first_queue + k, app->port_names[0],
@@ -276,6 +282,7 @@ static void json_object_of(const struct fwapp *app, double seconds,
 		json_u64(&j, "tx", s->ports[i].tx);
 		json_u64(&j, "tx_full_drops", s->ports[i].tx_full_drops);
 		json_u64(&j, "dropped", s->ports[i].dropped);
+		json_u64(&j, "csum_completed", s->ports[i].csum_completed);
 		loss_json(&j, "loss", &s->loss[i]);
 		json_object_end(&j);
 	}

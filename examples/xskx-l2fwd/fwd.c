@@ -25,6 +25,8 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 	c->tx_rejected = __atomic_load_n(&port->count.tx_rejected,
 					 __ATOMIC_RELAXED);
 	c->dropped = __atomic_load_n(&port->count.dropped, __ATOMIC_RELAXED);
+	c->csum_completed = __atomic_load_n(&port->count.csum_completed,
+					    __ATOMIC_RELAXED);
 }
 
 void fwd_counters_add(struct fwd_counters *sum, const struct fwd_counters *c)
@@ -34,6 +36,7 @@ void fwd_counters_add(struct fwd_counters *sum, const struct fwd_counters *c)
 	sum->tx_full_drops += c->tx_full_drops;
 	sum->tx_rejected += c->tx_rejected;
 	sum->dropped += c->dropped;
+	sum->csum_completed += c->csum_completed;
 }
 
 static int open_port(struct fwd_queue *q, struct fwd_port *port,
@@ -47,7 +50,9 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 	XSKX_OPTS(xskx_socket_opts, opts, .port = xport,
 		  .queue_id = cfg->queue_id, .rx_size = cfg->rx_size,
 		  .flags = cfg->multi_buffer ? XSKX_SOCKET_MULTI_BUFFER : 0,
-		  .tx_reserve = XSKX_TX_RESERVE_NONE);
+		  .tx_reserve = XSKX_TX_RESERVE_NONE,
+		  .tx_kick_batch = cfg->tx_kick_batch,
+		  .tx_kick_usec = cfg->tx_kick_usec);
 
 	port->port = xport;
 	port->held = calloc(q->batch, sizeof(*port->held));
@@ -67,6 +72,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	q->batch = cfg->batch ? cfg->batch : FWD_DEFAULT_BATCH;
 	q->tx_full = cfg->tx_full;
 	q->multi_buffer = cfg->multi_buffer;
+	q->keep_partial_csum = cfg->keep_partial_csum;
 	q->filter = cfg->filter;
 	q->filter_ctx = cfg->filter_ctx;
 	err = xskx_umem_create(&q->umem, &umem_opts);
@@ -114,6 +120,28 @@ static uint32_t packets_in(const struct fwd_queue *q,
 	return packets;
 }
 
+/*
+ * Headers a forwarder touches are in a chain's first fragment: the MACs
+ * reflect swaps, the checksum field of a partial checksum. Returns the
+ * checksums completed.
+ */
+static uint64_t fix_headers(const struct fwd_queue *q, struct xskx_pkt *pkts,
+			    uint32_t n)
+{
+	uint64_t completed = 0;
+	uint32_t frags;
+
+	for (uint32_t i = 0; i < n; i += frags) {
+		frags = frags_of(q, pkts + i, n - i);
+		if (!q->keep_partial_csum &&
+		    xskx_pkt_csum_complete(pkts + i, frags) > 0)
+			completed++;
+		if (q->nports == 1)
+			fwd_swap_macs(pkts[i].data);
+	}
+	return completed;
+}
+
 /* What `in` holds goes back to the pool, counted in `counter`. */
 static void release_held(const struct fwd_queue *q, struct fwd_port *in,
 			 uint64_t *counter)
@@ -147,11 +175,8 @@ static int forward(struct fwd_queue *q, uint32_t in_index,
 			xskx_rx_release(in->sock, in->held + kept,
 					(uint32_t)received - kept);
 		}
-		/* A chain's headers are in its first fragment. */
-		if (q->nports == 1)
-			for (uint32_t i = 0; i < kept;
-			     i += frags_of(q, in->held + i, kept - i))
-				fwd_swap_macs(in->held[i].data);
+		count(&in->count.csum_completed,
+		      fix_headers(q, in->held, kept));
 		in->held_next = 0;
 		in->held_count = kept;
 		count(&in->count.rx,

@@ -46,6 +46,8 @@ struct fwd_counters {
 	uint64_t tx_full_drops; /* received here, released: egress TX was full */
 	uint64_t tx_rejected; /* received here, released: egress TX refused it */
 	uint64_t dropped; /* received here, never sent: still held at the end */
+	/* received here with a partial TCP/UDP checksum, completed */
+	uint64_t csum_completed;
 };
 
 enum fwd_tx_full {
@@ -69,8 +71,10 @@ struct fwd_port {
 /*
  * Optional: a verdict on each received burst before it is forwarded (a
  * firewall's). Reorders pkts[0..n) so that the packets to forward come
- * first, in their order, and returns how many; the frames of the rest go
- * back to the pool. port: the index of the port they arrived on.
+ * first, in their order, and returns how many descriptors they take; the
+ * frames of the rest go back to the pool. With multi_buffer a packet is a
+ * chain: kept or dropped whole, its descriptors together and in order.
+ * port: the index of the port they arrived on.
  */
 typedef uint32_t (*fwd_filter_fn)(void *ctx, uint32_t port,
 				  struct xskx_pkt *pkts, uint32_t n);
@@ -81,6 +85,7 @@ struct fwd_queue {
 	uint32_t nports; /* 1: reflect */
 	uint32_t batch;
 	bool multi_buffer; /* packets may be chains: counted as one each */
+	bool keep_partial_csum;
 	enum fwd_tx_full tx_full;
 	fwd_filter_fn filter;
 	void *filter_ctx;
@@ -97,10 +102,20 @@ struct fwd_config {
 	enum fwd_tx_full tx_full;    /* 0: hold */
 	/*
 	 * XSKX_SOCKET_MULTI_BUFFER on every socket: jumbo frames (MTU 9000)
-	 * arrive and leave as chains of fragments, forwarded whole. Not with
-	 * a filter, which sees one descriptor per packet.
+	 * arrive and leave as chains of fragments, forwarded whole. A filter
+	 * then keeps or drops each chain whole (xskx_pkt_frags()).
 	 */
 	bool multi_buffer;
+	/*
+	 * Forward partial TCP/UDP checksums as they arrived. By default every
+	 * packet to be forwarded goes through xskx_pkt_csum_complete(): a
+	 * packet a local stack sent into a veth with TX checksum offload on
+	 * (the default) carries only the pseudo-header's sum, which copy-mode
+	 * TX would send on as it is, for the receiver to drop.
+	 */
+	bool keep_partial_csum;
+	/* xskx_socket_opts' TX wakeup coalescing, on every socket; 0: none */
+	uint32_t tx_kick_batch, tx_kick_usec;
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
 };

@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "fwd_options.h"
+#include "tx_kick.h"
 
 bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			   const char *program)
@@ -34,6 +35,13 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 				      FWD_TX_FULL_CHOICES, &choice))
 			return false;
 		o->tx_full = (enum fwd_tx_full)choice;
+		return true;
+	case FWD_OPT_TX_KICK_BATCH:
+		return tx_kick_parse_batch(arg, &o->tx_kick_batch);
+	case FWD_OPT_TX_KICK_USEC:
+		return tx_kick_parse_usec(arg, &o->tx_kick_usec);
+	case FWD_OPT_NO_CSUM_COMPLETE:
+		o->keep_partial_csum = true;
 		return true;
 	case 's':
 		return cli_parse_u32("--pkt-size", arg, 60, 1514, &o->pkt_size);

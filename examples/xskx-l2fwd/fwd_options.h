@@ -23,6 +23,9 @@ struct fwd_options {
 	uint32_t frames;
 	enum xskx_xdp_mode xdp_mode;
 	enum fwd_tx_full tx_full;
+	bool keep_partial_csum; /* --no-csum-complete (fwd_config) */
+	uint32_t tx_kick_batch; /* --tx-kick-batch (fwd_config) */
+	uint32_t tx_kick_usec;	/* --tx-kick-usec */
 	uint32_t first_queue; /* -q: the queues are first_queue.. */
 	uint32_t queues;      /* ..+ queues - 1: a thread and a UMEM each */
 	int first_cpu;	      /* queue k's thread on CPU first_cpu + k; -1: any */
@@ -43,6 +46,9 @@ enum {
 	FWD_OPT_JSON_LINES,
 	FWD_OPT_QUIET,
 	FWD_OPT_QUEUES,
+	FWD_OPT_NO_CSUM_COMPLETE,
+	FWD_OPT_TX_KICK_BATCH,
+	FWD_OPT_TX_KICK_USEC,
 	FWD_OPT_PROGRAM, /* the first value free for a program's own flags */
 };
 
@@ -70,6 +76,9 @@ enum {
 	{ "frames", required_argument, NULL, 'f' },             \
 	{ "xdp-skb", no_argument, NULL, 'S' },                  \
 	{ "tx-full", required_argument, NULL, FWD_OPT_TX_FULL }, \
+	{ "no-csum-complete", no_argument, NULL, FWD_OPT_NO_CSUM_COMPLETE }, \
+	{ "tx-kick-batch", required_argument, NULL, FWD_OPT_TX_KICK_BATCH }, \
+	{ "tx-kick-usec", required_argument, NULL, FWD_OPT_TX_KICK_USEC }, \
 	{ "pkt-size", required_argument, NULL, 's' },           \
 	{ "packets", required_argument, NULL, FWD_OPT_PACKETS }, \
 	{ "json", no_argument, NULL, FWD_OPT_JSON },            \

@@ -47,6 +47,9 @@ static int open_queues(struct l2fwd *app)
 			.batch = o->fwd.batch, .frames = o->fwd.frames,
 			.tx_full = o->fwd.tx_full,
 			.multi_buffer = o->multi_buffer,
+			.keep_partial_csum = o->fwd.keep_partial_csum,
+			.tx_kick_batch = o->fwd.tx_kick_batch,
+			.tx_kick_usec = o->fwd.tx_kick_usec,
 		};
 
 		for (uint32_t i = 0; i < app->nports; i++)

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "fwd_options.h"
+#include "tx_kick.h"
 #include "l2fwd.h"
 
 static const char usage[] =
@@ -40,6 +41,11 @@ static const char usage[] =
 	"      --tx-full hold|drop  a full TX ring: hold the packets for it\n"
 	"                         until it has room, backing the other port up\n"
 	"                         to its NIC (default), or drop them, counted\n"
+	TX_KICK_USAGE
+	"      --no-csum-complete forward partial TCP/UDP checksums as they\n"
+	"                         arrived (default: completed, counted: a local\n"
+	"                         stack behind a veth with TX checksum offload\n"
+	"                         leaves them for the device)\n"
 	"\n"
 	"  --sim's traffic sources (UDP/IPv4, 8 flows per queue):\n"
 	"  -s, --pkt-size BYTES   frame size without FCS (default 64)\n"

@@ -215,7 +215,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			 const char *stop_reason)
 {
 	const struct l2fwd_opts *o = app->opts;
-	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0;
+	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0, completed = 0;
 	bool accounted = true;
 
 	printf("\nxskx-l2fwd: %s %s%s%s on %s, %u queue%s, --tx-full %s, %.2f s (%s)\n",
@@ -250,6 +250,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			tx += r.count.tx;
 			tx_full_drops += r.count.tx_full_drops;
 			dropped += r.count.dropped;
+			completed += r.count.csum_completed;
 		}
 		accounted = accounted && frames_accounted(q);
 	}
@@ -257,6 +258,9 @@ static void text_summary(const struct l2fwd *app, double seconds,
 	       (unsigned long long)rx, (unsigned long long)tx,
 	       (unsigned long long)tx_full_drops,
 	       (unsigned long long)dropped);
+	printf("partial TCP/UDP checksums completed: %llu%s\n",
+	       (unsigned long long)completed,
+	       o->fwd.keep_partial_csum ? " (--no-csum-complete)" : "");
 	for (uint32_t i = 0; app->sim && i < app->nports; i++) {
 		struct xskx_sim_port_stats s;
 
@@ -297,6 +301,7 @@ static void json_totals(struct json *j, const struct l2fwd *app,
 			const struct l2fwd_sample *s)
 {
 	uint64_t rx = 0, tx = 0, tx_full_drops = 0, dropped = 0, offered;
+	uint64_t completed = 0;
 	struct loss total;
 
 	for (uint32_t k = 0; k < app->opts->fwd.queues; k++)
@@ -305,6 +310,7 @@ static void json_totals(struct json *j, const struct l2fwd *app,
 			tx += s->ports[k][i].tx;
 			tx_full_drops += s->ports[k][i].tx_full_drops;
 			dropped += s->ports[k][i].dropped;
+			completed += s->ports[k][i].csum_completed;
 		}
 	total_loss(app, s, &total);
 	json_object(j, "total");
@@ -312,6 +318,7 @@ static void json_totals(struct json *j, const struct l2fwd *app,
 	json_u64(j, "tx", tx);
 	json_u64(j, "tx_full_drops", tx_full_drops);
 	json_u64(j, "dropped", dropped);
+	json_u64(j, "csum_completed", completed);
 	json_u64(j, "delivered", loss_delivered(s->sent, &total));
 	json_u64(j, "lost", loss_total(&total));
 	if (offered_now(app, &offered))
@@ -356,6 +363,7 @@ static void json_settings(struct json *j, const struct l2fwd_opts *o)
 	json_u64(j, "first_queue", o->fwd.first_queue);
 	json_u64(j, "queues", o->fwd.queues);
 	json_str(j, "tx_full", fwd_tx_full_names[o->fwd.tx_full]);
+	json_bool(j, "csum_complete", !o->fwd.keep_partial_csum);
 }
 
 /*
@@ -385,6 +393,7 @@ static void json_interval(const struct l2fwd *app,
 			json_u64(&j, "tx", c->tx);
 			json_u64(&j, "tx_full_drops", c->tx_full_drops);
 			json_u64(&j, "dropped", c->dropped);
+			json_u64(&j, "csum_completed", c->csum_completed);
 			json_u64(&j, "held",
 				 held_for(&now->ports[k][app->nports - 1 - i], c));
 			json_object_end(&j);
@@ -435,6 +444,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			json_u64(&j, "tx", r.count.tx);
 			json_u64(&j, "tx_full_drops", r.count.tx_full_drops);
 			json_u64(&j, "dropped", r.count.dropped);
+			json_u64(&j, "csum_completed", r.count.csum_completed);
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 				json_u64(&j, socket_counters[c].name,
 					 socket_counter(&r.stats, c));

@@ -62,6 +62,70 @@ struct xskx_pkt_view {
 enum xskx_pkt_class xskx_pkt_parse(const uint8_t *data, uint32_t len,
 				   struct xskx_pkt_view *view);
 
+struct xskx_pkt; /* xskx/socket.h */
+
+/*
+ * xskx_pkt_parse() of a packet at pkts[0..frags): one descriptor, or a
+ * multi-buffer chain (xskx_pkt_frags()). The IP length field is checked
+ * against the whole chain's bytes; the headers are read from the first
+ * fragment only, and one that does not end inside it makes the packet
+ * MALFORMED (TRUNCATED when the chain is shorter than the datagram).
+ * frags 0 or a NULL pkts: TRUNCATED, as a frame without bytes.
+ */
+enum xskx_pkt_class xskx_pkt_parse_chain(const struct xskx_pkt *pkts,
+					 uint32_t frags,
+					 struct xskx_pkt_view *view);
+
+/*
+ * Partial TCP and UDP checksums. A packet a local network stack sends into
+ * a device that offloads TX checksums (veth does by default) carries
+ * CHECKSUM_PARTIAL: its TCP or UDP checksum field holds only the sum of
+ * the pseudo-header (addresses, protocol, L4 length), folded and not
+ * complemented, for the device to finish. XDP hands it to AF_XDP as it is;
+ * sent on unchanged (copy-mode TX has no checksum state) it arrives with a
+ * bad checksum and the receiver drops it.
+ *
+ * Recognised: IPv4 (not fragmented) or IPv6 (behind hop-by-hop,
+ * destination options, or a routing header with no segments left), behind
+ * up to two VLAN tags, TCP or UDP (UDP with its length field equal to the
+ * datagram's), whose checksum field equals the pseudo-header's sum. A
+ * checksum already complete differs from that sum unless the rest of the
+ * segment sums to minus twice it (about one packet in 65535): such a
+ * packet is "completed" to the very same checksum, unchanged, at the cost
+ * of one pass over its bytes. So no correct packet is ever spoiled.
+ *
+ * where->start is the L4 header's offset in the packet and where->offset
+ * the checksum field's offset from it: the csum_start and csum_offset of
+ * XSKX_TX_META_CHECKSUM (xskx_tx_meta()), for a socket that has it.
+ */
+struct xskx_pkt_csum {
+	uint16_t start;
+	uint16_t offset;
+};
+
+/*
+ * Whether the packet at pkts[0..frags) (one descriptor, or a multi-buffer
+ * chain whose headers are in the first fragment: xskx_pkt_frags()) has a
+ * partial checksum. Returns 1 and fills *where (which may be NULL), 0 when
+ * it has none (complete, not TCP/UDP, fragmented, truncated...), or
+ * -EINVAL with a message (NULL pkts, frags 0, a first fragment without
+ * data). Reads nothing past any fragment's len; no syscall. Cost: the
+ * parse plus a sum of the addresses (cheap enough to call on every
+ * packet: docs/PERFORMANCE.md).
+ */
+int xskx_pkt_csum_partial(const struct xskx_pkt *pkts, uint32_t frags,
+			  struct xskx_pkt_csum *where);
+
+/*
+ * Complete a partial checksum in software: the checksum over the L4
+ * segment (every fragment's bytes up to the IP datagram's end), stored in
+ * its field; a UDP checksum that comes out 0 is sent as 0xffff (0 means
+ * "none"). Returns 1 when it completed one, 0 when the packet had none to
+ * complete (it is left untouched), -EINVAL as xskx_pkt_csum_partial().
+ * Writes the two bytes of the field only; no syscall.
+ */
+int xskx_pkt_csum_complete(const struct xskx_pkt *pkts, uint32_t frags);
+
 #ifdef __cplusplus
 }
 #endif

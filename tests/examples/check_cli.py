@@ -360,6 +360,15 @@ def translated(bench, l2fwd):
     code, _, err = run([bench, "--sim", "-t", "--tx-kick-usec", "50"] + RUN)
     if code != 1 or "only with --tx-kick-batch" not in err or "tx_kick" in err:
         fail("xskx-bench --tx-kick-usec 50 alone: exit %d: %s" % (code, err))
+    for program in (l2fwd,):
+        code, _, err = run([program, "--sim", "--tx-kick-usec", "50"] + RUN[:2])
+        if code != 1 or "only with --tx-kick-batch" not in err or \
+                "tx_kick" in err:
+            fail("%s --tx-kick-usec 50 alone: exit %d: %s" % (program, code, err))
+        code, _, err = run([program, "--sim", "--tx-kick-batch", "4096"] +
+                           RUN[:2])
+        if code != 1 or "--tx-kick-batch 4096" not in err or "tx_kick" in err:
+            fail("%s --tx-kick-batch 4096: exit %d: %s" % (program, code, err))
     if not is_root():
         print("not root: lo in a namespace skipped")
         sys.exit(77)

@@ -8,7 +8,9 @@
  * drop anywhere, and every frame accounted for at every step. With the
  * egress TX stalled, --tx-full hold must back the ingress up to its NIC and
  * deliver what it held once TX resumes, and --tx-full drop must count
- * exactly the packets it released.
+ * exactly the packets it released. Packets sent with a partial UDP
+ * checksum (as a local stack leaves it for veth's TX offload) must leave
+ * with it completed, counted, unless the forwarder keeps them as they are.
  */
 #include <string.h>
 
@@ -56,6 +58,14 @@ struct rig {
 	bool held_seen;
 };
 
+/* The test packets' UDP checksum, and what the sinks expect of it. */
+static enum {
+	CSUM_NONE,	  /* 0, "none": sent and expected as it is */
+	CSUM_COMPLETED,	  /* sent partial, expected completed */
+	CSUM_KEPT,	  /* sent partial to a forwarder with keep_partial_csum */
+	CSUM_COMPLETE,	  /* sent complete, expected unchanged */
+} csum_mode;
+
 static uint32_t packet_len(uint32_t seq)
 {
 	return 60 + seq % 400;
@@ -89,6 +99,36 @@ static void build_packet(uint8_t *p, uint32_t origin, uint32_t seq)
 		p[i] = (uint8_t)(seq * 7 + i + origin);
 }
 
+/* Ones' complement sum of 16-bit big-endian words, RFC 1071's way. */
+static uint32_t add_words(uint32_t acc, const uint8_t *p, uint32_t len)
+{
+	for (uint32_t i = 0; i < len; i += 2)
+		acc += (uint32_t)(p[i] << 8) | (i + 1 < len ? p[i + 1] : 0);
+	while (acc >> 16)
+		acc = (acc & 0xffff) + (acc >> 16);
+	return acc;
+}
+
+/*
+ * The UDP checksum of build_packet()'s frame: partial (the pseudo-header's
+ * sum, as a local stack leaves it) or complete (what the receiver checks).
+ */
+static void set_udp_csum(uint8_t *p, uint32_t len, bool complete)
+{
+	uint32_t pseudo = add_words(17 + (len - 34), p + 26, 8);
+	uint16_t c = (uint16_t)pseudo;
+
+	p[38] = (uint8_t)((len - 34) >> 8);
+	p[39] = (uint8_t)(len - 34);
+	p[40] = p[41] = 0;
+	if (complete) {
+		c = (uint16_t)~add_words(pseudo, p + 34, len - 34);
+		c = c ? c : 0xffff;
+	}
+	p[40] = (uint8_t)(c >> 8);
+	p[41] = (uint8_t)c;
+}
+
 static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		   uint32_t len, uint32_t queue, void *ctx)
 {
@@ -113,6 +153,8 @@ static void record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		return;
 	}
 	build_packet(expected, origin, seq);
+	if (csum_mode != CSUM_NONE)
+		set_udp_csum(expected, len, csum_mode != CSUM_KEPT);
 	/*
 	 * Reflected: the MACs written out, not fwd_swap_macs() (the code under
 	 * test) applied to the sent frame.
@@ -156,6 +198,8 @@ static void rig_setup_filtered(struct rig *r, uint32_t nports,
 	for (uint32_t k = 0; k < nqueues; k++) {
 		struct fwd_config cfg = { .nports = nports, .queue_id = k,
 					  .frames = FRAMES, .tx_full = tx_full,
+					  .keep_partial_csum =
+						  csum_mode == CSUM_KEPT,
 					  .filter = filter,
 					  .filter_ctx = filter_ctx };
 
@@ -214,6 +258,9 @@ static void run(struct rig *r, round_hook hook)
 		     n++, r->injected++) {
 			for (uint32_t i = 0; i < r->senders; i++) {
 				build_packet(pkt, i, r->injected);
+				if (csum_mode != CSUM_NONE)
+					set_udp_csum(pkt, packet_len(r->injected),
+						     csum_mode == CSUM_COMPLETE);
 				ck_assert_int_eq(
 					xskx_sim_port_inject(r->ports[i], pkt,
 							     packet_len(r->injected)),
@@ -592,6 +639,68 @@ START_TEST(filter_verdicts_and_a_refused_packet_counted)
 }
 END_TEST
 
+static uint64_t completed(const struct rig *r)
+{
+	uint64_t sum = 0;
+
+	for (uint32_t k = 0; k < r->nqueues; k++)
+		for (uint32_t i = 0; i < r->nports; i++)
+			sum += r->queues[k].ports[i].count.csum_completed;
+	return sum;
+}
+
+/*
+ * Partial checksums leave completed (the sinks compare every byte with a
+ * reference sum), counted once per packet; packets with a complete or no
+ * checksum (every other case here) leave unchanged and uncounted.
+ */
+START_TEST(partial_checksums_completed)
+{
+	struct rig r;
+
+	csum_mode = CSUM_COMPLETED;
+	rig_setup(&r, 2, 2, FWD_TX_FULL_HOLD);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(completed(&r), 2 * PACKETS_PER_PORT);
+	for (uint32_t i = 0; i < 2; i++) {
+		uint64_t port = 0;
+
+		for (uint32_t k = 0; k < r.nqueues; k++)
+			port += r.queues[k].ports[i].count.csum_completed;
+		ck_assert_uint_eq(port, PACKETS_PER_PORT);
+	}
+	rig_teardown(&r);
+	/* Reflected too. */
+	rig_setup(&r, 1, 1, FWD_TX_FULL_HOLD);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(completed(&r), PACKETS_PER_PORT);
+	rig_teardown(&r);
+	/* Complete ones: sent as they are, nothing counted. */
+	csum_mode = CSUM_COMPLETE;
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(completed(&r), 0);
+	rig_teardown(&r);
+}
+END_TEST
+
+/* keep_partial_csum: the packets leave as they came, partial. */
+START_TEST(partial_checksums_kept_when_asked)
+{
+	struct rig r;
+
+	csum_mode = CSUM_KEPT;
+	rig_setup(&r, 2, 1, FWD_TX_FULL_HOLD);
+	run(&r, NULL);
+	assert_delivered(&r);
+	ck_assert_uint_eq(completed(&r), 0);
+	rig_teardown(&r);
+}
+END_TEST
+
 /* One test case per behaviour, so that CTest can run each by name. */
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
@@ -618,5 +727,9 @@ int main(int argc, char **argv)
 		 losses_add_up_to_what_was_offered);
 	add_case(s, "filter_verdicts_and_a_refused_packet_counted",
 		 filter_verdicts_and_a_refused_packet_counted);
+	add_case(s, "partial_checksums_completed",
+		 partial_checksums_completed);
+	add_case(s, "partial_checksums_kept_when_asked",
+		 partial_checksums_kept_when_asked);
 	return test_main(s, argc, argv);
 }

@@ -464,6 +464,44 @@ START_TEST(ipv6_payload_length)
 }
 END_TEST
 
+/* A chain: the IP length checked against every fragment's bytes. */
+START_TEST(chain_parsed_across_fragments)
+{
+	struct xskx_pkt_view v;
+	uint32_t l3 = frame_eth(frame, NULL, 0, ETHERTYPE_IPV4), off, cut;
+	struct xskx_pkt chain[3];
+
+	off = frame_ipv4(frame, l3, IPPROTO_UDP, "192.0.2.1", "198.51.100.7",
+			 5, 0);
+	off = frame_ip_length(frame, l3, frame_udp(frame, off, 1234, 53) + 300);
+	cut = 14 + 20 + 8 + 1;
+	chain[0] = (struct xskx_pkt){ .data = frame, .len = cut,
+				      .options = XDP_PKT_CONTD };
+	chain[1] = (struct xskx_pkt){ .data = frame + cut, .len = 100,
+				      .options = XDP_PKT_CONTD };
+	chain[2] = (struct xskx_pkt){ .data = frame + cut + 100,
+				      .len = off - cut - 100 };
+	ck_assert_int_eq(xskx_pkt_parse_chain(chain, 3, &v), XSKX_PKT_L4);
+	ck_assert_uint_eq(v.dport, 53);
+	ck_assert_int_eq(xskx_pkt_parse_chain(chain, 2, &v),
+			 XSKX_PKT_TRUNCATED);
+	ck_assert_mem_eq(v.src, addr4_src, 4);
+	ck_assert_int_eq(xskx_pkt_parse(frame, cut, &v), XSKX_PKT_TRUNCATED);
+	ck_assert_int_eq(xskx_pkt_parse_chain(chain, 1, &v),
+			 XSKX_PKT_TRUNCATED);
+	/* The UDP header not in the first fragment. */
+	chain[0].len = 14 + 20 + 4;
+	chain[1].data = frame + chain[0].len;
+	chain[1].len = off - chain[0].len;
+	chain[1].options = 0;
+	ck_assert_int_eq(xskx_pkt_parse_chain(chain, 2, &v),
+			 XSKX_PKT_MALFORMED);
+	ck_assert_int_eq(xskx_pkt_parse_chain(NULL, 2, &v), XSKX_PKT_TRUNCATED);
+	ck_assert_int_eq(xskx_pkt_parse_chain(chain, 0, &v),
+			 XSKX_PKT_TRUNCATED);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("packet");
@@ -492,6 +530,8 @@ int main(int argc, char **argv)
 		{ "ipv4_total_length", ipv4_total_length },
 		{ "padding_after_the_datagram", padding_after_the_datagram },
 		{ "ipv6_payload_length", ipv6_payload_length },
+		{ "chain_parsed_across_fragments",
+		  chain_parsed_across_fragments },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -175,7 +175,27 @@ def tx_seeds():
           burst(pkt(0, 3000, 72), pkt(1, 100, 2900)) + poll + reclaim)
 
 
+def csum_seeds():
+    # Byte 0: cuts (bits 0-1) and "make partial" (bit 7); two 16-bit cuts.
+    def head(flags, a=0, b=0):
+        return struct.pack("!BHH", flags, a, b)
+    v4_udp = eth(0x0800) + ipv4("192.0.2.1", "198.51.100.2", 17,
+                                udp(1234, 53, b"xskx-fuzz-odd"))
+    v4_tcp = eth(
+        0x0800, [(0x8100, 10)]) + ipv4("203.0.113.5", "192.0.2.9", 6,
+                                       tcp(40000, 443) + b"payload")
+    hbh = struct.pack("!BB6s", 6, 0, bytes(6))
+    v6_tcp = eth(0x86dd, [(0x88a8, 10), (0x8100, 20)]) + ipv6(
+        "2001:db8::1", "2001:db8::2", 0, hbh + tcp(5000, 80) + b"x" * 33)
+    write("csum", "ipv4-udp-partial", head(0x80) + v4_udp)
+    write("csum", "ipv4-udp-complete", head(0) + v4_udp)
+    write("csum", "vlan-ipv4-tcp-partial-chain", head(0x82, 60, 61) + v4_tcp)
+    write("csum", "qinq-ipv6-hbh-tcp-partial-chain",
+          head(0x81, 14 + 8 + 40 + 8 + 20 + 3) + v6_tcp)
+
+
 packet_seeds()
+csum_seeds()
 prefix_seeds()
 fw_rules_seeds()
 opts_seeds()
