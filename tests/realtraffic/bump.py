@@ -71,7 +71,7 @@ class Bump:
     """The three namespaces, the veths, and the bump in M."""
 
     def __init__(self, forwarder, mtu, offload, program=None, rules=None,
-                 extra_args=(), log=print):
+                 extra_args=(), wrapper=(), log=print):
         if forwarder not in FORWARDERS:
             raise Failure("unknown forwarder %r (%s)" %
                           (forwarder, ", ".join(FORWARDERS)))
@@ -84,6 +84,7 @@ class Bump:
         self.program_path = program
         self.rules = rules
         self.extra_args = list(extra_args)
+        self.wrapper = list(wrapper)  # what the program runs under (chrt...)
         self.log = log
         self.ns = {k: "%s%d%s" % (PREFIX, os.getpid(), k) for k in "amb"}
         self.procs = []  # (name, Popen) of every process started in a namespace
@@ -177,8 +178,9 @@ class Bump:
         self.program_out = tempfile.TemporaryFile(mode="w+")
         argv = self.program_argv()
         self.log("M: " + " ".join(argv))
-        self.program = self.start_in("m", PROGRAMS[self.forwarder], argv,
-                                     limit, stdout=self.program_out)
+        self.program = self.start_in("m", PROGRAMS[self.forwarder],
+                                     self.wrapper + argv, limit,
+                                     stdout=self.program_out)
         # Ready when its XDP program is on both veths (the summary would
         # tell an error; a program that exits early is one).
         deadline = time.monotonic() + 20
