@@ -17,14 +17,14 @@
 
 /* What the scripted step and wait do, and what the loop made of them. */
 struct script {
-	uint32_t steps;		 /* steps so far */
-	uint32_t move_every;	 /* 0: never moves; N: every Nth step moves */
-	int step_error_at;	 /* the step that fails (0: none) */
-	int wait_returns;	 /* what each wait says */
+	uint32_t steps;	     /* steps so far */
+	uint32_t move_every; /* 0: never moves; N: every Nth step moves */
+	int step_error_at;   /* the step that fails (0: none) */
+	int wait_returns;    /* what each wait says */
 	uint32_t waits_before_stop;
 	uint32_t waits;
 	uint32_t steps_at_wait[MAX_EVENTS]; /* the step count at each wait */
-	int timeout_ms;		 /* the last wait's */
+	int timeout_ms;			    /* the last wait's */
 };
 
 static int scripted_step(void *ctx)
@@ -80,7 +80,8 @@ END_TEST
  * every 200 steps moving, the worker never waits. */
 START_TEST(moving_steps_never_wait)
 {
-	struct script s = { .move_every = 200, .wait_returns = 1,
+	struct script s = { .move_every = 200,
+			    .wait_returns = 1,
 			    .waits_before_stop = 1 };
 
 	ck_assert_int_eq(run_script(&s), 0);
@@ -124,7 +125,8 @@ END_TEST
 /* A failed step likewise, before any wait. */
 START_TEST(step_error_stops)
 {
-	struct script s = { .step_error_at = 10, .wait_returns = 1,
+	struct script s = { .step_error_at = 10,
+			    .wait_returns = 1,
 			    .waits_before_stop = 100 };
 
 	ck_assert_int_eq(run_script(&s), -EIO);
