@@ -28,10 +28,10 @@ the bridge with their spread.
 
 The topology is tests/realtraffic's (docs/REAL_TRAFFIC.md), made afresh for
 each run. Each forwarder's goodput is iperf3's received rate; the pings'
-p50, p99 and max come from ping's per-reply times. During the pings, each
-CPU's user / system / irq+softirq / idle shares (scripts/cpu_time.py) and
-the program's own CPU time (user + system, /proc/PID/stat) say where the
-time went. Printed: every round, then per forwarder the medians and the
+p50, p99 and max come from ping's per-reply times. During iperf3 and during
+the pings, each CPU's user / system / irq+softirq / idle shares
+(scripts/cpu_time.py) and the program's own CPU time (user + system,
+/proc/PID/stat) say where the time went. Printed: every round, then per forwarder the medians and the
 ratios to the bridge (median, min-max of the per-round ratios).
 
 Needs root, iperf3, ping, ethtool, iproute2. Every command is bounded by a
@@ -83,6 +83,16 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def measure(pid, client):
+    """client()'s result, with each CPU's shares and the program's CPU
+    time (a share of one CPU) while it ran."""
+    cpus, prog, t = cpu_time.snapshot(), cpu_seconds(pid), time.time()
+    result = client()
+    cpus += cpu_time.snapshot()
+    return {"result": result, "cpu": cpu_time.shares(cpus),
+            "prog_cpu": (cpu_seconds(pid) - prog) / (time.time() - t)}
+
+
 def one_run(o, forwarder):
     """Goodput, then pings under the load: one forwarder, one round."""
     program = program_in(o.build, forwarder) if forwarder != "bridge" else None
@@ -91,7 +101,8 @@ def one_run(o, forwarder):
               log=lambda _: None) as bump:
         clients.start_servers(bump, o.seconds * 4 + o.pings // 100 + 120)
         clients.ping(bump, ADDR4["b"], 3, 0.2)  # neighbours resolved
-        goodput = clients.tcp_goodput(clients.iperf3(bump, o.seconds))
+        pid = program_pid(bump)
+        tcp = measure(pid, lambda: clients.iperf3(bump, o.seconds))
         load = None
         if LOADS[o.load] is not None:
             seconds = o.pings // 100 + 4
@@ -101,24 +112,28 @@ def one_run(o, forwarder):
                                   str(seconds)] + LOADS[o.load],
                                  seconds + 30)
             time.sleep(1)  # the load runs before the pings start
-        pid = program_pid(bump)
-        cpu0, prog0, t0 = cpu_time.snapshot(), cpu_seconds(pid), time.time()
-        r = clients.ping(bump, ADDR4["b"], o.pings, 0.01,
-                         deadline=o.pings // 100 + 30)
-        cpu1, prog1, t1 = cpu_time.snapshot(), cpu_seconds(pid), time.time()
+        pings = measure(pid, lambda: clients.ping(
+            bump, ADDR4["b"], o.pings, 0.01, deadline=o.pings // 100 + 30))
         if load:
             bump.stop(load, grace=o.pings // 100 + 30)
         summary = bump.stop_program()
+    r = pings["result"]
     if not r["rtt_ms"]:
         raise Failure("%s: no ping answered" % forwarder)
-    return {"goodput": goodput / 1e9,
+    return {"goodput": clients.tcp_goodput(tcp["result"]) / 1e9,
             "p50": percentile(r["rtt_ms"], 0.5),
             "p99": percentile(r["rtt_ms"], 0.99),
             "max": max(r["rtt_ms"]),
             "lost": r["sent"] - r["received"],
             "counted": summary["total"]["lost"] if summary else 0,
-            "cpu": cpu_time.shares(cpu0 + cpu1),
-            "prog_cpu": (prog1 - prog0) / (t1 - t0)}
+            "tcp": tcp, "pings": pings}
+
+
+def cpu_cells(m):
+    return "%.0f%%; %s; %s" % (
+        m["prog_cpu"] * 100,
+        cpu_time.cell([m["cpu"]], "cpu0", statistics.median),
+        cpu_time.cell([m["cpu"]], "cpu1", statistics.median))
 
 
 def main():
@@ -150,10 +165,13 @@ def main():
            o.load, o.offload, o.args, o.wrapper,
            " ".join(open("/proc/loadavg").read().split()[:3])))
     runs = {f: [] for f in fwds}
+    print("\nCPU columns: the program's CPU time, then each CPU's user / "
+          "system / irq+softirq / idle, during iperf3 (TCP) and during the "
+          "pings")
     print("\n| round | forwarder | Gbit/s | ping p50 / p99 / max ms | pings "
-          "lost | program's lost, whole run | program CPU during the pings "
-          "| cpu0 u/s/irq/idle | cpu1 u/s/irq/idle |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "lost | program's lost, whole run | TCP: program, cpu0, cpu1 "
+          "| pings: program, cpu0, cpu1 |")
+    print("|---|---|---|---|---|---|---|---|")
     for rnd in range(o.rounds):
         order = fwds[rnd % len(fwds):] + fwds[:rnd % len(fwds)]
         for f in order:
@@ -162,13 +180,10 @@ def main():
             except Failure as e:
                 sys.exit("real-traffic-ab: %s: %s" % (f, e))
             runs[f].append(r)
-            print("| %d | %s | %.2f | %.3f / %.3f / %.3f | %d | %d | %.1f%% "
-                  "| %s | %s |" %
-                  (rnd + 1, f, r["goodput"], r["p50"], r["p99"], r["max"],
-                   r["lost"], r["counted"], r["prog_cpu"] * 100,
-                   cpu_time.cell([r["cpu"]], "cpu0", statistics.median),
-                   cpu_time.cell([r["cpu"]], "cpu1", statistics.median)),
-                  flush=True)
+            print("| %d | %s | %.2f | %.3f / %.3f / %.3f | %d | %d | %s | %s |"
+                  % (rnd + 1, f, r["goodput"], r["p50"], r["p99"], r["max"],
+                     r["lost"], r["counted"], cpu_cells(r["tcp"]),
+                     cpu_cells(r["pings"])), flush=True)
     med = statistics.median
     print("\n| forwarder | Gbit/s | p50 ms | p99 ms | max ms (worst) | "
           "goodput / bridge | p99 - bridge's, us |")
