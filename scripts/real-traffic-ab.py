@@ -108,7 +108,7 @@ def one_run(o, forwarder):
             seconds = o.pings // 100 + 4
             load = bump.start_in("a", "iperf3 load",
                                  ["iperf3", "-c", ADDR4["b"], "-p",
-                                  str(clients.IPERF_PORT), "-t",
+                                  str(clients.IPERF_PORT + 1), "-t",
                                   str(seconds)] + LOADS[o.load],
                                  seconds + 30)
             time.sleep(1)  # the load runs before the pings start

@@ -8,7 +8,10 @@ import time
 
 from bump import ADDR4, ADDR6, Failure
 
+# One iperf3 server per client run: a server still closing the last run
+# ("the server is busy running a test") never meets the next one.
 IPERF_PORT = 5201
+IPERF_SERVERS = 4
 HTTP_PORT = 8080
 
 
@@ -26,27 +29,32 @@ def ping(bump, addr, count, interval, size=56, deadline=30):
 
 
 def start_servers(bump, limit, http_dir=None):
-    """iperf3 -s and, with http_dir, an HTTP server of it, in B."""
-    bump.start_in("b", "iperf3 -s", ["iperf3", "-s", "-p", str(IPERF_PORT)],
-                  limit)
+    """IPERF_SERVERS iperf3 -s, from IPERF_PORT on, and, with http_dir, an
+    HTTP server of it, in B."""
+    ports = [IPERF_PORT + i for i in range(IPERF_SERVERS)]
+    for port in ports:
+        bump.start_in("b", "iperf3 -s", ["iperf3", "-s", "-p", str(port)],
+                      limit)
     if http_dir:
+        ports.append(HTTP_PORT)
         bump.start_in("b", "http.server",
                       ["python3", "-m", "http.server", "-d", http_dir,
                        "-b", "::", str(HTTP_PORT)], limit)
-    # Both listen within a second; wait for the sockets rather than guess.
+    # They listen within a second; wait for the sockets rather than guess.
     for _ in range(100):
         out = bump.run_in("b", ["ss", "-Hltn"], 10)
-        ports = set(re.findall(r":(\d+)\s", out))
-        if str(IPERF_PORT) in ports and (not http_dir or
-                                          str(HTTP_PORT) in ports):
+        listening = set(int(p) for p in re.findall(r":(\d+)\s", out))
+        if listening.issuperset(ports):
             return
         time.sleep(0.1)
     raise Failure("the servers in B did not listen within 10 s")
 
 
-def iperf3(bump, seconds, args=(), addr=ADDR4["b"]):
-    """An iperf3 client in A: its JSON result, checked for an error."""
-    argv = ["iperf3", "-c", addr, "-p", str(IPERF_PORT), "-t", str(seconds),
+def iperf3(bump, seconds, args=(), server=0, addr=ADDR4["b"]):
+    """An iperf3 client in A, to server number `server` (of IPERF_SERVERS):
+    its JSON result, checked for an error."""
+    argv = ["iperf3", "-c", addr, "-p", str(IPERF_PORT + server),
+            "-t", str(seconds),
             "-J", "--connect-timeout", "5000"] + list(args)
     out = bump.run_in("a", argv, seconds + 30, check=False)
     try:

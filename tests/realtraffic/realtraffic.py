@@ -107,13 +107,15 @@ class Case:
                   mtu - 48)
 
     def iperf(self):
-        for what, args in (("TCP A->B", []), ("TCP B->A", ["-R"]),
-                           ("TCP A->B, 4 streams", ["-P", "4"])):
-            r = clients.iperf3(self.bump, IPERF_SECONDS, args)
+        runs = (("TCP A->B", []), ("TCP B->A", ["-R"]),
+                ("TCP A->B, 4 streams", ["-P", "4"]))
+        for server, (what, args) in enumerate(runs):
+            r = clients.iperf3(self.bump, IPERF_SECONDS, args, server)
             say("  iperf3 %s: %.2f Gbit/s, %d retransmits" %
                 (what, clients.tcp_goodput(r) / 1e9,
                  r["end"]["sum_sent"].get("retransmits", 0)))
-        r = clients.iperf3(self.bump, IPERF_SECONDS, ["-u", "-b", UDP_RATE])
+        r = clients.iperf3(self.bump, IPERF_SECONDS, ["-u", "-b", UDP_RATE],
+                           len(runs))
         sent, lost = clients.udp_loss(r)
         if sent == 0:
             raise Failure("iperf3 UDP: no datagram sent")
