@@ -24,6 +24,7 @@ packages=(
 	dpkg-dev file		# cpack -G DEB: dpkg-shlibdeps, file
 	debootstrap		# scripts/check-deb.sh: a clean Debian 12
 	gnuplot-nox		# scripts/charts.py draws its SVGs with it
+	iputils-ping iperf3 curl ethtool	# real clients: tests/realtraffic
 )
 
 missing=()
@@ -48,6 +49,10 @@ if [[ $(id -u) -ne 0 ]]; then
 	as_root=(sudo)
 fi
 echo "install-deps: installing ${missing[*]}"
+# iperf3's package asks whether to start a daemon at boot: no, answered
+# before it asks (the tests start their own server in a namespace).
+echo 'iperf3 iperf3/start_daemon boolean false' |
+	"${as_root[@]}" debconf-set-selections
 "${as_root[@]}" apt-get update -q
 "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
 	apt-get install -q -y --no-install-recommends "${missing[@]}"

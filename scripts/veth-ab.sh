@@ -207,9 +207,11 @@ for mode in $modes; do
 	if $xdp_drop && [[ -n $(drop_end "$mode") ]]; then
 		ip -n "$ns" link set dev "$(drop_end "$mode")" xdpdrv off
 	fi
-	python3 - "$out" "$mode" "$pairs" <<'EOF'
+	python3 - "$out" "$mode" "$pairs" "$(dirname "$0")" <<'EOF'
 import json, re, statistics, sys
 out, mode, pairs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+sys.path.insert(0, sys.argv[4])
+import cpu_time  # the CPUs' shares, shared with real-traffic-ab.py
 # What each mode counts: received, sent, forwarded.
 xskx_field = {"rxdrop": "rx_packets", "txonly": "tx_packets",
               "l2fwd": "tx_packets"}[mode]
@@ -263,22 +265,7 @@ print(f"| median | {med(a):.3f} ({min(a):.3f}-{max(a):.3f}) "
 print(f"\nA ahead in {sum(x > 1 for x in r)} of {pairs} pairs")
 
 def cpu_shares(path):
-    """Per CPU: the shares of its time in user, system and (soft)irq
-    context, from the counters before and after the run."""
-    rows = {}
-    for line in open(path):
-        name, *vals = line.split()
-        vals = [int(v) for v in vals]
-        rows.setdefault(name, []).append(vals)
-    shares = {}
-    for name, (before, after) in rows.items():
-        d = [y - x for x, y in zip(before, after)]
-        total = sum(d[:8]) or 1
-        shares[name] = {"user": (d[0] + d[1]) / total,
-                        "system": d[2] / total,
-                        "irq": (d[5] + d[6]) / total,
-                        "idle": (d[3] + d[4]) / total}
-    return shares
+    return cpu_time.shares(open(path).readlines())
 
 # The program under test runs on CPU 1 (rxdrop, l2fwd) or 0 (txonly); the
 # fixed end on the other.
@@ -292,10 +279,8 @@ print("|---|---|---|")
 for side in ("A", "B"):
     runs = [cpu_shares(f"{out}/{mode}-{side}-{p}.cpu")
             for p in range(1, pairs + 1)]
-    def cell(cpu):
-        return " / ".join(f"{med([s[cpu][k] for s in runs]) * 100:.0f}%"
-                          for k in ("user", "system", "irq", "idle"))
-    print(f"| {side} | {cell(prog_cpu)} | {cell(other_cpu)} |")
+    print(f"| {side} | {cpu_time.cell(runs, prog_cpu, med)} "
+          f"| {cpu_time.cell(runs, other_cpu, med)} |")
 EOF
 	echo
 	echo "load average after $mode: $(cut -d' ' -f1-3 /proc/loadavg)"

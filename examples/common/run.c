@@ -13,7 +13,16 @@
 #include "run.h"
 #include "signals.h"
 
-#define IDLE_STEPS_BEFORE_NAP 256
+/*
+ * Steps that found nothing before a worker waits: a short spin (tens of
+ * microseconds) that keeps a busy link's packets from paying for a wakeup.
+ */
+#define IDLE_STEPS_BEFORE_WAIT 256
+/*
+ * How long one wait may block: the longest a stop request (or xskx-fw's
+ * rule reload) waits for a thread on a quiet link.
+ */
+#define IDLE_WAIT_MS 50
 #define IDLE_NAP_NS 20000L
 
 static clockid_t run_clock = CLOCK_MONOTONIC;
@@ -52,20 +61,25 @@ void run_pin_this_thread(int cpu)
 			program_invocation_short_name, cpu, xskx_strerror(err));
 }
 
-int run_steps_until_stopped(int (*step)(void *ctx), void *ctx)
+int run_steps_until_stopped(int (*step)(void *ctx),
+			    int (*wait)(void *ctx, int timeout_ms), void *ctx)
 {
 	uint32_t idle = 0;
 
 	while (!signals_stop_requested()) {
 		int moved = step(ctx);
 
+		if (moved == 0 && ++idle >= IDLE_STEPS_BEFORE_WAIT) {
+			moved = wait ? wait(ctx, IDLE_WAIT_MS) : 0;
+			if (moved == 0)
+				run_nap(IDLE_NAP_NS);
+		} else if (moved > 0) {
+			idle = 0;
+		}
 		if (moved < 0) {
 			signals_request_stop();
 			return moved;
 		}
-		idle = moved ? 0 : idle + 1;
-		if (idle >= IDLE_STEPS_BEFORE_NAP)
-			run_nap(IDLE_NAP_NS);
 	}
 	return 0;
 }

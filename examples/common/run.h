@@ -26,11 +26,16 @@ void run_pin_this_thread(int cpu);
 /*
  * A worker thread's loop: call step(ctx) until a stop is requested
  * (signals.h). step returns how much it moved (0: nothing) or a negative
- * errno; a worker that found nothing to do for a while naps between polls
- * rather than spin a core at 100%. On an error, requests a stop for every
- * thread and returns it; otherwise 0.
+ * errno. A worker that found nothing to do for a few hundred steps waits
+ * rather than spin a core at 100%: in wait(ctx, timeout_ms), which blocks
+ * until a packet arrives or timeout_ms passed and returns 1, or returns 0
+ * where it cannot block now (then, and with no wait, the worker naps for
+ * 20 us), or a negative errno. Blocking, not napping, is what keeps a quiet
+ * link's latency low (docs/PERFORMANCE.md, "How the programs wait"). On an
+ * error, requests a stop for every thread and returns it; otherwise 0.
  */
-int run_steps_until_stopped(int (*step)(void *ctx), void *ctx);
+int run_steps_until_stopped(int (*step)(void *ctx),
+			    int (*wait)(void *ctx, int timeout_ms), void *ctx);
 
 /*
  * Print "PROGRAM: CALL: <strerror>: <xskx_last_error()>", the library's

@@ -10,7 +10,7 @@ static void *run_thread(void *arg)
 
 	if (t->cpu >= 0)
 		run_pin_this_thread(t->cpu);
-	t->error = run_steps_until_stopped(t->step, t->ctx);
+	t->error = run_steps_until_stopped(t->step, t->wait, t->ctx);
 	return NULL;
 }
 

@@ -11,7 +11,8 @@
 #include <stdbool.h>
 
 struct worker {
-	int (*step)(void *ctx); /* as run_steps_until_stopped() takes it */
+	int (*step)(void *ctx); /* as run_steps_until_stopped() takes them */
+	int (*wait)(void *ctx, int timeout_ms); /* NULL: nap when idle */
 	void *ctx;
 	int cpu;		/* -1: not pinned */
 	char name[16];		/* "": the process's name (top -H shows it) */

@@ -51,6 +51,13 @@ static int step_queue(void *arg)
 	return fwd_publish_every(&s->q->fwd, s->pub, fw_step(s->q));
 }
 
+static int wait_queue(void *arg, int timeout_ms)
+{
+	struct queue_step *s = arg;
+
+	return fwd_wait(&s->q->fwd, timeout_ms);
+}
+
 /* Publish every queue's socket counters: at the start and once stopped. */
 static int publish_all(struct fwapp *app)
 {
@@ -72,7 +79,8 @@ static int start_queues(struct fwapp *app, struct queue_step steps[])
 
 		steps[k] = (struct queue_step){ &app->fw.queues[k], &app->pub[k] };
 		app->threads[k] = (struct worker){
-			.step = step_queue, .ctx = &steps[k],
+			.step = step_queue, .wait = wait_queue,
+			.ctx = &steps[k],
 			.cpu = o->first_cpu < 0 ? -1 : o->first_cpu + (int)k,
 		};
 		if ((err = worker_start(&app->threads[k])))

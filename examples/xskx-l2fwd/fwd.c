@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* xskx-l2fwd: the forwarding core (see fwd.h). */
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,6 +228,25 @@ uint32_t fwd_held(const struct fwd_queue *q)
 	for (uint32_t i = 0; i < q->nports; i++)
 		held += q->ports[i].held_count;
 	return held;
+}
+
+int fwd_wait(struct fwd_queue *q, int timeout_ms)
+{
+	struct pollfd fds[FWD_MAX_PORTS];
+
+	if (fwd_held(q))
+		return 0;
+	for (uint32_t i = 0; i < q->nports; i++) {
+		int fd = xskx_socket_fd(q->ports[i].sock);
+
+		if (fd < 0)
+			return 0;
+		fds[i] = (struct pollfd){ .fd = fd, .events = POLLIN };
+	}
+	/* A signal (the stop) ends the wait early: the caller looks. */
+	if (poll(fds, q->nports, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	return 1;
 }
 
 void fwd_finish(struct fwd_queue *q)

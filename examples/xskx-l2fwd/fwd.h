@@ -138,6 +138,15 @@ int fwd_step(struct fwd_queue *q);
 uint32_t fwd_held(const struct fwd_queue *q);
 
 /*
+ * Block in poll(2) until a port has received a packet or timeout_ms has
+ * passed, and return 1; return 0 at once where blocking could strand a
+ * packet: some are held for room on TX (the next step sends them as TX
+ * completes, which poll(2) on RX would not see), or the sockets have no
+ * file descriptor (the simulated NIC). A negative errno if poll fails.
+ */
+int fwd_wait(struct fwd_queue *q, int timeout_ms);
+
+/*
  * At the end of a run: give held packets back to the pool, counting them as
  * dropped, and reclaim what the egress ports have completed.
  */

@@ -28,6 +28,13 @@ static int step_queue(void *arg)
 	return fwd_publish_every(&q->fwd, &q->pub, fwd_step(&q->fwd));
 }
 
+static int wait_queue(void *arg, int timeout_ms)
+{
+	struct l2fwd_queue *q = arg;
+
+	return fwd_wait(&q->fwd, timeout_ms);
+}
+
 static int open_queues(struct l2fwd *app)
 {
 	const struct l2fwd_opts *o = app->opts;
@@ -56,7 +63,7 @@ static int open_queues(struct l2fwd *app)
 			cfg.ports[i] = app->ports[i];
 		q->index = o->fwd.first_queue + k;
 		q->thread = (struct worker){
-			.step = step_queue, .ctx = q,
+			.step = step_queue, .wait = wait_queue, .ctx = q,
 			.cpu = o->fwd.first_cpu < 0 ? -1 : o->fwd.first_cpu + (int)k,
 		};
 		err = fwd_open(&q->fwd, &cfg);

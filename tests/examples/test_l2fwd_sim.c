@@ -338,6 +338,11 @@ START_TEST(forward_both_directions)
 	assert_delivered(&r);
 	ck_assert_uint_eq(total(&r, false), 2 * PACKETS_PER_PORT);
 	ck_assert_uint_eq(total(&r, true), 2 * PACKETS_PER_PORT);
+	/*
+	 * The simulated NIC's sockets have no file descriptor: an idle
+	 * worker cannot block in poll(2) on them and naps instead.
+	 */
+	ck_assert_int_eq(fwd_wait(&r.queues[0], 0), 0);
 	rig_teardown(&r);
 }
 END_TEST
