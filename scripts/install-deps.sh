@@ -17,6 +17,7 @@ packages=(
 	libnl-3-dev libnl-route-3-dev libnl-genl-3-dev
 	check libsubunit-dev	# the test framework
 	iproute2		# veth tests in network namespaces
+	gdb			# veth_native.ATTACH_STEP_*: a process stopped at a step
 	valgrind		# instruction counts of the benchmark
 	groff-base mandoc	# the man pages' check: groff -ww, mandoc -Tlint
 	abigail-tools		# abidw, abidiff: the ABI check

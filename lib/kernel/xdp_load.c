@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Loading and attaching an XDP program as its first user: open the object,
- * size its maps for the device, attach it through libxdp (falling back to
- * generic mode when allowed), then record the program and this process in
- * its owner map before binding that map to it, so that a process that
- * finds the owner map finds it filled in. xskx's RX metadata program is
- * loaded device-bound where it can be, and then attached with libbpf
- * (attach_bound()).
+ * Loading and attaching an XDP program as its first user, in an order that
+ * a crash at any point leaves either nothing or a program whose users can
+ * be read: open the object and size its maps for the device, load it
+ * (program and maps exist, held by this process's fds alone), write the
+ * program's record and this process's "serving" entry into its owner map
+ * and bind the owner maps to it (claim()), and only then attach it to the
+ * device. A process killed before the attach takes its program with it; one
+ * killed after leaves a program that names it, which the next process finds
+ * dead and replaces (xdp_share.c). The program goes on the device alone,
+ * with libbpf (attach_to() says why not through libxdp).
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -36,21 +39,16 @@
 #define RX_META_FIELDS                                                         \
 	(XSKX_RX_META_TIMESTAMP | XSKX_RX_META_HASH | XSKX_RX_META_VLAN_TAG)
 
-/* The libxdp and libbpf objects, kept only while attaching. */
+/* The object and its one program, kept only while attaching. */
 struct loaded {
 	struct bpf_object *obj;
-	struct xdp_program *prog;
+	struct bpf_program *prog;
 	bool bound; /* loaded device-bound (the RX metadata program) */
 };
 
 const char *xskx__xdp_mode_name(enum xskx_xdp_mode mode)
 {
 	return mode == XSKX_XDP_NATIVE ? "native" : "generic (skb)";
-}
-
-static enum xdp_attach_mode libxdp_mode(enum xskx_xdp_mode mode)
-{
-	return mode == XSKX_XDP_NATIVE ? XDP_MODE_NATIVE : XDP_MODE_SKB;
 }
 
 void xskx__xdp_program_of(const struct xskx_xdp_request *req,
@@ -103,7 +101,7 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 	case EBUSY:
 		return xskx__fail(
 			-EBUSY,
-			"cannot attach an XDP program to '%s' in %s mode: %s is attached and this kernel cannot run both (no libxdp dispatcher, or native and generic mixed); detach it first",
+			"cannot attach an XDP program to '%s' in %s mode: %s is attached and xskx attaches its program alone; detach it first",
 			dev->name, xskx__xdp_mode_name(mode), what);
 	case EPERM:
 	case EACCES:
@@ -120,7 +118,6 @@ static int attach_failed(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
 
 static void unload(struct loaded *l)
 {
-	xdp_program__close(l->prog);
 	bpf_object__close(l->obj);
 	l->prog = NULL;
 	l->obj = NULL;
@@ -208,31 +205,57 @@ static const char *prog_name(const struct xskx_xdp_request *req, bool bound)
 }
 
 /*
- * Of xskx's object, load the one program named and no other: libxdp loads
- * every program of an object it loads, and picks the first one it loads.
+ * The program to load: of xskx's object the one named, and no other (an
+ * object loads every program it has autoloaded); of a caller's object its
+ * first program.
  */
-static int pick_prog(struct bpf_object *obj, const char *name)
+static int pick_prog(const struct xskx_xdp_request *req, bool bound,
+		     struct loaded *l)
 {
+	const char *name = prog_name(req, bound);
 	struct bpf_program *prog;
-	bool found = false;
 	int err = 0;
 
-	bpf_object__for_each_program(prog, obj) {
-		bool it = !strcmp(bpf_program__name(prog), name);
-
-		found |= it;
-		if (!it)
-			err = err ? err : bpf_program__set_autoload(prog, false);
+	if (req->obj) {
+		l->prog = bpf_object__next_program(l->obj, NULL);
+		return l->prog ? 0 : -ENOENT;
 	}
-	return found ? err : -ENOENT;
+	bpf_object__for_each_program(prog, l->obj) {
+		if (!strcmp(bpf_program__name(prog), name))
+			l->prog = prog;
+		else if (!err)
+			err = bpf_program__set_autoload(prog, false);
+	}
+	return l->prog ? err : -ENOENT;
 }
 
 /*
- * A fresh program for every attempt: a program libxdp failed to attach
- * (e.g. as a dispatcher component) may be left loaded in a form another
- * mode cannot use.
+ * Before the object loads: the device-bound RX metadata program must be
+ * bound to dev now (the kernel binds a program at load), and xdp.frags is
+ * a load flag too.
  */
-static int open_prog(const struct xskx_netdev *dev,
+static int set_load_flags(const struct xskx_netdev *dev,
+			  const struct xskx_xdp_request *req, bool bound,
+			  struct loaded *l)
+{
+	__u32 flags = bpf_program__flags(l->prog);
+
+	if (bound) {
+		bpf_program__set_ifindex(l->prog, (__u32)dev->ifindex);
+		flags |= BPF_F_XDP_DEV_BOUND_ONLY;
+	}
+	if (req->frags)
+		flags |= BPF_F_XDP_HAS_FRAGS;
+	l->bound = bound;
+	return bpf_program__set_flags(l->prog, flags);
+}
+
+/*
+ * Open and load a fresh object for every attempt (a device-bound program
+ * cannot run in another mode): its program and maps exist from here on,
+ * held by this process's fds alone, so that they vanish with it.
+ */
+static int load_prog(const struct xskx_netdev *dev,
 		     const struct xskx_xdp_request *req, bool bound,
 		     struct loaded *l)
 {
@@ -260,76 +283,22 @@ static int open_prog(const struct xskx_netdev *dev,
 			XSKX_QUEUE_OWNER_MAP_NAME);
 	}
 	err = size_maps(l->obj, dev);
-	if (!err && !req->obj)
-		err = pick_prog(l->obj, prog_name(req, bound));
-	if (!err) {
-		/*
-		 * By name: libxdp would take the object's first program,
-		 * loaded or not. A caller's object: its first program.
-		 */
-		DECLARE_LIBXDP_OPTS(xdp_program_opts, xo, .obj = l->obj,
-				    .prog_name = req->obj ? NULL :
-							   prog_name(req, bound));
-
-		l->prog = xdp_program__create(&xo);
-		err = (int)libxdp_get_error(l->prog);
-		if (err)
-			l->prog = NULL;
-	}
-	if (!err && req->frags)
-		err = xdp_program__set_xdp_frags_support(l->prog, true);
-	if (err) {
-		unload(l);
-		return xskx__fail(err, "preparing the XDP program: %s",
-				  xskx_strerror(-err));
-	}
-	return 0;
-}
-
-/*
- * Load the RX metadata program bound to dev and attach it in native mode
- * with libbpf, not libxdp. libxdp 1.3 keeps the ifindex and
- * BPF_F_XDP_DEV_BOUND_ONLY set on the program before it loads it, but only
- * where it attaches the program alone (measured on 6.18 where its
- * dispatcher check fails); with a working dispatcher it would load the
- * program as a dispatcher component (freplace), which the kernel does not
- * bind to a device. So the program goes alone whatever libxdp would do;
- * xskx__xdp_find() and the detach find a program attached so. l->prog is
- * then a libxdp view of the loaded program.
- */
-static int attach_bound(const struct xskx_netdev *dev, struct loaded *l)
-{
-	struct bpf_program *prog =
-		bpf_object__find_program_by_name(l->obj, XSKX_RX_META_PROG_NAME);
-	int err, fd;
-
-	bpf_program__set_ifindex(prog, (__u32)dev->ifindex);
-	err = bpf_program__set_flags(prog, bpf_program__flags(prog) |
-						   BPF_F_XDP_DEV_BOUND_ONLY);
+	if (!err)
+		err = pick_prog(req, bound, l);
+	if (!err)
+		err = set_load_flags(dev, req, bound, l);
 	if (!err)
 		err = bpf_object__load(l->obj);
-	if (err)
-		return xskx__fail(
-			err,
-			"loading xskx's RX metadata program bound to '%s': %s",
-			dev->name, xskx_strerror(-err));
-	fd = bpf_program__fd(prog);
-	err = bpf_xdp_attach(dev->ifindex, fd,
-			     XDP_FLAGS_DRV_MODE | XDP_FLAGS_UPDATE_IF_NOEXIST,
-			     NULL);
-	if (err)
-		return err;
-	/* libxdp's view of the program it did not load: made anew. */
-	xdp_program__close(l->prog);
-	l->prog = xdp_program__from_fd(fcntl(fd, F_DUPFD_CLOEXEC, 0));
-	err = (int)libxdp_get_error(l->prog);
 	if (err) {
-		l->prog = NULL;
-		bpf_xdp_detach(dev->ifindex, XDP_FLAGS_DRV_MODE, NULL);
-		return xskx__fail(err, "reading back the XDP program on '%s': %s",
-				  dev->name, xskx_strerror(-err));
+		unload(l);
+		if (bound)
+			return xskx__fail(
+				err,
+				"loading xskx's RX metadata program bound to '%s': %s",
+				dev->name, xskx_strerror(-err));
+		return xskx__fail(err, "loading the XDP program: %s",
+				  xskx_strerror(-err));
 	}
-	l->bound = true;
 	return 0;
 }
 
@@ -346,22 +315,91 @@ static bool can_bind(const struct xskx_netdev *dev,
 	       (dev->xdp_rx_metadata & RX_META_FIELDS);
 }
 
+static int dup_map_fd(struct bpf_object *obj, const char *name)
+{
+	int fd = bpf_object__find_map_fd_by_name(obj, name);
+
+	return fd < 0 ? fd : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+}
+
+/*
+ * Before the program is on the device: keep it and its maps by fds of our
+ * own, write the program's record (complete: device-bound or not) and
+ * this process's "serving" entry, and bind the owner maps to the program.
+ * Whoever finds the program on the device finds them filled in, and finds
+ * this process named there, alive or dead.
+ */
+static int claim(struct xskx_xdp_attachment *att, const struct loaded *l)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info);
+	int prog_fd = bpf_program__fd(l->prog);
+	int err = 0;
+
+	att->prog_fd = fcntl(prog_fd, F_DUPFD_CLOEXEC, 0);
+	att->xsks_map_fd = dup_map_fd(l->obj, XSKX_XSKMAP_NAME);
+	att->owner_map_fd = dup_map_fd(l->obj, XSKX_OWNER_MAP_NAME);
+	att->queue_owner_map_fd = dup_map_fd(l->obj, XSKX_QUEUE_OWNER_MAP_NAME);
+	if (att->prog_fd < 0 || att->xsks_map_fd < 0 ||
+	    att->owner_map_fd < 0 || att->queue_owner_map_fd < 0)
+		err = -EMFILE;
+	if (!err && bpf_obj_get_info_by_fd(prog_fd, &info, &len))
+		err = -errno;
+	att->prog_id = info.id;
+	if (l->bound)
+		att->program.flags |= XSKX_OWNER_RX_META_BOUND;
+	if (!err)
+		err = xskx__owners_describe(att->owner_map_fd, &att->program);
+	if (!err)
+		err = xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_SERVING);
+	if (!err && bpf_prog_bind_map(prog_fd, att->queue_owner_map_fd, NULL))
+		err = -errno;
+	if (!err && bpf_prog_bind_map(prog_fd, att->owner_map_fd, NULL))
+		err = -errno;
+	if (err)
+		return xskx__fail(
+			err,
+			"recording the users of the XDP program for '%s': %s",
+			att->ifname, xskx_strerror(-err));
+	return 0;
+}
+
+/*
+ * The program alone on the device, with libbpf: libxdp loads and attaches
+ * in one call, which leaves no moment to claim the program in between
+ * (claim()), and its dispatcher cannot hold a device-bound program.
+ * Refused (-EBUSY, -EEXIST) while any program is there.
+ */
+static int attach_to(const struct xskx_netdev *dev, enum xskx_xdp_mode mode,
+		     const struct loaded *l)
+{
+	__u32 flags = XDP_FLAGS_UPDATE_IF_NOEXIST |
+		      (mode == XSKX_XDP_NATIVE ? XDP_FLAGS_DRV_MODE :
+						 XDP_FLAGS_SKB_MODE);
+
+	return bpf_xdp_attach(dev->ifindex, bpf_program__fd(l->prog), flags,
+			      NULL);
+}
+
+/* Load, claim and attach in mode: on failure nothing is left of it. */
 static int attach_in(const struct xskx_netdev *dev,
 		     const struct xskx_xdp_request *req,
-		     enum xskx_xdp_mode mode, struct loaded *l)
+		     enum xskx_xdp_mode mode, struct xskx_xdp_attachment *att,
+		     struct loaded *l)
 {
-	bool bound = can_bind(dev, req, mode);
-	int err = open_prog(dev, req, bound, l);
+	int err;
 
+	xskx__xdp_program_of(req, &att->program);
+	err = load_prog(dev, req, can_bind(dev, req, mode), l);
 	if (err)
 		return err;
-	if (bound)
-		err = attach_bound(dev, l);
-	else
-		err = xdp_program__attach(l->prog, dev->ifindex,
-					  libxdp_mode(mode), 0);
-	if (err)
+	err = claim(att, l);
+	if (!err)
+		err = attach_to(dev, mode, l);
+	if (err) {
+		xskx__xdp_close_fds(att);
 		unload(l);
+	}
 	return err;
 }
 
@@ -385,7 +423,7 @@ static int attach(const struct xskx_netdev *dev,
 		  const struct xskx_xdp_request *req,
 		  struct xskx_xdp_attachment *att, struct loaded *l)
 {
-	int err = attach_in(dev, req, req->mode, l);
+	int err = attach_in(dev, req, req->mode, att, l);
 
 	att->mode = req->mode;
 	if (err == -EOPNOTSUPP && req->mode == XSKX_XDP_NATIVE &&
@@ -394,50 +432,9 @@ static int attach(const struct xskx_netdev *dev,
 			"'%s' has no native XDP support: the XDP program runs in generic (skb) mode",
 			dev->name);
 		att->mode = XSKX_XDP_GENERIC;
-		err = attach_in(dev, req, XSKX_XDP_GENERIC, l);
+		err = attach_in(dev, req, XSKX_XDP_GENERIC, att, l);
 	}
 	return err ? attach_refused(dev, att->mode, err) : 0;
-}
-
-static int dup_map_fd(struct bpf_object *obj, const char *name)
-{
-	int fd = bpf_object__find_map_fd_by_name(obj, name);
-
-	return fd < 0 ? fd : fcntl(fd, F_DUPFD_CLOEXEC, 0);
-}
-
-/*
- * Keep the program and its maps by fd of our own, write the program's
- * record and this process's entry, then bind the owner maps to the
- * program: from then on other processes see a program in use.
- */
-static int claim(struct xskx_xdp_attachment *att, const struct loaded *l)
-{
-	int prog_fd = xdp_program__fd(l->prog);
-	int err = 0;
-
-	att->prog_id = xdp_program__id(l->prog);
-	att->prog_fd = fcntl(prog_fd, F_DUPFD_CLOEXEC, 0);
-	att->xsks_map_fd = dup_map_fd(l->obj, XSKX_XSKMAP_NAME);
-	att->owner_map_fd = dup_map_fd(l->obj, XSKX_OWNER_MAP_NAME);
-	att->queue_owner_map_fd = dup_map_fd(l->obj, XSKX_QUEUE_OWNER_MAP_NAME);
-	if (att->prog_fd < 0 || att->xsks_map_fd < 0 ||
-	    att->owner_map_fd < 0 || att->queue_owner_map_fd < 0)
-		err = -EMFILE;
-	if (!err)
-		err = xskx__owners_describe(att->owner_map_fd, &att->program);
-	if (!err)
-		err = xskx__owners_enter(att->owner_map_fd, XSKX_OWNER_SERVING);
-	if (!err && bpf_prog_bind_map(prog_fd, att->queue_owner_map_fd, NULL))
-		err = -errno;
-	if (!err && bpf_prog_bind_map(prog_fd, att->owner_map_fd, NULL))
-		err = -errno;
-	if (err)
-		return xskx__fail(
-			err,
-			"recording the users of the XDP program on '%s': %s",
-			att->ifname, xskx_strerror(-err));
-	return 0;
 }
 
 int xskx__xdp_attach_new(const struct xskx_netdev *dev,
@@ -446,25 +443,17 @@ int xskx__xdp_attach_new(const struct xskx_netdev *dev,
 {
 	struct loaded l = { 0 };
 	enum xskx_xdp_mode mode;
-	int err;
+	int err = attach(dev, req, att, &l);
 
-	xskx__xdp_program_of(req, &att->program);
-	err = attach(dev, req, att, &l);
 	if (err)
 		return err;
-	if (l.bound)
-		att->program.flags |= XSKX_OWNER_RX_META_BOUND;
-	err = claim(att, &l);
-	if (err) {
-		/* Not bound to its owner map: nobody else can have joined. */
-		xskx__xdp_detach_id(dev->name, dev->ifindex, att->prog_id);
-	} else if (xskx__xdp_find(dev->ifindex, &mode) != att->prog_id) {
-		/* Two first users at once both got into libxdp's dispatcher. */
+	if (xskx__xdp_find(dev->ifindex, &mode) != att->prog_id) {
+		/* Another xskx program attached in the other mode at once. */
 		xskx__xdp_leave(att);
 		err = -EAGAIN;
 	} else {
 		xskx_info("XDP program '%s' attached to '%s' in %s mode (id %u)",
-			  xdp_program__name(l.prog), dev->name,
+			  bpf_program__name(l.prog), dev->name,
 			  xskx__xdp_mode_name(att->mode), att->prog_id);
 		xskx__xdp_log_rx_meta(dev, att);
 	}

@@ -6,7 +6,43 @@
  * each program in its dispatcher) and recognised by its maps; its maps are
  * reached from the program (program id -> map ids), never pinned, so that
  * nothing outlives the program and no bpffs is needed. Who uses it is the
- * owner map (bpf/xskx_shared.h): one entry per process, serving or closing.
+ * owner map (bpf/xskx_shared.h): the program's record, and one entry per
+ * process, serving or closing.
+ *
+ * Crash safety. A program on the device always has its record and at least
+ * one entry naming a process (pid, pid namespace, start time: owner.c), for
+ * its first user claims it before attaching it (xdp_load.c). A program with
+ * no living user is stale whatever its entries say, and the next process
+ * replaces it; so every step below can die with kill -9 and leave the
+ * interface usable at once. The steps, and what a crash there leaves:
+ *
+ *   attach (first user, xdp_load.c)
+ *     1 open and load the object      nothing: its fds die with it
+ *     2 write the program's record    nothing (not on the device)
+ *     3 write its own "serving" entry nothing
+ *     4 bind the owner maps           nothing
+ *     5 attach to the device          a program naming a dead user: stale
+ *     6 check it is the one there     likewise
+ *   join (join() below)
+ *     1 hold the program and maps     the program as it was
+ *     2 count the users (reaping the dead's entries)   likewise
+ *     3 write "serving"               a dead entry beside living ones: the
+ *                                     next census reaps it; the last one
+ *                                     alone: stale
+ *     4 count again, look for "closing", check the device   likewise
+ *   serve: sockets in the XSKMAP      the kernel takes a closed socket out
+ *                                     of the map; the queue owner map's
+ *                                     entry names a dead process: ignored
+ *   leave (xskx__xdp_leave())
+ *     1 write "closing"               a dead entry: stale if it was the last
+ *     2 count the users               likewise
+ *     3 detach if none serves         the program gone (its maps with it)
+ *     4 remove its own entry          likewise
+ *   replace a stale program (replace_stale()): the leave's steps.
+ *
+ * An older xskx claimed its program after attaching it; a program of it
+ * without its record is removed once it is older than a grace period
+ * (unclaimed()).
  *
  * Joining and detaching race: a process about to detach the program as its
  * last user must not miss one that is joining it. Both write their own
@@ -18,13 +54,11 @@
  * program gone and attaches its own, or finds it kept and joins it). A
  * leaver removes its "closing" entry only after detaching, so a joiner that
  * found no such entry and then still finds the program on the device has
- * joined it for good. A
- * process replacing a program whose users all died follows the leaver's
- * steps. Two first users attaching at once: without a dispatcher the
- * kernel refuses the second attach and the loser joins; with one both
- * programs land in it and the newer one leaves, joiners choosing the older.
- * The detach itself names the program it removes (libxdp replaces the one
- * it read, atomically), so a late detach never removes a successor.
+ * joined it for good. A process replacing a program with no living user
+ * follows the leaver's steps. Two first users attaching at once: the
+ * kernel refuses the second attach and the loser joins. The detach itself
+ * names the program it removes (XDP_FLAGS_REPLACE, or libxdp replacing the
+ * one it read, atomically), so a late detach never removes a successor.
  */
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -32,6 +66,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <xdp/libxdp.h>
 
@@ -45,6 +80,8 @@
 /* Doubling sleeps from 1 ms, at most 32: about a second in all. */
 #define SHARE_ATTEMPTS 40
 #define BACKOFF_MAX_MS 32
+/* Well inside the retries above, so that one open outlasts it. */
+#define UNCLAIMED_GRACE_MS 500
 
 /* The kernel keeps BPF_OBJ_NAME_LEN - 1 characters of a map's name. */
 _Static_assert(sizeof(XSKX_OWNER_MAP_NAME) <= 16 &&
@@ -55,7 +92,7 @@ _Static_assert(sizeof(XSKX_OWNER_MAP_NAME) <= 16 &&
 /* Why an attempt to share had to be made again. */
 enum retry_reason {
 	RETRY_RACE,	  /* the device changed while we looked */
-	RETRY_SETTING_UP, /* a program without its owner maps bound yet */
+	RETRY_SETTING_UP, /* a program without its owner record (yet) */
 	RETRY_CLOSING,	  /* its last user is detaching it */
 };
 
@@ -283,8 +320,10 @@ static void name_users(const struct xskx_owner_census *census, char *buf,
 }
 
 /*
- * Every recorded user died (kill -9 leaves the program attached): remove
- * the program, as its last user would have, for a fresh one to replace it.
+ * No living user (kill -9 leaves the program attached with its users'
+ * entries, or with none once a process that died replacing it removed
+ * them): remove the program, as its last user would have, for a fresh one
+ * to replace it.
  */
 static int replace_stale(struct xskx_xdp_attachment *att)
 {
@@ -299,6 +338,43 @@ static int replace_stale(struct xskx_xdp_attachment *att)
 	    !census.serving)
 		xskx__xdp_detach_id(att->ifname, att->ifindex, att->prog_id);
 	xskx__owners_leave(att->owner_map_fd);
+	return -EAGAIN;
+}
+
+/* How long ago the program behind prog_fd was loaded; -1 if unknown. */
+static int64_t loaded_ms_ago(int prog_fd)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info);
+	struct timespec now;
+
+	/* load_time counts from boot, suspended time included. */
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len) ||
+	    clock_gettime(CLOCK_BOOTTIME, &now))
+		return -1;
+	return ((int64_t)now.tv_sec * 1000000000 + now.tv_nsec -
+		(int64_t)info.load_time) /
+	       1000000;
+}
+
+/*
+ * An xskx program without the record of its users: attached by an xskx
+ * that claimed its program only after attaching it, whose process is
+ * between the two or died there. This xskx never attaches one so, and such
+ * a process takes a few syscalls: past UNCLAIMED_GRACE_MS after the load,
+ * nobody will claim it. Remove it, for a fresh one to replace it.
+ */
+static int unclaimed(struct xskx_xdp_attachment *att, enum retry_reason *why)
+{
+	int64_t age = att->prog_fd < 0 ? -1 : loaded_ms_ago(att->prog_fd);
+
+	if (age < UNCLAIMED_GRACE_MS)
+		return -EAGAIN;
+	xskx_info(
+		"replacing the XDP program (id %u) on '%s': it has no record of its users %lld ms after it was loaded (an older xskx died attaching it)",
+		att->prog_id, att->ifname, (long long)age);
+	xskx__xdp_detach_id(att->ifname, att->ifindex, att->prog_id);
+	*why = RETRY_RACE;
 	return -EAGAIN;
 }
 
@@ -320,18 +396,18 @@ static int join(const struct xskx_netdev *dev,
 
 	*why = RETRY_SETTING_UP;
 	if (hold(id, att))
-		return -EAGAIN;
+		return unclaimed(att, why);
 	if (xskx__owners_check_layout(att->owner_map_fd))
 		return xskx__fail(
 			-EBUSY,
 			"'%s' has the XDP program of another xskx version (id %u), which this one cannot share: stop the processes using it, or remove it with 'ip link set dev %s xdp off' if none is left",
 			dev->name, id, dev->name);
 	if (xskx__owners_program(att->owner_map_fd, &att->program))
-		return -EAGAIN;
+		return unclaimed(att, why);
 	err = xskx__owners_census(att->owner_map_fd, &census);
 	if (err)
 		return census_failed(att, err);
-	if (!census.serving && !census.closing && census.dead) {
+	if (!census.serving && !census.closing) {
 		*why = RETRY_RACE;
 		return replace_stale(att);
 	}
@@ -375,7 +451,7 @@ static int gave_up(const struct xskx_netdev *dev, enum retry_reason why)
 	case RETRY_SETTING_UP:
 		return xskx__fail(
 			-EBUSY,
-			"'%s' has an xskx XDP program whose users cannot be read: its process is still attaching it, or died doing so; if no xskx process uses '%s', remove it with 'ip link set dev %s xdp off'",
+			"'%s' has an xskx XDP program whose users cannot be read (an older xskx attaching it, or not an xskx program at all): if no xskx process uses '%s', remove it with 'ip link set dev %s xdp off'",
 			dev->name, dev->name, dev->name);
 	case RETRY_CLOSING:
 		return xskx__fail(

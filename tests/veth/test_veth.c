@@ -98,5 +98,6 @@ int main(int argc, char **argv)
 	add_kernel_feature_cases(suite);
 	add_rx_meta_cases(suite);
 	add_tx_meta_cases(suite);
+	add_netns_port_cases(suite);
 	return test_main(suite, argc, argv);
 }
