@@ -12,6 +12,7 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include "fw.h"
 #include "fw_frames.h"
@@ -97,11 +98,14 @@ static struct fw_ruleset *rules(const char *text)
 	return rs;
 }
 
-/* Two ports of nqueues queues each, a firewall queue on each queue id. */
-static void rig_setup_queues(struct rig *r, const char *rule_text,
-			     uint32_t nqueues)
+/*
+ * Two ports of nqueues queues each, a firewall queue on each queue id; the
+ * NIC runs in this thread (deterministic) or in its own (threaded).
+ */
+static void rig_setup_nic(struct rig *r, const char *rule_text,
+			  uint32_t nqueues, enum xskx_sim_mode mode)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
 	static const char *const names[2] = { "in", "out" };
 	struct fwd_config cfg = { .nports = 2, .frames = 4096 };
 
@@ -119,6 +123,12 @@ static void rig_setup_queues(struct rig *r, const char *rule_text,
 	ck_assert_int_eq(xskx_sim_port_set_sink(r->ports[1], record, r), 0);
 	ck_assert_msg(!fw_open(&r->fw, &cfg, nqueues, rules(rule_text)),
 		      "fw_open: %s", xskx_last_error());
+}
+
+static void rig_setup_queues(struct rig *r, const char *rule_text,
+			     uint32_t nqueues)
+{
+	rig_setup_nic(r, rule_text, nqueues, XSKX_SIM_DETERMINISTIC);
 }
 
 static void rig_setup(struct rig *r, const char *rule_text)
@@ -642,6 +652,77 @@ START_TEST(reload_switches_every_queue)
 }
 END_TEST
 
+/*
+ * Reloads while the NIC runs in its own thread, so that packets arrive
+ * between the steps of fw_install(): after the new set's XDP counters are
+ * read, while the deny lists are swapped, before the old set's are frozen.
+ * Every set denies the source's packets in stage 1 with its rule 0, so
+ * both banks count the same packets in turn; the stage-1 total over every
+ * set must be the port's own XDP drops, no packet lost between two sets
+ * and none counted by both. The loop goes on until packets were dropped
+ * during fw_install() calls (PACKETS_IN_RELOADS of them), bounded in time.
+ */
+#define RUNNING_RELOADS_MIN 50u
+#define RUNNING_RELOADS_MAX 100000u
+#define PACKETS_IN_RELOADS 1000u
+#define RUNNING_SECONDS 30.0
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+START_TEST(reload_under_a_running_nic)
+{
+	XSKX_OPTS(xskx_sim_source_opts, source, .flows = 8, .burst = 16);
+	uint64_t in_reloads = 0, reloads = 0;
+	struct xskx_sim_port_stats in;
+	double until = now_s() + RUNNING_SECONDS;
+	struct fw_counter s1;
+	static struct rig r;
+
+	rig_setup_nic(&r, "deny src 192.0.2.0/24\ndefault allow\n", 1,
+		      XSKX_SIM_THREADED);
+	ck_assert_int_eq(xskx_sim_port_add_source(r.ports[0], &source), 0);
+	ck_assert_int_eq(xskx_sim_start(r.sim), 0);
+	while (reloads < RUNNING_RELOADS_MIN ||
+	       in_reloads < PACKETS_IN_RELOADS) {
+		struct fw_ruleset *old;
+		uint64_t before;
+
+		ck_assert_msg(reloads < RUNNING_RELOADS_MAX &&
+				      now_s() < until,
+			      "%llu reloads: only %llu packets arrived during them",
+			      (unsigned long long)reloads,
+			      (unsigned long long)in_reloads);
+		ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+		before = in.xdp_drop;
+		ck_assert_int_eq(fw_install(&r.fw,
+					    rules("deny src 192.0.2.0/24\n"
+						  "default allow\n"),
+					    &old),
+				 0);
+		ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+		in_reloads += in.xdp_drop - before;
+		reloads++;
+		fw_rules_free(old);
+	}
+	ck_assert_int_eq(xskx_sim_stop(r.sim), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+	fw_stage1_total(&r.fw, &s1);
+	ck_assert_uint_gt(in.xdp_drop, 0);
+	ck_assert_msg(s1.packets == in.xdp_drop,
+		      "stage 1 counted %llu packets over %llu reloads, the port dropped %llu",
+		      (unsigned long long)s1.packets,
+		      (unsigned long long)reloads,
+		      (unsigned long long)in.xdp_drop);
+	rig_teardown(&r);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
 	TCase *tc = tcase_create(name);
@@ -663,5 +744,6 @@ int main(int argc, char **argv)
 	add_case(s, "reload_counts_every_packet_once",
 		 reload_counts_every_packet_once);
 	add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
+	add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
 	return test_main(s, argc, argv);
 }
