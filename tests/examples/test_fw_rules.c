@@ -448,6 +448,13 @@ START_TEST(split_overlaps_keep_first_match_credit)
 		{ "allow src 198.51.100.0/24 proto tcp\n"
 		  "deny dst 192.0.2.0/24\ndeny src 203.0.113.0/24\n"
 		  "deny src 2001:db8::/32\ndefault allow\n", "---x" },
+		/* The same prefix twice (a bare address is its /32 or
+		 * /128): the first goes down, the later one can never match
+		 * and is left out, as the deny list takes each prefix once. */
+		{ "deny src 192.0.2.0/24\ndeny src 192.0.2.0/24\n"
+		  "deny dst 198.51.100.7\ndeny dst 198.51.100.7/32\n"
+		  "deny src 2001:db8::/32\ndeny src 2001:db8::/32\n"
+		  "default allow\n", "x-x-x-" },
 	};
 
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {

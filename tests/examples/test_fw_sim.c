@@ -653,6 +653,43 @@ START_TEST(reload_switches_every_queue)
 END_TEST
 
 /*
+ * A deny line written twice: the firewall starts (the deny list takes a
+ * prefix once, so only the first goes to stage 1) and every packet of the
+ * prefix counts for the first line, in stage 1; the second counts none.
+ */
+START_TEST(duplicate_deny_rules_credit_the_first)
+{
+	static const struct ip_spec denied[] = {
+		{ .src = "192.0.2.1", .dst = "203.0.113.1",
+		  .proto = IPPROTO_UDP, .dport = 53 },
+		{ .src = "203.0.113.9", .dst = "198.51.100.7",
+		  .proto = IPPROTO_TCP, .dport = 80 },
+	};
+	static struct rig r;
+
+	rig_setup(&r, "deny src 192.0.2.0/24\ndeny src 192.0.2.0/24\n"
+		      "deny dst 198.51.100.7\ndeny dst 198.51.100.7/32\n"
+		      "default allow\n");
+	for (uint32_t k = 0; k < 2; k++)
+		for (uint32_t i = 0; i < 10; i++)
+			add_ip(&r, &denied[k], false);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	for (uint32_t i = 0; i < 4; i++) {
+		uint64_t want = i % 2 ? 0 : 10;
+
+		ck_assert_msg(rule_packets(&r, i, true) == want,
+			      "rule %u: stage 1 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, true),
+			      (unsigned long long)want);
+		ck_assert_uint_eq(rule_packets(&r, i, false), 0);
+	}
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
  * Reloads while the NIC runs in its own thread, so that packets arrive
  * between the steps of fw_install(): after the new set's XDP counters are
  * read, while the deny lists are swapped, before the old set's are frozen.
@@ -745,5 +782,7 @@ int main(int argc, char **argv)
 		 reload_counts_every_packet_once);
 	add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
 	add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
+	add_case(s, "duplicate_deny_rules_credit_the_first",
+		 duplicate_deny_rules_credit_the_first);
 	return test_main(s, argc, argv);
 }
