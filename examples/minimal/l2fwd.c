@@ -123,7 +123,8 @@ int main(int argc, char **argv)
 		xskx_tx_reclaim(b);
 	}
 
-	printf("forwarded %llu packets\n", (unsigned long long)forwarded);
+	printf("forwarded %llu packets%s\n", (unsigned long long)forwarded,
+	       stop ? " (stopped by a signal)" : "");
 	if (sim && !xskx_sim_port_stats(nic_b, &b_stats))
 		printf("port b sent %llu packets\n",
 		       (unsigned long long)b_stats.tx_packets);

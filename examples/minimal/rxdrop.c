@@ -93,7 +93,8 @@ int main(int argc, char **argv)
 			break;
 	}
 
-	printf("received %llu packets\n", (unsigned long long)received);
+	printf("received %llu packets%s\n", (unsigned long long)received,
+	       stop ? " (stopped by a signal)" : "");
 	if (xskx_socket_close(sock) || xskx_port_close(port) ||
 	    xskx_umem_census(umem, &census))
 		errx(1, "%s", xskx_last_error());
