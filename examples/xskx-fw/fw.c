@@ -53,7 +53,7 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 		enum xskx_pkt_class cls = xskx_pkt_parse(pkts[i].data,
 							 pkts[i].len, &v);
 		int kind = unclassified_kind(cls);
-		int rule = kind < 0 ? fw_rules_match(rs, &v) : -1;
+		int rule = fw_rules_match(rs, &v);
 		uint32_t slot = rule < 0 ? rs->count : (uint32_t)rule;
 		enum fw_action action = rule < 0 ? rs->default_action :
 						   rs->rules[rule].action;

@@ -653,6 +653,59 @@ START_TEST(reload_switches_every_queue)
 END_TEST
 
 /*
+ * A deny-by-default firewall real clients get through: ARP by its
+ * EtherType (plain and behind a VLAN tag), ICMP of both families (IPv6's
+ * neighbour discovery is ICMPv6), one UDP port. LLDP, the other UDP port
+ * and IPv4 behind "allow ether ipv6" meet the default. Each packet comes
+ * out or not as its rule says, and is counted for that rule.
+ */
+START_TEST(non_ip_by_ethertype_default_deny)
+{
+	uint8_t arp[42] = { 0 }, arp_tagged[46] = { 0 }, lldp[60] = { 0 };
+	static struct rig r;
+	struct fw_stage2 s2;
+
+	rig_setup(&r, "allow ether arp\n"		  /* 0 */
+		      "allow proto icmp\n"		  /* 1 */
+		      "allow ether ipv6 proto udp port 53\n" /* 2 */
+		      "allow ether ipv4 proto udp port 9\n" /* 3 */
+		      "default deny\n");
+	fw_frame_eth(arp, 0x0806, 0);
+	add_raw(&r, arp, sizeof(arp), true);
+	fw_frame_eth(arp_tagged, 0x0806, 1);
+	add_raw(&r, arp_tagged, sizeof(arp_tagged), true);
+	fw_frame_eth(lldp, 0x88cc, 0);
+	add_raw(&r, lldp, sizeof(lldp), false);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_ICMPV6 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_ICMP }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_UDP, .dport = 53 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_UDP, .dport = 53 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_UDP, .dport = 9 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_UDP, .dport = 9 }, false);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	ck_assert_uint_eq(rule_packets(&r, 0, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 1, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 2, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 3, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 4, false), 3); /* the default */
+	fw_stage2_read(&r.fw, &s2);
+	/* Not IP, whichever rule judged them. */
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_NOT_IP].packets, 3);
+	ck_assert_uint_eq(s2.allowed.packets, 6);
+	ck_assert_uint_eq(s2.denied.packets, 3);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
  * A deny line written twice: the firewall starts (the deny list takes a
  * prefix once, so only the first goes to stage 1) and every packet of the
  * prefix counts for the first line, in stage 1; the second counts none.
@@ -782,6 +835,8 @@ int main(int argc, char **argv)
 		 reload_counts_every_packet_once);
 	add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
 	add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
+	add_case(s, "non_ip_by_ethertype_default_deny",
+		 non_ip_by_ethertype_default_deny);
 	add_case(s, "duplicate_deny_rules_credit_the_first",
 		 duplicate_deny_rules_credit_the_first);
 	return test_main(s, argc, argv);
