@@ -2,11 +2,13 @@
 /*
  * The smallest xskx forwarder: what arrives on queue 0 of one port leaves
  * by the other, both ways, without a copy (one UMEM for both sockets).
- *   l2fwd IF_A IF_B   two real interfaces, for 5 seconds (as root)
+ *   l2fwd IF_A IF_B   two real interfaces, for 5 seconds or until
+ *                     SIGINT/SIGTERM (as root)
  *   l2fwd --sim       two simulated ports; a source sends 1,000,000
  *                     packets into the first (no privileges, no NIC)
  */
 #include <err.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -20,6 +22,15 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Ctrl-C or kill: end the run as its time would, with the count. */
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
 }
 
 /* Receive a burst on `in` and send it out of `out`; returns packets sent. */
@@ -62,6 +73,8 @@ int main(int argc, char **argv)
 	uint64_t forwarded = 0;
 	double end = now_s() + 5;
 
+	signal(SIGINT, on_stop);
+	signal(SIGTERM, on_stop);
 	if (argc == 2 && !strcmp(argv[1], "--sim")) {
 		if (xskx_sim_create(&sim, &sim_opts) ||
 		    xskx_sim_port_create(sim, NULL, &nic_a) ||
@@ -98,7 +111,8 @@ int main(int argc, char **argv)
 		moved = forward(a, b);
 		moved += forward(b, a);
 		forwarded += (uint64_t)moved;
-		if (sim ? !moved && !xskx_sim_sources_active(sim) : now_s() > end)
+		if (stop || (sim ? !moved && !xskx_sim_sources_active(sim) :
+				   now_s() > end))
 			break;
 	}
 	/* Let the last packets leave before closing. */
@@ -109,7 +123,8 @@ int main(int argc, char **argv)
 		xskx_tx_reclaim(b);
 	}
 
-	printf("forwarded %llu packets\n", (unsigned long long)forwarded);
+	printf("forwarded %llu packets%s\n", (unsigned long long)forwarded,
+	       stop ? " (stopped by a signal)" : "");
 	if (sim && !xskx_sim_port_stats(nic_b, &b_stats))
 		printf("port b sent %llu packets\n",
 		       (unsigned long long)b_stats.tx_packets);

@@ -2,11 +2,13 @@
 /*
  * The smallest xskx receiver: drop every packet that arrives on one queue
  * and count them.
- *   rxdrop IFNAME [QUEUE]   a real interface, for 5 seconds (as root)
+ *   rxdrop IFNAME [QUEUE]   a real interface, for 5 seconds or until
+ *                           SIGINT/SIGTERM (as root)
  *   rxdrop --sim            the simulated NIC: a source sends 1,000,000
  *                           packets (no privileges, no NIC)
  */
 #include <err.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,15 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Ctrl-C or kill: end the run as its time would, with the count. */
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
 }
 
 int main(int argc, char **argv)
@@ -42,6 +53,8 @@ int main(int argc, char **argv)
 
 	if (argc < 2)
 		errx(2, "usage: %s IFNAME [QUEUE] | --sim", argv[0]);
+	signal(SIGINT, on_stop);
+	signal(SIGTERM, on_stop);
 	if (!strcmp(argv[1], "--sim")) {
 		if (xskx_sim_create(&sim, &sim_opts) ||
 		    xskx_sim_port_create(sim, NULL, &nic) ||
@@ -75,11 +88,13 @@ int main(int argc, char **argv)
 		received += (uint64_t)n;
 		/* Frames back to the pool, for the next refill. */
 		xskx_rx_release(sock, pkts, (uint32_t)n);
-		if (sim ? !n && !xskx_sim_sources_active(sim) : now_s() > end)
+		if (stop ||
+		    (sim ? !n && !xskx_sim_sources_active(sim) : now_s() > end))
 			break;
 	}
 
-	printf("received %llu packets\n", (unsigned long long)received);
+	printf("received %llu packets%s\n", (unsigned long long)received,
+	       stop ? " (stopped by a signal)" : "");
 	if (xskx_socket_close(sock) || xskx_port_close(port) ||
 	    xskx_umem_census(umem, &census))
 		errx(1, "%s", xskx_last_error());

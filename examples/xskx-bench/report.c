@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "census.h"
 #include "json.h"
 #include "median.h"
 
@@ -221,11 +222,6 @@ static uint64_t delivered(const struct bench_opts *o,
 	return delivered_of(o, r->rx_packets, r->tx_packets, &r->loss);
 }
 
-static bool frames_accounted(const struct bench_result *r)
-{
-	return !r->census.nic_counted || r->census.total == r->frame_count;
-}
-
 static void json_counters(struct json *j, const void *base,
 			  const struct counter *c, size_t n)
 {
@@ -370,7 +366,7 @@ static void json_result(struct json *j, const struct bench_opts *o,
 	json_u64(j, "tx", c->tx);
 	json_u64(j, "comp", c->comp);
 	json_u64(j, "total", c->total);
-	json_bool(j, "accounted", frames_accounted(r));
+	json_bool(j, "accounted", census_accounted(&r->census));
 	json_object_end(j);
 }
 
@@ -482,7 +478,7 @@ static void text_result(const struct bench_opts *o,
 
 static void warn_unaccounted(const struct bench_result *r)
 {
-	if (!frames_accounted(r))
+	if (!census_accounted(&r->census))
 		fprintf(stderr,
 			"xskx-bench: warning: %s run: the frame census counts %u frames, the UMEM has %u\n",
 			r->variant, r->census.total, r->frame_count);

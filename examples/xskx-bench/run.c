@@ -104,7 +104,8 @@ int bench_wakeup(struct bench *b)
 
 /*
  * --poll: wait the way xdpsock -p does, in slices short enough to notice
- * the end of the run.
+ * the end of the run. A signal cuts the wait short (-EINTR): that is no
+ * error, the run loop sees the stop it asked for.
  */
 int bench_wait_ready(struct bench *b)
 {
@@ -112,6 +113,8 @@ int bench_wait_ready(struct bench *b)
 	int ret = xskx_socket_poll(b->sock, events, 100);
 
 	b->polls++;
+	if (ret == -EINTR)
+		return 0;
 	return ret < 0 ? run_lib_error("xskx_socket_poll", ret) : 0;
 }
 

@@ -68,7 +68,7 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 			frags = n - i;
 		cls = xskx_pkt_parse_chain(pkts + i, frags, &v);
 		kind = unclassified_kind(cls);
-		rule = kind < 0 ? fw_rules_match(rs, &v) : -1;
+		rule = fw_rules_match(rs, &v);
 		slot = rule < 0 ? rs->count : (uint32_t)rule;
 		action = rule < 0 ? rs->default_action : rs->rules[rule].action;
 		if (kind >= 0)

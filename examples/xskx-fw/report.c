@@ -8,6 +8,7 @@
  */
 #include <stdio.h>
 
+#include "census.h"
 #include "fwapp.h"
 #include "json.h"
 
@@ -49,6 +50,17 @@ void fwapp_sample_take(const struct fwapp *app, double t,
 			       fwd_given_up(&s->ports[i]), &s->loss[i]);
 		s->sent += s->ports[i].tx;
 	}
+}
+
+/* Every queue's UMEM, each frame in one place (census.h); threads stopped. */
+static bool frames_accounted(const struct fwapp *app)
+{
+	bool accounted = true;
+
+	for (uint32_t k = 0; k < app->fw.nqueues; k++)
+		accounted = census_umem_accounted(app->fw.queues[k].fwd.umem) &&
+			    accounted;
+	return accounted;
 }
 
 static void total_loss(const struct fwapp_sample *s, struct loss *l)
@@ -221,6 +233,9 @@ static void text_summary(const struct fwapp *app, double seconds,
 		       (unsigned long long)s->stage2.unclassified[k].packets);
 	printf("\n");
 	text_losses(app, s);
+	printf("frames: %s\n", frames_accounted(app) ?
+					"every frame of every UMEM accounted for" :
+					"census MISMATCH (a frame went missing)");
 }
 
 static void json_counter(struct json *j, const char *name,
@@ -327,6 +342,8 @@ static void json_object_of(const struct fwapp *app, double seconds,
 			     &s->stage2.unclassified[k]);
 	json_object_end(&j);
 	json_object_end(&j);
+	if (!prev)
+		json_bool(&j, "frames_accounted", frames_accounted(app));
 	json_end(&j);
 }
 

@@ -6,17 +6,22 @@
  * The file, one statement per line, '#' starts a comment:
  *
  *   default allow|deny                 exactly once: what matches no rule
- *   allow|deny [src PREFIX] [dst PREFIX] [proto tcp|udp|icmp|any]
- *              [port N|N-M]
+ *   allow|deny [ether TYPE] [src PREFIX] [dst PREFIX]
+ *              [proto tcp|udp|icmp|any] [port N|N-M]
  *
  * The conditions come in any order, each at most once; a rule with none
- * matches every classified packet. PREFIX is an IPv4 or IPv6 prefix
+ * matches every classified (IP) packet. PREFIX is an IPv4 or IPv6 prefix
  * ("192.0.2.0/24", "2001:db8::/32") or a bare address; src and dst of one
- * rule are of one family. icmp is ICMP on IPv4 and ICMPv6 on IPv6. port is
- * the destination port and needs proto tcp or udp. The first rule that
- * matches a packet decides; "default" applies when none does, and to every
- * packet that cannot be classified (not IP, truncated, malformed, a
- * fragment other than the first).
+ * rule are of one family. icmp is ICMP on IPv4 and ICMPv6 on IPv6 (whose
+ * neighbour discovery it is). port is the destination port and needs proto
+ * tcp or udp. ether is the EtherType inside the VLAN tags: arp, ipv4, ipv6
+ * or a number 0x0600-0xffff; ipv4 and ipv6 are the IP packets of that
+ * family and combine with the other conditions, any other type is the
+ * packets that are not IP of that type (ARP, LLDP...) and stands alone.
+ * The first rule that matches a packet decides; "default" applies when
+ * none does, and to every packet that cannot be classified (truncated,
+ * malformed, a fragment other than the first, or not IP and of no ether
+ * rule's type).
  */
 #ifndef XSKX_FW_RULES_H
 #define XSKX_FW_RULES_H
@@ -34,13 +39,17 @@
  */
 #define FW_MAX_RULES (XSKX_FILTER_MAX_RULES / 2)
 
+/* The IP family of an EtherType: AF_INET, AF_INET6, or 0 (not IP). */
+uint8_t fw_ether_family(uint16_t ether_type);
+
 enum fw_action { FW_DENY = 0, FW_ALLOW = 1 };
 
 enum fw_proto { FW_PROTO_ANY = 0, FW_PROTO_TCP, FW_PROTO_UDP, FW_PROTO_ICMP };
 
 struct fw_rule {
 	enum fw_action action;
-	bool has_src, has_dst, has_port;
+	bool has_src, has_dst, has_port, has_ether;
+	uint16_t ether_type; /* has_ether: the EtherType, host order */
 	struct xskx_prefix src, dst;
 	enum fw_proto proto;
 	uint16_t port_lo, port_hi; /* destination port range, inclusive */
@@ -77,14 +86,15 @@ struct fw_ruleset {
 /* What is wrong with a rule file: one entry per mistake. */
 enum fw_error_kind {
 	FW_ERR_STATEMENT,	/* not allow, deny or default */
-	FW_ERR_KEYWORD,		/* not src, dst, proto or port */
+	FW_ERR_KEYWORD,		/* not src, dst, proto, port or ether */
 	FW_ERR_MISSING_VALUE,	/* a keyword at the end of the line */
 	FW_ERR_PREFIX,
 	FW_ERR_PROTO,
 	FW_ERR_PORT,
 	FW_ERR_REPEATED,	/* a keyword twice in one rule */
 	FW_ERR_PORT_PROTO,	/* port without proto tcp or udp */
-	FW_ERR_FAMILY,		/* src and dst of different families */
+	FW_ERR_FAMILY,		/* src, dst and ether of different families */
+	FW_ERR_ETHER,		/* not an EtherType, or IP conditions on non-IP */
 	FW_ERR_DEFAULT,		/* a second default, or words after it */
 	FW_ERR_NO_DEFAULT,
 	FW_ERR_TOO_MANY_RULES,
@@ -125,8 +135,10 @@ void fw_error_format(const struct fw_error *e, char *buf, size_t size);
 void fw_rule_format(const struct fw_rule *rule, char *buf, size_t size);
 
 /*
- * The first rule that matches a classified packet (XSKX_PKT_L4 or
- * XSKX_PKT_L3), as its index, or -1 when none does: the default applies.
+ * The first rule that matches a packet, as its index, or -1 when none
+ * does: the default applies. A classified packet (XSKX_PKT_L4 or
+ * XSKX_PKT_L3) meets every rule; one that is not IP (XSKX_PKT_NOT_IP) the
+ * ether rules of other types; any other, none.
  */
 int fw_rules_match(const struct fw_ruleset *rs, const struct xskx_pkt_view *v);
 

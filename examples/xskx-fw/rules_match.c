@@ -3,6 +3,7 @@
  * xskx-fw: match a packet against the rule set (first match wins), and pick
  * the rules the XDP program can apply before packets reach user space.
  */
+#include <linux/if_ether.h>
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -42,8 +43,24 @@ static bool proto_matches(enum fw_proto proto, const struct xskx_pkt_view *v)
 	return false;
 }
 
+uint8_t fw_ether_family(uint16_t ether_type)
+{
+	return ether_type == ETH_P_IP ? AF_INET :
+	       ether_type == ETH_P_IPV6 ? AF_INET6 : 0;
+}
+
+/* A packet that is not IP: only an ether rule of its type matches it. */
+static bool rule_matches_not_ip(const struct fw_rule *r,
+				const struct xskx_pkt_view *v)
+{
+	return r->has_ether && r->ether_type == v->ethertype &&
+	       !fw_ether_family(r->ether_type);
+}
+
 static bool rule_matches(const struct fw_rule *r, const struct xskx_pkt_view *v)
 {
+	if (r->has_ether && fw_ether_family(r->ether_type) != v->family)
+		return false;
 	if (r->has_src && !prefix_contains(&r->src, v->family, v->src))
 		return false;
 	if (r->has_dst && !prefix_contains(&r->dst, v->family, v->dst))
@@ -58,10 +75,16 @@ static bool rule_matches(const struct fw_rule *r, const struct xskx_pkt_view *v)
 
 int fw_rules_match(const struct fw_ruleset *rs, const struct xskx_pkt_view *v)
 {
-	if (v->cls != XSKX_PKT_L4 && v->cls != XSKX_PKT_L3)
+	bool (*matches)(const struct fw_rule *, const struct xskx_pkt_view *);
+
+	if (v->cls == XSKX_PKT_L4 || v->cls == XSKX_PKT_L3)
+		matches = rule_matches;
+	else if (v->cls == XSKX_PKT_NOT_IP)
+		matches = rule_matches_not_ip;
+	else
 		return -1;
 	for (uint32_t i = 0; i < rs->count; i++)
-		if (rule_matches(&rs->rules[i], v))
+		if (matches(&rs->rules[i], v))
 			return (int)i;
 	return -1;
 }
@@ -74,9 +97,12 @@ static bool prefixes_overlap(const struct xskx_prefix *a,
 	       same_bits(a->addr, b->addr, a->len < b->len ? a->len : b->len);
 }
 
+/* The one family a rule's packets can be of, or 0 for either. */
 static uint8_t rule_family(const struct fw_rule *r)
 {
-	return r->has_src ? r->src.family : r->has_dst ? r->dst.family : 0;
+	return r->has_src ? r->src.family :
+	       r->has_dst ? r->dst.family :
+	       r->has_ether ? fw_ether_family(r->ether_type) : 0;
 }
 
 /* Some packet matches both earlier and the deny-by-prefix rule r. */
@@ -89,6 +115,9 @@ static bool could_match_same_packet(const struct fw_rule *earlier,
 			     (earlier->has_dst ? &earlier->dst : NULL);
 	uint8_t family = rule_family(earlier);
 
+	/* An ether rule of a type that is not IP never meets an IP packet. */
+	if (earlier->has_ether && !fw_ether_family(earlier->ether_type))
+		return false;
 	if (family && family != mine->family)
 		return false;
 	return !theirs || prefixes_overlap(theirs, mine);
@@ -96,6 +125,7 @@ static bool could_match_same_packet(const struct fw_rule *earlier,
 
 static bool pure_deny_by_prefix(const struct fw_rule *r)
 {
+	/* ether ipv4/ipv6 beside a prefix says its family again (parser). */
 	return r->action == FW_DENY && r->has_src != r->has_dst &&
 	       r->proto == FW_PROTO_ANY && !r->has_port;
 }

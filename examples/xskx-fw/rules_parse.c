@@ -6,6 +6,7 @@
  * set at all.
  */
 #include <errno.h>
+#include <linux/if_ether.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,51 @@ static bool parse_port_number(const char *s, const char *end, uint16_t *port)
 	return true;
 }
 
+/* The EtherTypes a rule may name in words; their numbers work too. */
+static const struct {
+	const char *name;
+	uint16_t type;
+} ether_names[] = {
+	{ "arp", 0x0806 },
+	{ "ipv4", 0x0800 },
+	{ "ipv6", 0x86dd },
+};
+
+#define ETHER_NAMES (sizeof(ether_names) / sizeof(ether_names[0]))
+#define ETHER_TYPE_MIN 0x0600 /* below: an 802.3 length, not a type */
+
+/*
+ * arp, ipv4, ipv6, or a number 0x0600-0xffff (hex with 0x, or decimal)
+ * other than a VLAN tag's, which the parser looks through.
+ */
+static void parse_ether(struct parser *p, const char *text, uint16_t *type)
+{
+	unsigned long v;
+	char *end;
+
+	for (uint32_t i = 0; i < ETHER_NAMES; i++) {
+		if (!strcmp(text, ether_names[i].name)) {
+			*type = ether_names[i].type;
+			return;
+		}
+	}
+	v = strtoul(text, &end, 0);
+	if (*text < '0' || *text > '9' || *end || v < ETHER_TYPE_MIN ||
+	    v > 0xffff) {
+		error(p, FW_ERR_ETHER,
+		      "ether %s: expected arp, ipv4, ipv6 or an EtherType 0x0600-0xffff (0x88cc)",
+		      text);
+		return;
+	}
+	if (v == ETH_P_8021Q || v == ETH_P_8021AD) {
+		error(p, FW_ERR_ETHER,
+		      "ether %s: a VLAN tag, which the rules look through: expected the EtherType inside it",
+		      text);
+		return;
+	}
+	*type = (uint16_t)v;
+}
+
 /* "N" or "N-M", 0 <= N <= M <= 65535. */
 static bool parse_ports(const char *text, uint16_t *lo, uint16_t *hi)
 {
@@ -112,29 +158,63 @@ static bool parse_ports(const char *text, uint16_t *lo, uint16_t *hi)
 	       parse_port_number(dash + 1, end, hi) && *lo <= *hi;
 }
 
-/* src/dst/proto/port and their values, each at most once. */
+/*
+ * ether with the others: an IP type agrees with the prefixes' family; any
+ * other type has no IP header for src, dst, proto or port to look at.
+ * Returns whether the rule is one of IP packets, which the IP conditions'
+ * own checks then apply to.
+ */
+static bool check_ether(struct parser *p, const struct fw_rule *r,
+			bool has_proto)
+{
+	uint8_t family = fw_ether_family(r->ether_type);
+	const struct xskx_prefix *prefix = r->has_src ? &r->src :
+					   r->has_dst ? &r->dst : NULL;
+
+	if (!r->ether_type)
+		return false; /* not an EtherType: reported already */
+	if (!family) {
+		if (prefix || has_proto || r->has_port)
+			error(p, FW_ERR_ETHER,
+			      "ether 0x%04x: src, dst, proto and port look into IP packets: expected ether ipv4 or ipv6 with them, or ether alone",
+			      r->ether_type);
+		return false;
+	}
+	if (prefix && prefix->family && prefix->family != family)
+		error(p, FW_ERR_FAMILY,
+		      "ether and %s: expected a prefix of the ether type's family",
+		      r->has_src ? "src" : "dst");
+	return true;
+}
+
+/* src/dst/proto/port/ether and their values, each at most once. */
 static void parse_conditions(struct parser *p, char **words, uint32_t n,
 			     struct fw_rule *r)
 {
-	static const char *const keys[] = { "src", "dst", "proto", "port" };
-	bool seen[4] = { false };
+	static const char *const keys[] = { "src", "dst", "proto", "port",
+					    "ether" };
+	enum { NKEYS = sizeof(keys) / sizeof(keys[0]) };
+	bool seen[NKEYS] = { false };
 	bool has_proto = false;
 
 	for (uint32_t i = 1; i < n; i += 2) {
 		uint32_t k;
 
-		for (k = 0; k < 4 && strcmp(words[i], keys[k]); k++)
+		for (k = 0; k < NKEYS && strcmp(words[i], keys[k]); k++)
 			;
-		if (k == 4) {
+		if (k == NKEYS) {
 			error(p, FW_ERR_KEYWORD,
-			      "%s: expected src, dst, proto or port", words[i]);
+			      "%s: expected src, dst, proto, port or ether",
+			      words[i]);
 			continue; /* skip its value, as every keyword has one */
 		}
 		if (i + 1 >= n) {
 			error(p, FW_ERR_MISSING_VALUE, "%s: expected %s after it",
 			      words[i],
 			      k < 2 ? "a prefix" :
-			      k == 2 ? "tcp, udp, icmp or any" : "a port or N-M");
+			      k == 2 ? "tcp, udp, icmp or any" :
+			      k == 3 ? "a port or N-M" :
+				       "arp, ipv4, ipv6 or an EtherType");
 			return;
 		}
 		if (seen[k])
@@ -157,15 +237,21 @@ static void parse_conditions(struct parser *p, char **words, uint32_t n,
 				      "proto %s: expected tcp, udp, icmp or any",
 				      words[i + 1]);
 			break;
-		default:
+		case 3:
 			r->has_port = true;
 			if (!parse_ports(words[i + 1], &r->port_lo, &r->port_hi))
 				error(p, FW_ERR_PORT,
 				      "port %s: expected a port 0-65535 or a range N-M with N <= M",
 				      words[i + 1]);
 			break;
+		default:
+			r->has_ether = true;
+			parse_ether(p, words[i + 1], &r->ether_type);
+			break;
 		}
 	}
+	if (r->has_ether && !check_ether(p, r, has_proto))
+		return;
 	if (r->has_port && has_proto && r->proto != FW_PROTO_TCP &&
 	    r->proto != FW_PROTO_UDP)
 		error(p, FW_ERR_PORT_PROTO, "port: expected proto tcp or udp, not proto %s",
@@ -242,7 +328,7 @@ static void parse_line(struct parser *p, char *line)
 	}
 	if (n > MAX_WORDS) {
 		error(p, FW_ERR_REPEATED,
-		      "too many words: expected at most src, dst, proto and port once each");
+		      "too many words: expected at most src, dst, proto, port and ether once each");
 		return;
 	}
 	parse_conditions(p, words, n, &r);
@@ -389,6 +475,17 @@ static void append(char *buf, size_t size, size_t *used, const char *fmt, ...)
 		*used += (size_t)n;
 }
 
+static void append_ether(char *buf, size_t size, size_t *used, uint16_t type)
+{
+	for (uint32_t i = 0; i < ETHER_NAMES; i++) {
+		if (ether_names[i].type == type) {
+			append(buf, size, used, " ether %s", ether_names[i].name);
+			return;
+		}
+	}
+	append(buf, size, used, " ether 0x%04x", type);
+}
+
 void fw_rule_format(const struct fw_rule *r, char *buf, size_t size)
 {
 	static const char *const protos[] = { "any", "tcp", "udp", "icmp" };
@@ -397,6 +494,8 @@ void fw_rule_format(const struct fw_rule *r, char *buf, size_t size)
 
 	buf[0] = '\0';
 	append(buf, size, &used, "%s", r->action == FW_ALLOW ? "allow" : "deny");
+	if (r->has_ether)
+		append_ether(buf, size, &used, r->ether_type);
 	if (r->has_src && xskx_prefix_format(&r->src, prefix, sizeof(prefix)) > 0)
 		append(buf, size, &used, " src %s", prefix);
 	if (r->has_dst && xskx_prefix_format(&r->dst, prefix, sizeof(prefix)) > 0)

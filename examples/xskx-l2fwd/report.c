@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "census.h"
 #include "json.h"
 #include "l2fwd.h"
 #include "run.h"
@@ -146,18 +147,6 @@ static void port_result(const struct fwd_port *port, struct port_result *r)
 	}
 }
 
-/* Every frame of the queue's UMEM is somewhere: the pool, a ring, the NIC. */
-static bool frames_accounted(const struct fwd_queue *q)
-{
-	struct xskx_frame_census c;
-	int err = xskx_umem_census(q->umem, &c);
-
-	if (err) {
-		run_lib_error("xskx_umem_census", err);
-		return false;
-	}
-	return c.total == xskx_umem_frame_count(q->umem) && !c.double_frees;
-}
 
 /* The final losses: the threads and the NIC have stopped. */
 struct run_losses {
@@ -252,7 +241,7 @@ static void text_summary(const struct l2fwd *app, double seconds,
 			dropped += r.count.dropped;
 			completed += r.count.csum_completed;
 		}
-		accounted = accounted && frames_accounted(q);
+		accounted = accounted && census_umem_accounted(q->umem);
 	}
 	printf("total: %llu received, %llu sent; dropped by the forwarder: %llu for a full TX ring, %llu held at exit\n",
 	       (unsigned long long)rx, (unsigned long long)tx,
@@ -450,7 +439,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 					 socket_counter(&r.stats, c));
 			json_object_end(&j);
 		}
-		accounted = accounted && frames_accounted(q);
+		accounted = accounted && census_umem_accounted(q->umem);
 	}
 	json_array_end(&j);
 	run_losses(app, &losses);

@@ -8,7 +8,8 @@ JSON Lines, and the line per second.
                                       named with quotes, backslashes and
                                       control characters
   check_output.py summary PROGRAM ARGS  PROGRAM ARGS --json: one object, with
-                                      the header every object carries
+                                      the header every object carries and
+                                      every UMEM frame accounted for
   check_output.py queues N PROGRAM ARGS
                                       PROGRAM ARGS --queues N --json: each
                                       of the N queues received, and the
@@ -121,7 +122,16 @@ def summary(argv):
     program = os.path.basename(argv[0])
     obj = one_object(run(argv + ["--json", "--quiet"]), program)
     check_header(obj, program, "summary")
-    print("%s: one summary object, version %s" % (program, obj["xskx_version"]))
+    # The census, where each program puts it (census.h: the same test).
+    path = ("frames", "accounted") if program == "xskx-bench" else \
+        ("frames_accounted",)
+    accounted = obj
+    for key in path:
+        accounted = accounted.get(key) if isinstance(accounted, dict) else None
+    if accounted is not True:
+        fail("%s: %s is %r, not true" % (program, ".".join(path), accounted))
+    print("%s: one summary object, version %s, every frame accounted for"
+          % (program, obj["xskx_version"]))
 
 
 def bench_queues(obj, n):

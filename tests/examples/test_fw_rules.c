@@ -70,6 +70,29 @@ START_TEST(good_file)
 	ck_assert_str_eq(buf, "allow dst 2001:db8::/32 proto tcp port 443");
 	fw_rules_free(rs);
 
+	rs = parse_ok("allow ether arp\n"
+		      "allow ether 0x88CC\n"
+		      "allow ether 34525 proto icmp\n"
+		      "deny src 192.0.2.0/24 ether ipv4 proto tcp port 22\n"
+		      "default deny\n");
+	r = rs->rules;
+	ck_assert(r[0].has_ether && r[0].ether_type == 0x0806);
+	ck_assert(!r[0].has_src && !r[0].has_dst && !r[0].has_port);
+	ck_assert_uint_eq(r[1].ether_type, 0x88cc);
+	ck_assert_uint_eq(r[2].ether_type, 0x86dd);
+	ck_assert_uint_eq(r[3].ether_type, 0x0800);
+	/* Written back in the file's words, ether first. */
+	fw_rule_format(&r[0], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "allow ether arp");
+	fw_rule_format(&r[1], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "allow ether 0x88cc");
+	fw_rule_format(&r[2], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "allow ether ipv6 proto icmp");
+	fw_rule_format(&r[3], buf, sizeof(buf));
+	ck_assert_str_eq(buf,
+			 "deny ether ipv4 src 192.0.2.0/24 proto tcp port 22");
+	fw_rules_free(rs);
+
 	rs = parse_ok("default allow\n");
 	ck_assert_uint_eq(rs->count, 0);
 	ck_assert_int_eq(rs->default_action, FW_ALLOW);
@@ -101,6 +124,19 @@ START_TEST(every_error_reported_with_its_line)
 		{ "deny port 80", FW_ERR_PORT_PROTO },
 		{ "deny proto icmp port 80", FW_ERR_PORT_PROTO },
 		{ "deny src 198.51.100.0/24 dst 2001:db8::/32", FW_ERR_FAMILY },
+		{ "allow ether", FW_ERR_MISSING_VALUE },
+		{ "allow ether ipx", FW_ERR_ETHER },
+		{ "allow ether 0x05dc", FW_ERR_ETHER },	/* a length */
+		{ "allow ether 0x8100", FW_ERR_ETHER },	/* a VLAN tag */
+		{ "allow ether 0x88a8", FW_ERR_ETHER },
+		{ "allow ether 0x10000", FW_ERR_ETHER },
+		{ "allow ether arp ether arp", FW_ERR_REPEATED },
+		{ "allow ether arp src 192.0.2.0/24", FW_ERR_ETHER },
+		{ "allow ether arp proto udp", FW_ERR_ETHER },
+		{ "allow ether 0x88cc port 53", FW_ERR_ETHER },
+		{ "allow ether ipv6 src 192.0.2.0/24", FW_ERR_FAMILY },
+		{ "allow ether ipv4 dst 2001:db8::/32", FW_ERR_FAMILY },
+		{ "allow ether ipv4 port 22", FW_ERR_PORT_PROTO },
 		{ "default allow", (enum fw_error_kind)-1 }, /* the one good default */
 		{ "default allow", FW_ERR_DEFAULT },
 		{ "default drop", FW_ERR_DEFAULT },
@@ -322,6 +358,55 @@ START_TEST(matcher_every_condition)
 }
 END_TEST
 
+/*
+ * ether: a type that is not IP matches the packets that are not IP of that
+ * type, and only those; ipv4 and ipv6 match the classified packets of
+ * their family, with the other conditions.
+ */
+START_TEST(matcher_ether)
+{
+	struct fw_ruleset *rs = parse_ok(
+		"deny ether 0x88cc\n"				/* 0 */
+		"allow ether arp\n"				/* 1 */
+		"allow ether ipv6 proto icmp\n"			/* 2 */
+		"deny ether ipv4 proto udp port 9\n"		/* 3 */
+		"allow ether ipv4\n"				/* 4 */
+		"default deny\n");
+	struct xskx_pkt_view v = { .cls = XSKX_PKT_NOT_IP,
+				   .ethertype = 0x0806 };
+
+	ck_assert_int_eq(fw_rules_match(rs, &v), 1);
+	v.ethertype = 0x88cc;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 0);
+	v.ethertype = 0x8906; /* no rule's type: the default */
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	/* Neighbour discovery is ICMPv6. */
+	v = view(AF_INET6, IPPROTO_ICMPV6, 0, XSKX_PKT_L4);
+	v.ethertype = 0x86dd;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 2);
+	v = view(AF_INET6, IPPROTO_UDP, 9, XSKX_PKT_L4);
+	v.ethertype = 0x86dd;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	v = view(AF_INET, IPPROTO_UDP, 9, XSKX_PKT_L4);
+	v.ethertype = 0x0800;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 3);
+	v = view(AF_INET, IPPROTO_ICMP, 0, XSKX_PKT_L4);
+	v.ethertype = 0x0800;
+	ck_assert_int_eq(fw_rules_match(rs, &v), 4);
+	/* A malformed IPv4 packet is not judged by its EtherType. */
+	v.cls = XSKX_PKT_MALFORMED;
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	fw_rules_free(rs);
+
+	/* A rule without ether meets IP packets only. */
+	rs = parse_ok("allow\ndefault deny\n");
+	v = (struct xskx_pkt_view){ .cls = XSKX_PKT_NOT_IP,
+				    .ethertype = 0x0806 };
+	ck_assert_int_eq(fw_rules_match(rs, &v), -1);
+	fw_rules_free(rs);
+}
+END_TEST
+
 START_TEST(matcher_prefix_bits)
 {
 	struct fw_ruleset *rs = parse_ok("deny src 198.51.100.64/27\n"
@@ -448,6 +533,23 @@ START_TEST(split_overlaps_keep_first_match_credit)
 		{ "allow src 198.51.100.0/24 proto tcp\n"
 		  "deny dst 192.0.2.0/24\ndeny src 203.0.113.0/24\n"
 		  "deny src 2001:db8::/32\ndefault allow\n", "---x" },
+		/* The same prefix twice (a bare address is its /32 or
+		 * /128): the first goes down, the later one can never match
+		 * and is left out, as the deny list takes each prefix once. */
+		{ "deny src 192.0.2.0/24\ndeny src 192.0.2.0/24\n"
+		  "deny dst 198.51.100.7\ndeny dst 198.51.100.7/32\n"
+		  "deny src 2001:db8::/32\ndeny src 2001:db8::/32\n"
+		  "default allow\n", "x-x-x-" },
+		/* An allow of ARP meets no IP packet: the prefixes after it
+		 * go down; one of IPv4 keeps the IPv4 ones up, not IPv6's. */
+		{ "allow ether arp\ndeny src 192.0.2.0/24\n"
+		  "deny dst 2001:db8::/32\ndefault deny\n", "-xx" },
+		{ "allow ether ipv4\ndeny src 192.0.2.0/24\n"
+		  "deny dst 2001:db8::/32\ndefault deny\n", "--x" },
+		{ "allow ether ipv6\ndeny src 192.0.2.0/24\n"
+		  "deny dst 2001:db8::/32\ndefault deny\n", "-x-" },
+		/* ether ipv4 beside a prefix is the prefix's family again. */
+		{ "deny ether ipv4 src 192.0.2.0/24\ndefault allow\n", "x" },
 	};
 
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
@@ -594,6 +696,7 @@ int main(int argc, char **argv)
 	add_case(s, "load_from_file", load_from_file);
 	add_case(s, "matcher_every_condition", matcher_every_condition);
 	add_case(s, "matcher_prefix_bits", matcher_prefix_bits);
+	add_case(s, "matcher_ether", matcher_ether);
 	add_case(s, "split_keeps_first_match_semantics",
 		 split_keeps_first_match_semantics);
 	add_case(s, "split_overlaps_keep_first_match_credit",

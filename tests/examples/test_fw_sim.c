@@ -16,6 +16,7 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include "fw.h"
 #include "fw_frames.h"
@@ -101,11 +102,14 @@ static struct fw_ruleset *rules(const char *text)
 	return rs;
 }
 
-/* Two ports of nqueues queues each, a firewall queue on each queue id. */
-static void rig_setup_queues(struct rig *r, const char *rule_text,
-			     uint32_t nqueues)
+/*
+ * Two ports of nqueues queues each, a firewall queue on each queue id; the
+ * NIC runs in this thread (deterministic) or in its own (threaded).
+ */
+static void rig_setup_nic(struct rig *r, const char *rule_text,
+			  uint32_t nqueues, enum xskx_sim_mode mode)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = mode);
 	static const char *const names[2] = { "in", "out" };
 	struct fwd_config cfg = { .nports = 2, .frames = 4096 };
 
@@ -123,6 +127,12 @@ static void rig_setup_queues(struct rig *r, const char *rule_text,
 	ck_assert_int_eq(xskx_sim_port_set_sink(r->ports[1], record, r), 0);
 	ck_assert_msg(!fw_open(&r->fw, &cfg, nqueues, rules(rule_text)),
 		      "fw_open: %s", xskx_last_error());
+}
+
+static void rig_setup_queues(struct rig *r, const char *rule_text,
+			     uint32_t nqueues)
+{
+	rig_setup_nic(r, rule_text, nqueues, XSKX_SIM_DETERMINISTIC);
 }
 
 static void rig_setup(struct rig *r, const char *rule_text)
@@ -787,6 +797,167 @@ START_TEST(multi_buffer_chains_judged_whole)
 }
 END_TEST
 
+/*
+ * A deny-by-default firewall real clients get through: ARP by its
+ * EtherType (plain and behind a VLAN tag), ICMP of both families (IPv6's
+ * neighbour discovery is ICMPv6), one UDP port. LLDP, the other UDP port
+ * and IPv4 behind "allow ether ipv6" meet the default. Each packet comes
+ * out or not as its rule says, and is counted for that rule.
+ */
+START_TEST(non_ip_by_ethertype_default_deny)
+{
+	uint8_t arp[42] = { 0 }, arp_tagged[46] = { 0 }, lldp[60] = { 0 };
+	static struct rig r;
+	struct fw_stage2 s2;
+
+	rig_setup(&r, "allow ether arp\n"		  /* 0 */
+		      "allow proto icmp\n"		  /* 1 */
+		      "allow ether ipv6 proto udp port 53\n" /* 2 */
+		      "allow ether ipv4 proto udp port 9\n" /* 3 */
+		      "default deny\n");
+	fw_frame_eth(arp, 0x0806, 0);
+	add_raw(&r, arp, sizeof(arp), true);
+	fw_frame_eth(arp_tagged, 0x0806, 1);
+	add_raw(&r, arp_tagged, sizeof(arp_tagged), true);
+	fw_frame_eth(lldp, 0x88cc, 0);
+	add_raw(&r, lldp, sizeof(lldp), false);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_ICMPV6 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_ICMP }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_UDP, .dport = 53 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_UDP, .dport = 53 }, false);
+	add_ip(&r, &(struct ip_spec){ .src = V4, .dst = V4D,
+				      .proto = IPPROTO_UDP, .dport = 9 }, true);
+	add_ip(&r, &(struct ip_spec){ .src = V6, .dst = V6D,
+				      .proto = IPPROTO_UDP, .dport = 9 }, false);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	ck_assert_uint_eq(rule_packets(&r, 0, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 1, false), 2);
+	ck_assert_uint_eq(rule_packets(&r, 2, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 3, false), 1);
+	ck_assert_uint_eq(rule_packets(&r, 4, false), 3); /* the default */
+	fw_stage2_read(&r.fw, &s2);
+	/* Not IP, whichever rule judged them. */
+	ck_assert_uint_eq(s2.unclassified[FW_UNCLASSIFIED_NOT_IP].packets, 3);
+	ck_assert_uint_eq(s2.allowed.packets, 6);
+	ck_assert_uint_eq(s2.denied.packets, 3);
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * A deny line written twice: the firewall starts (the deny list takes a
+ * prefix once, so only the first goes to stage 1) and every packet of the
+ * prefix counts for the first line, in stage 1; the second counts none.
+ */
+START_TEST(duplicate_deny_rules_credit_the_first)
+{
+	static const struct ip_spec denied[] = {
+		{ .src = "192.0.2.1", .dst = "203.0.113.1",
+		  .proto = IPPROTO_UDP, .dport = 53 },
+		{ .src = "203.0.113.9", .dst = "198.51.100.7",
+		  .proto = IPPROTO_TCP, .dport = 80 },
+	};
+	static struct rig r;
+
+	rig_setup(&r, "deny src 192.0.2.0/24\ndeny src 192.0.2.0/24\n"
+		      "deny dst 198.51.100.7\ndeny dst 198.51.100.7/32\n"
+		      "default allow\n");
+	for (uint32_t k = 0; k < 2; k++)
+		for (uint32_t i = 0; i < 10; i++)
+			add_ip(&r, &denied[k], false);
+	inject_all(&r);
+	settle(&r);
+	assert_out_exactly_expected(&r);
+	for (uint32_t i = 0; i < 4; i++) {
+		uint64_t want = i % 2 ? 0 : 10;
+
+		ck_assert_msg(rule_packets(&r, i, true) == want,
+			      "rule %u: stage 1 counted %llu, expected %llu", i,
+			      (unsigned long long)rule_packets(&r, i, true),
+			      (unsigned long long)want);
+		ck_assert_uint_eq(rule_packets(&r, i, false), 0);
+	}
+	rig_teardown(&r);
+}
+END_TEST
+
+/*
+ * Reloads while the NIC runs in its own thread, so that packets arrive
+ * between the steps of fw_install(): after the new set's XDP counters are
+ * read, while the deny lists are swapped, before the old set's are frozen.
+ * Every set denies the source's packets in stage 1 with its rule 0, so
+ * both banks count the same packets in turn; the stage-1 total over every
+ * set must be the port's own XDP drops, no packet lost between two sets
+ * and none counted by both. The loop goes on until packets were dropped
+ * during fw_install() calls (PACKETS_IN_RELOADS of them), bounded in time.
+ */
+#define RUNNING_RELOADS_MIN 50u
+#define RUNNING_RELOADS_MAX 100000u
+#define PACKETS_IN_RELOADS 1000u
+#define RUNNING_SECONDS 30.0
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+START_TEST(reload_under_a_running_nic)
+{
+	XSKX_OPTS(xskx_sim_source_opts, source, .flows = 8, .burst = 16);
+	uint64_t in_reloads = 0, reloads = 0;
+	struct xskx_sim_port_stats in;
+	double until = now_s() + RUNNING_SECONDS;
+	struct fw_counter s1;
+	static struct rig r;
+
+	rig_setup_nic(&r, "deny src 192.0.2.0/24\ndefault allow\n", 1,
+		      XSKX_SIM_THREADED);
+	ck_assert_int_eq(xskx_sim_port_add_source(r.ports[0], &source), 0);
+	ck_assert_int_eq(xskx_sim_start(r.sim), 0);
+	while (reloads < RUNNING_RELOADS_MIN ||
+	       in_reloads < PACKETS_IN_RELOADS) {
+		struct fw_ruleset *old;
+		uint64_t before;
+
+		ck_assert_msg(reloads < RUNNING_RELOADS_MAX &&
+				      now_s() < until,
+			      "%llu reloads: only %llu packets arrived during them",
+			      (unsigned long long)reloads,
+			      (unsigned long long)in_reloads);
+		ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+		before = in.xdp_drop;
+		ck_assert_int_eq(fw_install(&r.fw,
+					    rules("deny src 192.0.2.0/24\n"
+						  "default allow\n"),
+					    &old),
+				 0);
+		ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+		in_reloads += in.xdp_drop - before;
+		reloads++;
+		fw_rules_free(old);
+	}
+	ck_assert_int_eq(xskx_sim_stop(r.sim), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(r.ports[0], &in), 0);
+	fw_stage1_total(&r.fw, &s1);
+	ck_assert_uint_gt(in.xdp_drop, 0);
+	ck_assert_msg(s1.packets == in.xdp_drop,
+		      "stage 1 counted %llu packets over %llu reloads, the port dropped %llu",
+		      (unsigned long long)s1.packets,
+		      (unsigned long long)reloads,
+		      (unsigned long long)in.xdp_drop);
+	rig_teardown(&r);
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *test)
 {
 	TCase *tc = tcase_create(name);
@@ -810,5 +981,10 @@ int main(int argc, char **argv)
 	add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
 	add_case(s, "multi_buffer_chains_judged_whole",
 		 multi_buffer_chains_judged_whole);
+	add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
+	add_case(s, "non_ip_by_ethertype_default_deny",
+		 non_ip_by_ethertype_default_deny);
+	add_case(s, "duplicate_deny_rules_credit_the_first",
+		 duplicate_deny_rules_credit_the_first);
 	return test_main(s, argc, argv);
 }

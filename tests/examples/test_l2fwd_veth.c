@@ -319,15 +319,24 @@ END_TEST
 #define LOSS_POST 200u
 #define LOSS_PER_ROUND 8u
 #define QUIET_ROUNDS 50u /* rounds of 1 ms with nothing moving: drained */
+/*
+ * Frames longer than inA's MTU (1500) can carry, from an outerA at
+ * OUTER_A_MTU: veth drops each before any XDP program, in inA's
+ * rx_dropped (dev_forward_skb's MTU check) and in outerA's tx_dropped,
+ * and refuses the send (ENOBUFS). The link loses them: nic_rx.
+ */
+#define OUTER_A_MTU 2000u
+#define OVERSIZE_LEN 1600u
 
 struct loss_run {
 	uint32_t rx_size, frames; /* the forwarder's; 0: defaults */
 	bool pause;
+	uint32_t oversize; /* frames over inA's MTU sent in the pause */
 	/* the test's own counting */
 	uint32_t sent, refused;
 	/* what loss.c says, per port */
 	struct loss lost[2];
-	struct xskx_netdev_stats in_a0, in_a1;
+	struct xskx_netdev_stats in_a0, in_a1, out_a0, out_a1;
 	struct fwd_counters count[2];
 };
 
@@ -347,6 +356,19 @@ static void loss_step(struct fwd_queue *q)
 	int moved = fwd_step(q);
 
 	ck_assert_msg(moved >= 0, "fwd_step: %s", xskx_strerror(moved));
+}
+
+/* r->oversize frames inA's MTU cannot carry: each refused, none sent. */
+static void loss_send_oversize(struct raw_port *from, struct loss_run *r)
+{
+	uint32_t len = frame_len;
+
+	frame_len = OVERSIZE_LEN;
+	for (uint32_t i = 0; i < r->oversize; i++)
+		ck_assert_msg(!raw_try_send(from, PACKETS + i),
+			      "a %u-byte frame crossed to a veth of MTU 1500",
+			      OVERSIZE_LEN);
+	frame_len = len;
 }
 
 /* Step and receive until nothing has moved for QUIET_ROUNDS rounds. */
@@ -409,6 +431,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 		loss_port_begin(&lp[i], i ? IN_B : IN_A, NULL, q.ports[i].port);
 	ck_assert(lp[0].have_dev && lp[1].have_dev);
 	r->in_a0 = lp[0].dev0;
+	ck_assert_int_eq(xskx_netdev_stats(OUTER_A, &r->out_a0), 0);
 
 	for (uint32_t i = 0; i < LOSS_PRE / LOSS_PER_ROUND; i++) {
 		loss_send_some(&outer_a, r, LOSS_PER_ROUND);
@@ -417,6 +440,7 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	}
 	if (r->pause)
 		loss_send_some(&outer_a, r, LOSS_PAUSE);
+	loss_send_oversize(&outer_a, r);
 	for (uint32_t i = 0; i < LOSS_POST / LOSS_PER_ROUND; i++) {
 		loss_send_some(&outer_a, r, LOSS_PER_ROUND);
 		loss_step(&q);
@@ -436,6 +460,8 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	}
 	ck_assert_int_eq(xskx_netdev_stats(IN_A, &now), 0);
 	r->in_a1 = now;
+	ck_assert_int_eq(xskx_netdev_stats(OUTER_A, &now), 0);
+	r->out_a1 = now;
 	ck_assert_uint_eq(outer_b.corrupt, 0);
 	for (uint32_t seq = 0; seq < r->sent + r->refused; seq++)
 		ck_assert_msg(outer_b.seen[seq] <= 1, "frame %u came out %u times",
@@ -445,10 +471,10 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	close(outer_a.fd);
 	close(outer_b.fd);
 
-	printf("%s rx_size %u frames %u%s: sent %u (refused %u) delivered %u; A ",
+	printf("%s rx_size %u frames %u%s: sent %u (refused %u, oversize %u) delivered %u; A ",
 	       mode == XSKX_XDP_NATIVE ? "native" : "generic", r->rx_size,
 	       r->frames, r->pause ? " paused" : "", r->sent, r->refused,
-	       outer_b.received);
+	       r->oversize, outer_b.received);
 	loss_print_text(stdout, &r->lost[0], 0);
 	printf("; B ");
 	loss_print_text(stdout, &r->lost[1], 0);
@@ -458,7 +484,8 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	/*
 	 * The identity, exactly: the drain left nothing in flight (no held
 	 * packet, nothing moved or arrived for QUIET_ROUNDS ms), so
-	 *   sent = delivered + lost(inA) + lost(inB).
+	 *   sent + oversize = delivered + lost(inA) + lost(inB)
+	 * (the oversize frames reached inA, and its link dropped them).
 	 * No slack is needed on veth: a frame veth refuses before the XDP
 	 * ring (ptr_ring full) fails the send (ENOBUFS) and counts in outerA's
 	 * tx_dropped, never in inA's counters, so it was not sent; each
@@ -468,13 +495,13 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	 */
 	ck_assert_uint_eq(outer_b.received + loss_total(&r->lost[0]) +
 				  loss_total(&r->lost[1]),
-			  r->sent);
+			  r->sent + r->oversize);
 	/* And stage by stage, from the forwarder's own counts. */
 	ck_assert_uint_eq(r->count[0].rx + r->lost[0].nic_rx +
 				  r->lost[0].xdp_passed +
 				  r->lost[0].xdp_redirect_failed +
 				  r->lost[0].rx_dropped + r->lost[0].rx_ring_full,
-			  r->sent);
+			  r->sent + r->oversize);
 	ck_assert_uint_eq(r->count[0].rx - r->lost[0].app, r->count[1].tx);
 	ck_assert_uint_eq(r->count[1].tx - r->lost[1].nic_tx -
 				  r->lost[1].tx_invalid,
@@ -482,25 +509,33 @@ static void loss_run(enum xskx_xdp_mode mode, struct loss_run *r)
 	ck_assert_uint_eq(r->count[1].rx, 0);
 	ck_assert_uint_eq(loss_total(&r->lost[1]), 0);
 	/* Nothing the test did not provoke. */
-	ck_assert_uint_eq(r->lost[0].nic_rx, 0);
+	ck_assert_uint_eq(r->lost[0].nic_rx, r->oversize);
 	ck_assert_uint_eq(r->lost[0].xdp_passed, 0);
 	ck_assert_uint_eq(r->lost[0].xdp_redirect_failed, 0);
 	ck_assert_uint_eq(r->lost[0].tx_invalid, 0);
 	ck_assert_uint_eq(r->lost[0].app, 0);
 	/* veth counts every failed redirect in native mode only. */
 	ck_assert_uint_eq(r->in_a1.rx_dropped - r->in_a0.rx_dropped,
-			  mode == XSKX_XDP_NATIVE ?
-				  r->lost[0].rx_dropped + r->lost[0].rx_ring_full :
-				  0);
+			  r->oversize + (mode == XSKX_XDP_NATIVE ?
+						 r->lost[0].rx_dropped +
+							 r->lost[0].rx_ring_full :
+						 0));
+	/* The sender counts what veth refused it as its TX drops. */
+	ck_assert_uint_eq(r->out_a1.tx_dropped - r->out_a0.tx_dropped,
+			  r->refused + r->oversize);
 }
 
 static void losses(enum xskx_xdp_mode mode)
 {
 	struct loss_run gentle = { .pause = false };
-	struct loss_run ring_full = { .rx_size = 64, .pause = true };
-	struct loss_run no_frames = { .frames = 128, .pause = true };
+	struct loss_run ring_full = { .rx_size = 64, .pause = true,
+				      .oversize = 50 };
+	struct loss_run no_frames = { .frames = 128, .pause = true,
+				      .oversize = 50 };
 
 	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
+	/* Room for the oversize frames on outerA; inA stays at 1500. */
+	ck_assert_int_eq(veth_link_set_mtu(OUTER_A, OUTER_A_MTU), 0);
 
 	/* Gentle: everything sent arrives, and nothing is lost anywhere. */
 	loss_run(mode, &gentle);

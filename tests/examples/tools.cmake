@@ -20,6 +20,11 @@ xskx_add_test(NAME examples.json.l2fwd_summary
 	COMMAND ${XSKX_CHECK_OUTPUT} summary $<TARGET_FILE:xskx-l2fwd>
 		--sim --duration 1
 	LABELS sim examples)
+xskx_add_test(NAME examples.json.fw_summary
+	COMMAND ${XSKX_CHECK_OUTPUT} summary $<TARGET_FILE:xskx-fw>
+		--sim -r ${CMAKE_CURRENT_SOURCE_DIR}/tools-allow.rules
+		--duration 1
+	LABELS sim examples)
 
 # xskx-fw on 4 queues of the simulated NIC (RSS spreads the sources' 32
 # flows): every queue receives, the per-queue counters add up to the ports'.
