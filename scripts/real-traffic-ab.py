@@ -14,8 +14,10 @@ the bridge with their spread.
               a shared machine falls on all of them
   -t SECONDS  iperf3's single TCP stream A->B (default 5)
   -c PINGS    pings at 100 per second (default 500)
-  -o OFFLOAD  the end hosts' offloads (default tx-off: the programs do not
-              complete partial checksums yet, docs/REAL_TRAFFIC.md)
+  -o OFFLOAD  the end hosts' offloads (default tx-off: TX checksumming
+              off, so that the bridge and the programs carry the same
+              segments; with default offloads the programs complete the
+              partial checksums, docs/REAL_TRAFFIC.md)
   -l LOAD     what else crosses the bump while the pings do: nothing
               (idle, the default), 10,000 UDP datagrams of 64 bytes a
               second (10kpps), or an iperf3 TCP stream (full)

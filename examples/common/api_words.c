@@ -21,7 +21,7 @@ static const struct api_phrase phrases[] = {
 	    [API_WORDS_FW] = "use -S (generic XDP)" } },
 	{ "use XSKX_SOCKET_MULTI_BUFFER, or lower the MTU",
 	  { [API_WORDS_BENCH] = "use -F (multi-buffer), or lower the MTU",
-	    [API_WORDS_L2FWD] = "lower the MTU (xskx-l2fwd takes no multi-buffer packets; xskx-bench -F does)",
+	    [API_WORDS_L2FWD] = "use -F (multi-buffer), or lower the MTU",
 	    [API_WORDS_FW] = "use -F (multi-buffer), or lower the MTU" } },
 	{ "(or set XSKX_UMEM_UNALIGNED)",
 	  { [API_WORDS_BENCH] = "(or use -u, unaligned chunks)" } },
