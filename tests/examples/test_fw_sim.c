@@ -22,6 +22,7 @@
 #include "fw_frames.h"
 #include "fw_overlap.h"
 #include "helpers.h"
+#include "inet_csum.h"
 
 #define MAX_PKTS 1280u
 #define MAX_ROUNDS 10000u
@@ -669,19 +670,11 @@ struct jumbo_sink {
 	uint64_t unknown, bad_csum;
 };
 
-static uint32_t sum_words(uint32_t acc, const uint8_t *p, uint32_t len)
-{
-	for (uint32_t i = 0; i < len; i += 2)
-		acc += (uint32_t)(p[i] << 8) | (i + 1 < len ? p[i + 1] : 0);
-	while (acc >> 16)
-		acc = (acc & 0xffff) + (acc >> 16);
-	return acc;
-}
-
 /* UDP/IPv4's pseudo-header sum of the frame at p (no VLAN). */
 static uint32_t udp4_pseudo(const uint8_t *p, uint32_t len)
 {
-	return sum_words(IPPROTO_UDP + (len - 34), p + 26, 8);
+	return inet_csum_fold(
+		inet_csum_add(IPPROTO_UDP + (len - 34), p + 26, 8));
 }
 
 /*
@@ -724,8 +717,10 @@ static void jumbo_record(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	s->seen[i]++;
 	if (s->partial[i]) {
 		/* Completed: it verifies, and only the field changed. */
-		if (sum_words(udp4_pseudo(data, len), data + 34, len - 34) !=
-			    0xffff ||
+		uint32_t acc = inet_csum_add(udp4_pseudo(data, len), data + 34,
+					     len - 34);
+
+		if (inet_csum_fold(acc) != 0xffff ||
 		    memcmp(data, s->sent[i], 40) ||
 		    memcmp(data + 42, s->sent[i] + 42, len - 42))
 			s->bad_csum++;

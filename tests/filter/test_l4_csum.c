@@ -19,6 +19,7 @@
 
 #include "frames.h"
 #include "helpers.h"
+#include "inet_csum.h"
 
 static uint8_t frame[FRAME_MAX];
 
@@ -45,28 +46,13 @@ static uint32_t csum_field(const struct shape *s)
 	return s->l4 + (s->proto == IPPROTO_TCP ? 16 : 6);
 }
 
-/* Plain ones' complement sum, word by word, as RFC 1071 writes it. */
-static uint32_t add_words(uint32_t acc, const uint8_t *p, uint32_t len)
-{
-	for (uint32_t i = 0; i < len; i += 2)
-		acc += (uint32_t)(p[i] << 8) | (i + 1 < len ? p[i + 1] : 0);
-	return acc;
-}
-
-static uint16_t fold16(uint32_t acc)
-{
-	while (acc >> 16)
-		acc = (acc & 0xffff) + (acc >> 16);
-	return (uint16_t)acc;
-}
-
 static uint16_t pseudo_sum(const uint8_t *b, const struct shape *s)
 {
 	uint32_t alen = s->family == AF_INET ? 4 : 16;
 	uint32_t src = s->l3 + (s->family == AF_INET ? 12 : 8);
-	uint32_t acc = add_words(0, b + src, 2 * alen);
+	uint32_t acc = inet_csum_add(0, b + src, 2 * alen);
 
-	return fold16(acc + s->proto + (s->end - s->l4));
+	return inet_csum_fold(acc + s->proto + (s->end - s->l4));
 }
 
 /* The complete checksum the receiver expects, field taken as zero. */
@@ -78,14 +64,14 @@ static uint16_t reference_csum(const uint8_t *b, const struct shape *s)
 
 	memcpy(seg, b + s->l4, n);
 	put16(seg + csum_field(s) - s->l4, 0);
-	c = (uint16_t)~fold16(add_words(pseudo_sum(b, s), seg, n));
+	c = (uint16_t)~inet_csum_fold(inet_csum_add(pseudo_sum(b, s), seg, n));
 	return s->proto == IPPROTO_UDP && !c ? 0xffff : c;
 }
 
 /* What the receiver checks: the whole segment plus pseudo-header. */
 static bool verifies(const uint8_t *b, const struct shape *s)
 {
-	return fold16(add_words(pseudo_sum(b, s), b + s->l4,
+	return inet_csum_fold(inet_csum_add(pseudo_sum(b, s), b + s->l4,
 				s->end - s->l4)) == 0xffff;
 }
 
@@ -255,9 +241,9 @@ START_TEST(udp_zero_becomes_ffff)
 		/* Choose the last payload word so that the sum is all ones. */
 		put16(last, 0);
 		put16(frame + csum_field(&s), 0);
-		acc = add_words(pseudo_sum(frame, &s), frame + s.l4,
+		acc = inet_csum_add(pseudo_sum(frame, &s), frame + s.l4,
 				s.end - s.l4);
-		put16(last, (uint16_t)~fold16(acc));
+		put16(last, (uint16_t)~inet_csum_fold(acc));
 		make_partial(&s);
 		ck_assert_int_eq(complete_exact(frame, s.end), 1);
 		ck_assert_uint_eq(get16(frame + csum_field(&s)), 0xffff);
@@ -281,8 +267,8 @@ START_TEST(complete_equal_to_pseudo_sum_stays)
 	put16(last, 0);
 	put16(frame + csum_field(&s), p);
 	/* Make the segment with the field = p sum to all ones with p: correct. */
-	acc = add_words(p, frame + s.l4, s.end - s.l4);
-	put16(last, (uint16_t)~fold16(acc));
+	acc = inet_csum_add(p, frame + s.l4, s.end - s.l4);
+	put16(last, (uint16_t)~inet_csum_fold(acc));
 	ck_assert(verifies(frame, &s));
 	memcpy(before, frame, s.end);
 	ck_assert_int_eq(complete_exact(frame, s.end), 1);

@@ -21,26 +21,13 @@
 #include <xskx/socket.h>
 
 #include "fuzz.h"
+#include "inet_csum.h"
 
 #define MAX_FRAGS 3
 
 static uint16_t get16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t add_words(uint32_t acc, const uint8_t *p, uint32_t len)
-{
-	for (uint32_t i = 0; i < len; i += 2)
-		acc += (uint32_t)(p[i] << 8) | (i + 1 < len ? p[i + 1] : 0);
-	return acc;
-}
-
-static uint16_t fold16(uint32_t acc)
-{
-	while (acc >> 16)
-		acc = (acc & 0xffff) + (acc >> 16);
-	return (uint16_t)acc;
 }
 
 /* L4 segment [l4, end) of a parsed TCP/UDP packet, and its pseudo-sum. */
@@ -58,7 +45,7 @@ static bool segment(const uint8_t *f, uint32_t len, uint32_t *l4,
 				     v.l3_off + 40u + get16(f + v.l3_off + 4);
 	*field = v.l4_off + (v.l4_proto == IPPROTO_TCP ? 16 : 6);
 	alen = v.family == AF_INET ? 4 : 16;
-	*pseudo = fold16(add_words(0, v.src, 2 * alen) + v.l4_proto +
+	*pseudo = inet_csum_fold(inet_csum_add(0, v.src, 2 * alen) + v.l4_proto +
 			 (*end - *l4));
 	return true;
 }
@@ -169,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		   "where %u+%u, field at %u", where.start, where.offset, field);
 	memcpy(before + field, frame + field, 2);
 	FUZZ_CHECK(!memcmp(before, frame, len), "bytes besides the field changed");
-	FUZZ_CHECK(fold16(add_words(pseudo, frame + l4, end - l4)) == 0xffff,
+	FUZZ_CHECK(inet_csum_fold(inet_csum_add(pseudo, frame + l4, end - l4)) == 0xffff,
 		   "the completed checksum 0x%04x does not verify",
 		   get16(frame + field));
 

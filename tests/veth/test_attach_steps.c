@@ -38,6 +38,7 @@
 #include <bpf/libbpf.h>
 #include <linux/if_link.h>
 
+#include "child.h"
 #include "helpers.h"
 #include "netns.h"
 #include "veth_io.h"
@@ -137,11 +138,6 @@ static const struct step steps[] = {
 };
 
 /* A process serving one queue of B until told to close ('q'). */
-struct helper {
-	pid_t pid;
-	int cmd;
-	int report;
-};
 
 static const char *self_exe;
 
@@ -153,15 +149,6 @@ static int64_t now_ms(void)
 	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static char read_byte(int fd, int timeout_ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	char c = 0;
-
-	if (poll(&pfd, 1, timeout_ms) != 1 || read(fd, &c, 1) != 1)
-		return 0;
-	return c;
-}
 
 static struct veth_end_opts rx_opts(uint32_t queue)
 {
@@ -205,62 +192,25 @@ static void helper_main(uint32_t queue, int cmd, int report)
 			xskx_last_error());
 	if (write(report, &ok, 1) != 1 || ok != 'y')
 		_exit(1);
-	if (read_byte(cmd, HELPER_LIFETIME_S * 1000) == 'q') {
+	if (veth_child_read(cmd, HELPER_LIFETIME_S * 1000) == 'q') {
 		veth_end_close(&end);
 		_exit(write(report, "d", 1) == 1 ? 0 : 1);
 	}
 	_exit(2);
 }
 
-static void helper_start(struct helper *h, uint32_t queue)
+static void helper_start(struct veth_child *h, uint32_t queue)
 {
-	int cmd[2], report[2];
-
-	ck_assert_int_eq(pipe(cmd), 0);
-	ck_assert_int_eq(pipe(report), 0);
-	h->pid = fork();
-	ck_assert_int_ge(h->pid, 0);
-	if (h->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		close(cmd[1]);
-		close(report[0]);
-		helper_main(queue, cmd[0], report[1]);
-	}
-	close(cmd[0]);
-	close(report[1]);
-	h->cmd = cmd[1];
-	h->report = report[0];
-	if (read_byte(h->report, WAIT_MS) != 'y') {
-		kill(h->pid, SIGKILL);
-		waitpid(h->pid, NULL, 0);
+	if (veth_child_start(h, helper_main, queue, WAIT_MS))
 		ck_abort_msg("the helper on queue %u could not open", queue);
-	}
 }
 
-static void helper_forget(struct helper *h)
-{
-	close(h->cmd);
-	close(h->report);
-	h->pid = 0;
-}
-
-static void helper_stop(struct helper *h)
-{
-	int status;
-
-	ck_assert_int_eq(write(h->cmd, "q", 1), 1);
-	ck_assert_int_eq(read_byte(h->report, WAIT_MS), 'd');
-	ck_assert_int_eq(waitpid(h->pid, &status, 0), h->pid);
-	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	helper_forget(h);
-}
-
-static void helper_kill(struct helper *h, bool reap)
+static void helper_kill(struct veth_child *h, bool reap)
 {
 	ck_assert_int_eq(kill(h->pid, SIGKILL), 0);
 	if (reap)
 		ck_assert_int_eq(waitpid(h->pid, NULL, 0), h->pid);
-	helper_forget(h);
+	veth_child_forget(h);
 }
 
 /* The victim: what every process does, open a receiver and close it. */
@@ -417,7 +367,7 @@ static void leave_nothing_attached(const char *after)
 /* A program on B whose one user was killed while serving. */
 static void leave_stale_program(void)
 {
-	struct helper dead;
+	struct veth_child dead;
 
 	helper_start(&dead, 0);
 	ck_assert_uint_ne(veth_prog_id(VETH_B), 0);
@@ -428,7 +378,7 @@ static void leave_stale_program(void)
 START_TEST(killed_at_step)
 {
 	const struct step *s = &steps[_i];
-	struct helper other;
+	struct veth_child other;
 
 	pair_create();
 	if (s->setup == SETUP_STALE)
@@ -440,7 +390,7 @@ START_TEST(killed_at_step)
 		/* Beside the other user, on the victim's queue. */
 		expect_usable(1, XSKX_XDP_NATIVE, s->name);
 		ck_assert_uint_ne(veth_prog_id(VETH_B), 0);
-		helper_stop(&other);
+		veth_child_stop(&other, WAIT_MS);
 	} else {
 		/* Stale: replaced in generic mode, where no joiner could go. */
 		expect_usable(0,
@@ -482,7 +432,7 @@ static bool becomes_zombie(pid_t pid)
  */
 START_TEST(zombie_is_gone)
 {
-	struct helper dead;
+	struct veth_child dead;
 	pid_t pid;
 
 	pair_create();
@@ -505,7 +455,7 @@ END_TEST
  */
 START_TEST(killed_users_reaped)
 {
-	struct helper stays, killed;
+	struct veth_child stays, killed;
 
 	pair_create();
 	helper_start(&stays, 0);
@@ -514,7 +464,7 @@ START_TEST(killed_users_reaped)
 		helper_kill(&killed, true);
 	}
 	expect_usable(1, XSKX_XDP_NATIVE, "256 users killed");
-	helper_stop(&stays);
+	veth_child_stop(&stays, WAIT_MS);
 	leave_nothing_attached("256 users killed");
 	veth_pair_delete(VETH_A);
 }

@@ -35,6 +35,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "helpers.h"
 #include "netns.h"
 #include "peer_veth.h"
@@ -68,11 +69,7 @@ struct counts {
 	uint32_t wrong; /* another queue's packet, or out of order */
 };
 
-struct receiver {
-	pid_t pid;
-	int cmd;    /* to the child: 'c' counts, 'q' close and exit */
-	int report; /* from the child */
-};
+/* A receiver is a child (child.h): 'c' asks for its counts. */
 
 static int64_t now_ms(void)
 {
@@ -80,17 +77,6 @@ static int64_t now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/* Wait for one byte from fd, bounded; 0 when none came. */
-static char read_byte(int fd, int timeout_ms)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	char c = 0;
-
-	if (poll(&pfd, 1, timeout_ms) != 1 || read(fd, &c, 1) != 1)
-		return 0;
-	return c;
 }
 
 static void count_packets(struct veth_end *end, uint32_t queue,
@@ -145,7 +131,7 @@ static void serve(uint32_t q0, int cmd, int report)
 		for (uint32_t i = 0; i < 2; i++)
 			count_packets(&ends[i], q0 + i, &c.got[i], &next_seq[i],
 				      &c.wrong);
-		what = read_byte(cmd, 1);
+		what = veth_child_read(cmd, 1);
 		if (what == 'c' && write(report, &c, sizeof(c)) != sizeof(c))
 			_exit(1);
 		if (what == 'q') {
@@ -157,41 +143,15 @@ static void serve(uint32_t q0, int cmd, int report)
 	_exit(2);
 }
 
-static void start_receiver(struct receiver *r, uint32_t q0)
+static void start_receiver(struct veth_child *r, uint32_t q0)
 {
-	int cmd[2], report[2];
-
-	ck_assert_int_eq(pipe(cmd), 0);
-	ck_assert_int_eq(pipe(report), 0);
-	r->pid = fork();
-	ck_assert_int_ge(r->pid, 0);
-	if (r->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		close(cmd[1]);
-		close(report[0]);
-		serve(q0, cmd[0], report[1]);
-	}
-	close(cmd[0]);
-	close(report[1]);
-	r->cmd = cmd[1];
-	r->report = report[0];
-	if (read_byte(r->report, WAIT_MS) != 'y') {
-		kill(r->pid, SIGKILL);
-		waitpid(r->pid, NULL, 0);
+	if (veth_child_start(r, serve, q0, WAIT_MS))
 		ck_abort_msg("the receiver on queues %u-%u could not open", q0,
 			     q0 + 1);
-	}
-}
-
-static void forget_receiver(struct receiver *r)
-{
-	close(r->cmd);
-	close(r->report);
-	r->pid = 0;
 }
 
 /* Ask for the counts until both queues have want, bounded. */
-static struct counts wait_counts(struct receiver *r, uint32_t want)
+static struct counts wait_counts(struct veth_child *r, uint32_t want)
 {
 	struct pollfd pfd = { .fd = r->report, .events = POLLIN };
 	int64_t end_ms = now_ms() + WAIT_MS;
@@ -208,7 +168,7 @@ static struct counts wait_counts(struct receiver *r, uint32_t want)
 	return c;
 }
 
-static void expect_counts(struct receiver *r, uint32_t want)
+static void expect_counts(struct veth_child *r, uint32_t want)
 {
 	struct counts c = wait_counts(r, want);
 
@@ -217,16 +177,6 @@ static void expect_counts(struct receiver *r, uint32_t want)
 		      (int)r->pid, c.got[0], c.got[1], c.wrong, want);
 }
 
-static void stop_receiver(struct receiver *r)
-{
-	int status;
-
-	ck_assert_int_eq(write(r->cmd, "q", 1), 1);
-	ck_assert_int_eq(read_byte(r->report, WAIT_MS), 'd');
-	ck_assert_int_eq(waitpid(r->pid, &status, 0), r->pid);
-	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-	forget_receiver(r);
-}
 
 /* PKTS packets from each of A's queues in queues, numbered per queue. */
 static void send_on(struct veth_end *tx, uint32_t *sent, uint32_t first,
@@ -271,7 +221,7 @@ START_TEST(queues)
 	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
 					 .mode = XSKX_XDP_NATIVE,
 					 .flags = XSKX_SOCKET_NO_RX };
-	struct receiver low, high, again;
+	struct veth_child low, high, again;
 	struct veth_end tx[QUEUES];
 	uint32_t sent[QUEUES] = { 0 }, prog;
 	struct xskx_xdp_verdicts v;
@@ -299,7 +249,7 @@ START_TEST(queues)
 	ck_assert_int_eq(kill(low.pid, SIGKILL), 0);
 	ck_assert_int_eq(waitpid(low.pid, &status, 0), low.pid);
 	ck_assert(WIFSIGNALED(status));
-	forget_receiver(&low);
+	veth_child_forget(&low);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
 	send_on(tx, sent, 0, QUEUES - 1);
 	expect_counts(&high, 2 * PKTS);
@@ -315,9 +265,9 @@ START_TEST(queues)
 	expect_counts(&high, 3 * PKTS);
 
 	/* The program stays while one user is left, and goes with it. */
-	stop_receiver(&again);
+	veth_child_stop(&again, WAIT_MS);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), prog);
-	stop_receiver(&high);
+	veth_child_stop(&high, WAIT_MS);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
 	for (uint32_t q = QUEUES; q-- > 0;) /* tx[0] has the port */
 		veth_end_close(&tx[q]);
@@ -327,7 +277,7 @@ END_TEST
 
 START_TEST(refused)
 {
-	struct receiver r;
+	struct veth_child r;
 	char who[32];
 	const char *const mode_words[] = { PEER_VETH_B, "native", who,
 					   "XSKX_XDP_NATIVE", NULL };
@@ -370,7 +320,7 @@ START_TEST(refused)
 	veth_expect_refused(PEER_VETH_B, &native, &uo, &its_queue, -EBUSY,
 			    queue_words);
 
-	stop_receiver(&r);
+	veth_child_stop(&r, WAIT_MS);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
 	veth_pair_delete(PEER_VETH_A);
 }
@@ -449,7 +399,7 @@ START_TEST(leaving)
 				   .mode = XSKX_XDP_NATIVE,
 				   .queue = 2,
 				   .flags = XSKX_SOCKET_NO_TX };
-	struct receiver r;
+	struct veth_child r;
 	struct veth_end end;
 	uint32_t prog;
 	int map, fds;
@@ -471,7 +421,7 @@ START_TEST(leaving)
 	/* Every retry and the join gave back what they opened. */
 	ck_assert_int_eq(open_fds(), fds);
 	close(map);
-	stop_receiver(&r);
+	veth_child_stop(&r, WAIT_MS);
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
 	veth_pair_delete(PEER_VETH_A);
 }
@@ -622,7 +572,7 @@ START_TEST(rx_meta_joined)
 		_exit(0);
 	}
 	close(ready[1]);
-	ok = read_byte(ready[0], WAIT_MS);
+	ok = veth_child_read(ready[0], WAIT_MS);
 	close(ready[0]);
 	if (ok != 'y') {
 		kill(pid, SIGKILL);
