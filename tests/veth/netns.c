@@ -190,6 +190,7 @@ static int set_mac(struct rtnl_link *link, const uint8_t mac[6])
 int veth_pair_create(const struct veth_pair_opts *o)
 {
 	uint32_t queues = o->queues ? o->queues : 1;
+	uint32_t tx_queues = o->tx_queues ? o->tx_queues : queues;
 	uint32_t mtu = o->mtu ? o->mtu : 1500;
 	struct rtnl_link *link, *peer;
 	struct nl_sock *sk;
@@ -207,9 +208,9 @@ int veth_pair_create(const struct veth_pair_opts *o)
 	rtnl_link_set_name(link, o->name);
 	rtnl_link_set_name(peer, o->peer);
 	rtnl_link_set_num_rx_queues(link, queues);
-	rtnl_link_set_num_tx_queues(link, queues);
+	rtnl_link_set_num_tx_queues(link, tx_queues);
 	rtnl_link_set_num_rx_queues(peer, queues);
-	rtnl_link_set_num_tx_queues(peer, queues);
+	rtnl_link_set_num_tx_queues(peer, tx_queues);
 	rtnl_link_set_mtu(link, mtu);
 	rtnl_link_set_mtu(peer, mtu);
 	err = set_mac(link, veth_mac_a);

@@ -30,6 +30,7 @@ struct veth_pair_opts {
 	const char *name; /* e.g. "xv0" */
 	const char *peer; /* e.g. "xv1" */
 	uint32_t queues;  /* RX and TX queues of each end; 0: 1 */
+	uint32_t tx_queues; /* TX queues of each end if not queues; 0: queues */
 	uint32_t mtu;	  /* 0: 1500 */
 };
 

@@ -66,6 +66,32 @@ static void binding_reported(enum xskx_xdp_mode mode)
 	veth_pair_delete(PEER_VETH_A);
 }
 
+/*
+ * The device's own queue counts, each under its name: a veth with 4 RX
+ * and 2 TX queues (the other test devices have equal counts, where a swap
+ * would not show).
+ */
+START_TEST(queue_counts_reported)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B,
+				       .queues = 4,
+				       .tx_queues = 2 };
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .mode = XSKX_XDP_NATIVE };
+	struct xskx_port_info port_info;
+	struct veth_end end;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_msg(veth_end_open(&end, &o) == 0, "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_port_info(end.port, &port_info), 0);
+	ck_assert_uint_eq(port_info.rx_queues, 4);
+	ck_assert_uint_eq(port_info.tx_queues, 2);
+	veth_end_close(&end);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
 /* A socket option of the socket's fd, as the kernel reports it. */
 static int sock_opt(const struct veth_end *end, int name)
 {
@@ -212,6 +238,8 @@ void add_option_cases(Suite *suite)
 {
 	veth_add_case(suite, "BINDING_REPORTED_generic", binding_generic);
 	veth_add_case(suite, "BINDING_REPORTED_native", binding_native);
+	veth_add_case(suite, "QUEUE_COUNTS_REPORTED_native",
+		      queue_counts_reported);
 	veth_add_case(suite, "BUSY_POLL_generic", busy_poll_generic);
 	veth_add_case(suite, "BUSY_POLL_native", busy_poll_native);
 	veth_add_case(suite, "ODD_FRAME_COMPLETIONS_generic",
