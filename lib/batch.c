@@ -449,7 +449,7 @@ XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
 		/* The descriptors are the application's to write: not trusted. */
 		if (__builtin_expect(
 			    descs_changed(descs + first, s->tx_batch_addrs,
-					  tail, room, &bytes) |
+					  tail, room, &bytes) ||
 				    descs_changed(descs,
 						  s->tx_batch_addrs + tail,
 						  n - tail, room, &bytes),
