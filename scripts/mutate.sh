@@ -1,6 +1,7 @@
 #!/bin/bash
 # Usage: mutate.sh [--list FILE] [--only REGEX] [--dir DIR] [--timeout SEC]
 #                  [--bound SEC] [--jobs N] [--keep-going] [--fail-under PCT]
+#                  [--sanitize address]
 #
 # Mutation testing: applies each mutant of the list (tests/mutants.txt, its
 # format is described at its top and in tests/README.md) one at a time, to a
@@ -25,6 +26,10 @@
 #                    (default 300 each)
 #   --jobs N         build and ctest parallelism (default 2)
 #   --fail-under PCT exit 1 when the score is below PCT
+#   --sanitize address  build as CI's test build does (ASan+UBSan): a mutant
+#                    that only reads past a buffer dies there and nowhere
+#                    else; give it a --dir of its own (the build's flags
+#                    are set when the directory is first configured)
 #
 # Exit status: 0, or 1 for a score under --fail-under, 2 for a list error (a
 # search string not found or not unique, a sed expression that changes
@@ -39,6 +44,7 @@ test_timeout=60
 bound=300
 jobs=2
 fail_under=
+sanitize=
 
 while [[ $# -gt 0 ]]; do
 	case $1 in
@@ -49,6 +55,7 @@ while [[ $# -gt 0 ]]; do
 	--bound) bound=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	--fail-under) fail_under=$2; shift 2 ;;
+	--sanitize) sanitize=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mutate.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 	esac
@@ -163,6 +170,7 @@ sync_copy
 echo "mutate.sh: scratch copy in $src, build in $build"
 if [[ ! -f $build/CMakeCache.txt ]]; then
 	cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DXSKX_WERROR=ON \
+		${sanitize:+-DXSKX_SANITIZE="$sanitize"} \
 		>"$log/configure.log" 2>&1 ||
 		{ echo "mutate.sh: configure failed, see $log/configure.log" >&2; exit 2; }
 fi
