@@ -7,6 +7,14 @@
 
 #include "helpers.h"
 
+void test_add_case(Suite *suite, const char *name, const TTest *test)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_test(tc, test);
+	suite_add_tcase(suite, tc);
+}
+
 int test_main(Suite *suite, int argc, char **argv)
 {
 	SRunner *runner = srunner_create(suite);

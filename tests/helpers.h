@@ -24,6 +24,9 @@
  */
 int test_main(Suite *suite, int argc, char **argv);
 
+/* Add a test case of one test, named name (argv[1] of test_main()). */
+void test_add_case(Suite *suite, const char *name, const TTest *test);
+
 /* End the test program as "skipped", saying why on stderr. */
 void test_skip(const char *why) __attribute__((noreturn));
 

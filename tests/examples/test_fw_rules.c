@@ -675,33 +675,25 @@ START_TEST(split_model_drops_only_for_the_first_match)
 }
 END_TEST
 
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("fw_rules");
 
-	add_case(s, "good_file", good_file);
-	add_case(s, "every_error_reported_with_its_line",
+	test_add_case(s, "good_file", good_file);
+	test_add_case(s, "every_error_reported_with_its_line",
 		 every_error_reported_with_its_line);
-	add_case(s, "port_bounds", port_bounds);
-	add_case(s, "file_wide_errors", file_wide_errors);
-	add_case(s, "too_many_rules", too_many_rules);
-	add_case(s, "load_from_file", load_from_file);
-	add_case(s, "matcher_every_condition", matcher_every_condition);
-	add_case(s, "matcher_prefix_bits", matcher_prefix_bits);
-	add_case(s, "matcher_ether", matcher_ether);
-	add_case(s, "split_keeps_first_match_semantics",
+	test_add_case(s, "port_bounds", port_bounds);
+	test_add_case(s, "file_wide_errors", file_wide_errors);
+	test_add_case(s, "too_many_rules", too_many_rules);
+	test_add_case(s, "load_from_file", load_from_file);
+	test_add_case(s, "matcher_every_condition", matcher_every_condition);
+	test_add_case(s, "matcher_prefix_bits", matcher_prefix_bits);
+	test_add_case(s, "matcher_ether", matcher_ether);
+	test_add_case(s, "split_keeps_first_match_semantics",
 		 split_keeps_first_match_semantics);
-	add_case(s, "split_overlaps_keep_first_match_credit",
+	test_add_case(s, "split_overlaps_keep_first_match_credit",
 		 split_overlaps_keep_first_match_credit);
-	add_case(s, "split_model_drops_only_for_the_first_match",
+	test_add_case(s, "split_model_drops_only_for_the_first_match",
 		 split_model_drops_only_for_the_first_match);
 	return test_main(s, argc, argv);
 }

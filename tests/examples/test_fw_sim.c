@@ -953,33 +953,25 @@ START_TEST(reload_under_a_running_nic)
 }
 END_TEST
 
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("fw_example_sim");
 
-	add_case(s, "every_rule_kind_default_allow",
+	test_add_case(s, "every_rule_kind_default_allow",
 		 every_rule_kind_default_allow);
-	add_case(s, "every_rule_kind_default_deny", every_rule_kind_default_deny);
-	add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
-	add_case(s, "overlapping_stage1_rules_credit_first_match",
+	test_add_case(s, "every_rule_kind_default_deny", every_rule_kind_default_deny);
+	test_add_case(s, "reload_while_traffic_flows", reload_while_traffic_flows);
+	test_add_case(s, "overlapping_stage1_rules_credit_first_match",
 		 overlapping_stage1_rules_credit_first_match);
-	add_case(s, "reload_counts_every_packet_once",
+	test_add_case(s, "reload_counts_every_packet_once",
 		 reload_counts_every_packet_once);
-	add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
-	add_case(s, "multi_buffer_chains_judged_whole",
+	test_add_case(s, "reload_switches_every_queue", reload_switches_every_queue);
+	test_add_case(s, "multi_buffer_chains_judged_whole",
 		 multi_buffer_chains_judged_whole);
-	add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
-	add_case(s, "non_ip_by_ethertype_default_deny",
+	test_add_case(s, "reload_under_a_running_nic", reload_under_a_running_nic);
+	test_add_case(s, "non_ip_by_ethertype_default_deny",
 		 non_ip_by_ethertype_default_deny);
-	add_case(s, "duplicate_deny_rules_credit_the_first",
+	test_add_case(s, "duplicate_deny_rules_credit_the_first",
 		 duplicate_deny_rules_credit_the_first);
 	return test_main(s, argc, argv);
 }

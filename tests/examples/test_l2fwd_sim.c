@@ -707,34 +707,26 @@ START_TEST(partial_checksums_kept_when_asked)
 END_TEST
 
 /* One test case per behaviour, so that CTest can run each by name. */
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("l2fwd_example_sim");
 
-	add_case(s, "forward_both_directions", forward_both_directions);
-	add_case(s, "reflect_swaps_macs", reflect_swaps_macs);
-	add_case(s, "forward_two_queues", forward_two_queues);
-	add_case(s, "backpressure_holds_instead_of_dropping",
+	test_add_case(s, "forward_both_directions", forward_both_directions);
+	test_add_case(s, "reflect_swaps_macs", reflect_swaps_macs);
+	test_add_case(s, "forward_two_queues", forward_two_queues);
+	test_add_case(s, "backpressure_holds_instead_of_dropping",
 		 backpressure_holds_instead_of_dropping);
-	add_case(s, "tx_full_hold_backs_up_to_the_nic",
+	test_add_case(s, "tx_full_hold_backs_up_to_the_nic",
 		 tx_full_hold_backs_up_to_the_nic);
-	add_case(s, "tx_full_drop_counts_what_it_releases",
+	test_add_case(s, "tx_full_drop_counts_what_it_releases",
 		 tx_full_drop_counts_what_it_releases);
-	add_case(s, "losses_add_up_to_what_was_offered",
+	test_add_case(s, "losses_add_up_to_what_was_offered",
 		 losses_add_up_to_what_was_offered);
-	add_case(s, "filter_verdicts_and_a_refused_packet_counted",
+	test_add_case(s, "filter_verdicts_and_a_refused_packet_counted",
 		 filter_verdicts_and_a_refused_packet_counted);
-	add_case(s, "partial_checksums_completed",
+	test_add_case(s, "partial_checksums_completed",
 		 partial_checksums_completed);
-	add_case(s, "partial_checksums_kept_when_asked",
+	test_add_case(s, "partial_checksums_kept_when_asked",
 		 partial_checksums_kept_when_asked);
 	return test_main(s, argc, argv);
 }

@@ -135,24 +135,16 @@ START_TEST(step_error_stops)
 }
 END_TEST
 
-static void add_case(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("run_loop");
 
-	add_case(s, "waits_after_idle_steps", waits_after_idle_steps);
-	add_case(s, "moving_steps_never_wait", moving_steps_never_wait);
-	add_case(s, "wait_that_cannot_block_naps_and_goes_on",
+	test_add_case(s, "waits_after_idle_steps", waits_after_idle_steps);
+	test_add_case(s, "moving_steps_never_wait", moving_steps_never_wait);
+	test_add_case(s, "wait_that_cannot_block_naps_and_goes_on",
 		 wait_that_cannot_block_naps_and_goes_on);
-	add_case(s, "no_wait_naps", no_wait_naps);
-	add_case(s, "wait_error_stops", wait_error_stops);
-	add_case(s, "step_error_stops", step_error_stops);
+	test_add_case(s, "no_wait_naps", no_wait_naps);
+	test_add_case(s, "wait_error_stops", wait_error_stops);
+	test_add_case(s, "step_error_stops", step_error_stops);
 	return test_main(s, argc, argv);
 }
