@@ -132,6 +132,21 @@ int xskx_port_open(struct xskx_port **port, const char *ifname,
  */
 int xskx_port_close(struct xskx_port *port);
 
+/*
+ * Whether the peer of a veth offloads TX checksums (ethtool -k PEER:
+ * tx-checksumming). When it does, TCP and UDP packets its stack sends
+ * arrive with the checksum field holding only the pseudo-header sum
+ * (CHECKSUM_PARTIAL), which XDP and AF_XDP pass on as they are: a program
+ * that forwards them must complete them (xskx_pkt_csum_complete()) or the
+ * receiver drops them. Packets the peer forwards, rather than sends, are
+ * not affected.
+ */
+enum xskx_peer_tx_csum {
+	XSKX_PEER_TX_CSUM_UNKNOWN = 0, /* no veth, or its peer out of sight */
+	XSKX_PEER_TX_CSUM_OFF = 1,
+	XSKX_PEER_TX_CSUM_ON = 2,
+};
+
 struct xskx_port_info {
 	const char *backend; /* "kernel" or "sim" */
 	char name[16];	     /* the interface's, or "sim" */
@@ -168,6 +183,16 @@ struct xskx_port_info {
 	 * TIMESTAMP and CHECKSUM.
 	 */
 	uint32_t tx_metadata;
+	/*
+	 * The kernel backend on a veth: its peer's TX checksum offload, and
+	 * the peer's ifindex in its own network namespace. Looking into
+	 * another namespace takes CAP_SYS_ADMIN and a process or a
+	 * /run/netns entry that holds it; otherwise UNKNOWN. UNKNOWN and 0 on
+	 * other devices and on the simulated NIC, which sends complete
+	 * checksums.
+	 */
+	enum xskx_peer_tx_csum peer_tx_csum;
+	uint32_t peer_ifindex;
 };
 
 /*

@@ -17,7 +17,26 @@
 #include "log_internal.h"
 #include "netdev.h"
 #include "tx_meta.h"
+#include "veth_peer.h"
 #include "xdp_prog.h"
+
+/*
+ * Say once, at open, what the info reports in peer_tx_csum: the cause of
+ * "TCP and UDP do not pass, ping does" is invisible otherwise.
+ */
+static void log_veth_peer(const char *ifname)
+{
+	struct xskx_veth_peer peer;
+
+	xskx__veth_peer_query(ifname, &peer);
+	if (peer.tx_csum != XSKX_PEER_TX_CSUM_ON)
+		return;
+	xskx_info(
+		"port %s: its veth peer %s (ifindex %u%s) offloads TX checksums: TCP and UDP packets its stack sends arrive with partial checksums; complete them with xskx_pkt_csum_complete() before sending them on (xskx-l2fwd and xskx-fw do), or run 'ethtool -K %s tx off' on the peer",
+		ifname, peer.name, peer.ifindex,
+		peer.other_netns ? " in another network namespace" : "",
+		peer.name);
+}
 
 /* The calling thread's network namespace, as the kernel numbers it. */
 static int netns_id(uint64_t *id)
@@ -63,6 +82,7 @@ XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
 	}
 	port->backend = kp;
 	*portp = port;
+	log_veth_peer(dev.name);
 	return 0;
 }
 
@@ -76,6 +96,7 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 			    struct xskx_port_info *info)
 {
 	struct kernel_port *kp = xskx__kernel_port(port);
+	struct xskx_veth_peer peer;
 	struct xskx_netdev dev;
 
 	info->ifindex = (uint32_t)kp->ifindex;
@@ -90,6 +111,9 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->tx_metadata = (uint32_t)dev.xsk_features &
 				    XSKX_TX_META_ALL;
 	}
+	xskx__veth_peer_query(port->name, &peer);
+	info->peer_tx_csum = peer.tx_csum;
+	info->peer_ifindex = peer.ifindex;
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)
 		info->xdp_mode = xskx__xdp_mode_of(kp->xdp);

@@ -38,6 +38,7 @@ NS = {k: "xskx-csum-%s-%d" % (k, PID) for k in ("a", "b", "fwd")}
 DATAGRAMS = 20
 PORT = 9000
 MTU = 1500
+WARNING = "its veth peer offloads TX checksums"
 
 
 def fail(msg):
@@ -125,7 +126,7 @@ def stop_forwarder(p):
         fail("the forwarder did not stop on SIGINT")
     if p.returncode != 0:
         fail("the forwarder exited %d: %s" % (p.returncode, err))
-    return json.loads(out)
+    return json.loads(out), err
 
 
 def csum_completed(summary):
@@ -183,9 +184,11 @@ def check(argv):
         traffic(True)
     except SystemExit:
         print("the forwarder's totals: %s" %
-              json.dumps(stop_forwarder(p).get("total")))
+              json.dumps(stop_forwarder(p)[0].get("total")))
         raise
-    summary = stop_forwarder(p)
+    summary, err = stop_forwarder(p)
+    if WARNING in err:
+        fail("a partial-checksum warning without --no-csum-complete: " + err)
     if errors() != before:
         fail("B counted %d checksum errors" % (errors() - before))
     # The datagrams and at least the SYN, the data and its echo.
@@ -198,7 +201,11 @@ def check(argv):
     before = errors()
     p = start_forwarder(argv + ["--no-csum-complete"])
     got = traffic(False)
-    summary = stop_forwarder(p)
+    summary, err = stop_forwarder(p)
+    # Both ends' peers offload TX checksums (default offloads).
+    if err.count(WARNING) != 2:
+        fail("--no-csum-complete: expected a warning for each port, got: "
+             + err)
     bad = errors() - before
     if got != 0 or bad != 2 * DATAGRAMS or csum_completed(summary) != 0:
         fail("--no-csum-complete: %d arrived, %d checksum errors, %d "

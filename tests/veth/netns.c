@@ -268,3 +268,30 @@ int veth_link_set_mtu(const char *name, uint32_t mtu)
 	nl_socket_free(sk);
 	return err;
 }
+
+int veth_link_move_to_netns_of(const char *name, pid_t pid)
+{
+	struct nl_sock *sk = route_socket();
+	struct rtnl_link *link, *change;
+	int err;
+
+	if (!sk)
+		return -EIO;
+	err = rtnl_link_get_kernel(sk, 0, name, &link);
+	if (err < 0) {
+		nl_socket_free(sk);
+		return errno_of(err);
+	}
+	change = rtnl_link_alloc();
+	if (change) {
+		rtnl_link_set_ns_pid(change, pid);
+		err = rtnl_link_change(sk, link, change, 0);
+		err = err < 0 ? errno_of(err) : 0;
+		rtnl_link_put(change);
+	} else {
+		err = -ENOMEM;
+	}
+	rtnl_link_put(link);
+	nl_socket_free(sk);
+	return err;
+}

@@ -8,6 +8,7 @@
 #define XSKX_TESTS_NETNS_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Exit status of a test that cannot run here (CTest SKIP_RETURN_CODE). */
 #define VETH_TEST_SKIP 77
@@ -46,6 +47,12 @@ int veth_pair_delete(const char *name);
 
 /* Set a link's MTU; for tests that need a larger one than the frame holds. */
 int veth_link_set_mtu(const char *name, uint32_t mtu);
+
+/*
+ * Move a link into the network namespace of process pid (a child that
+ * made one of its own). Returns 0 or a negative errno.
+ */
+int veth_link_move_to_netns_of(const char *name, pid_t pid);
 
 extern const uint8_t veth_mac_a[6];
 extern const uint8_t veth_mac_b[6];

@@ -99,5 +99,6 @@ int main(int argc, char **argv)
 	add_rx_meta_cases(suite);
 	add_tx_meta_cases(suite);
 	add_netns_port_cases(suite);
+	add_peer_csum_cases(suite);
 	return test_main(suite, argc, argv);
 }

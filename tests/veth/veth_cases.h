@@ -15,6 +15,7 @@ void add_kernel_feature_cases(Suite *suite); /* veth_kernel_features.c */
 void add_rx_meta_cases(Suite *suite);	      /* veth_rx_meta.c */
 void add_tx_meta_cases(Suite *suite);	     /* veth_tx_meta.c */
 void add_netns_port_cases(Suite *suite);     /* veth_netns_ports.c */
+void add_peer_csum_cases(Suite *suite);      /* veth_peer_csum.c */
 
 /* A test case of its own, so that CTest can run it alone by name. */
 void veth_add_case(Suite *suite, const char *name, const TTest *test);
