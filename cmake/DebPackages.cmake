@@ -71,11 +71,12 @@ This package holds the shared library.")
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME ${xskx_deb_lib_name}-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_COMPONENT_DEV_DEPENDS lib)
-# xskx.pc requires libxdp, libbpf and libnl (Requires.private: their -I
+# xskx.pc requires libxdp, libbpf, libnl and libpcap (Requires.private: their -I
 # flags, and with --static their libraries); xskxConfig.cmake finds them
-# through pkg-config.
+# through pkg-config. libpcap's own static link (pkg-config --static: dbus-1)
+# names -lsystemd, which libsystemd-dev provides.
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
-	"libxdp-dev, libbpf-dev, libnl-3-dev, libnl-route-3-dev, libnl-genl-3-dev, pkg-config")
+	"libxdp-dev, libbpf-dev, libnl-3-dev, libnl-route-3-dev, libnl-genl-3-dev, libpcap-dev, libsystemd-dev, pkg-config")
 set(CPACK_COMPONENT_DEV_DESCRIPTION
 	"AF_XDP packet I/O library (development files)
 xskx moves packets between a network interface and user space through

@@ -179,9 +179,9 @@ check_packages() {
 		"${dir}doc/xskx-tools/(copyright|changelog\.Debian\.gz)"
 	# The library's own, from dpkg-shlibdeps; the other two on the library
 	# at this very version.
-	expect_depends "$lib" libc6 libxdp1 libbpf1
+	expect_depends "$lib" libc6 libxdp1 libbpf1 libpcap0.8
 	expect_depends "$dev" "libxskx$soversion" libxdp-dev libbpf-dev \
-		libnl-3-dev libnl-route-3-dev libnl-genl-3-dev pkg-config
+		libnl-3-dev libnl-route-3-dev libnl-genl-3-dev libpcap-dev libsystemd-dev pkg-config
 	expect_depends "$tools" "libxskx$soversion" libc6
 	expect_links "$lib"
 	expect_links "$dev" "$lib"

@@ -26,6 +26,9 @@ packages=(
 	debootstrap		# scripts/check-deb.sh: a clean Debian 12
 	gnuplot-nox		# scripts/charts.py draws its SVGs with it
 	iputils-ping iperf3 curl ethtool	# real clients: tests/realtraffic
+	libpcap-dev		# the simulated NIC's and the programs' captures
+	libsystemd-dev		# libpcap's static link (pkg-config --static: dbus-1 wants -lsystemd)
+	tcpdump tshark		# tests read the captures xskx writes with them
 )
 
 missing=()

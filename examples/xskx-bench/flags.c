@@ -120,6 +120,16 @@ const struct bench_flag bench_flags[] = {
 	{ OPT_PKT_SIZE, "pkt-size", "BYTES",
 	  "the same without the FCS: the bytes in the frame\n"
 	  "(default 64); also the simulated source's", NULL },
+	{ OPT_PCAP_IN, "pcap-in", "FILE",
+	  "send the frames of the pcap or pcapng FILE\n"
+	  "instead (txonly; --sim's source in rxdrop and\n"
+	  "l2fwd), whole and in order: each a frame", NULL },
+	{ OPT_PCAP_PACE, "pcap-pace", "asap|recorded|PPS",
+	  "--pcap-in's pace: as fast as it goes (default),\n"
+	  "the frames' own timing, or PPS a second", NULL },
+	{ OPT_PCAP_LOOPS, "pcap-loops", "N",
+	  "send --pcap-in N times (default 1; 0: until the\n"
+	  "run ends); the run ends after the last one", NULL },
 	{ 'P', "tx-pkt-pattern", "HEX",
 	  "32-bit pattern filling the UDP payload\n"
 	  "(default 12345678)", NULL },

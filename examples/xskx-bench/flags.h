@@ -49,6 +49,9 @@ enum bench_flag_id {
 	OPT_JSON_LINES,
 	OPT_QUEUES,
 	OPT_TX_CHECKSUM,
+	OPT_PCAP_IN,
+	OPT_PCAP_PACE,
+	OPT_PCAP_LOOPS,
 };
 
 struct bench_flag {

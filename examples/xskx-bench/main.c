@@ -97,6 +97,8 @@ int main(int argc, char **argv)
 	/* The library's errors come with the call that failed (run_lib_error). */
 	run_log_to_stderr(API_WORDS_BENCH);
 	run_set_clock(o.clock);
+	if (o.capture.in && o.mode == BENCH_TXONLY && bench_load_capture(&o))
+		return 1;
 	signals_catch(false);
 
 	if (o.queue_threads) {
@@ -108,6 +110,7 @@ int main(int argc, char **argv)
 	}
 	if (!o.compare) {
 		err = run_one(&o, o.baseline, &burst[0]);
+		capture_load_free(&o.replay);
 		if (err)
 			return 1;
 		bench_report_result(&o, &burst[0]);

@@ -44,14 +44,33 @@ int bench_rxdrop_step(struct bench *b)
  * the packet as it is sent (a copy xdpsock, whose chains take consecutive
  * frames, does not make).
  */
+/* --pcap-in: every frame of the capture fits a frame's room. */
+static int check_replay(const struct bench *b)
+{
+	const struct capture_load *c = &b->opts->replay;
+
+	for (uint32_t k = 0; k < c->n; k++)
+		if (c->len[k] > b->frag_room) {
+			fprintf(stderr,
+				"xskx-bench: capture %s: frame %u: %u bytes is more than a UMEM frame's %u-byte room: raise --frame-size\n",
+				b->opts->capture.in, k + 1, c->len[k],
+				b->frag_room);
+			return -EMSGSIZE;
+		}
+	return 0;
+}
+
 int bench_txonly_prepare(struct bench *b)
 {
 	const struct bench_opts *o = b->opts;
 	uint32_t count = xskx_umem_frame_count(b->umem);
 	void *area = xskx_umem_area(b->umem);
-	uint64_t *frames = calloc(count, sizeof(*frames));
+	uint64_t *frames;
 	uint32_t n;
 
+	if (o->replay.n)
+		return check_replay(b);
+	frames = calloc(count, sizeof(*frames));
 	b->pkt_bytes = malloc(o->pkt_size);
 	if (!frames || !b->pkt_bytes) {
 		free(frames);
@@ -121,6 +140,21 @@ static void ask_checksums(struct bench *b, struct xskx_pkt *pkts, uint32_t n)
 	}
 }
 
+/* --pcap-in: the capture's next frames into the packets' frames. */
+static void fill_replay(struct bench *b, struct xskx_pkt *pkts, uint32_t n)
+{
+	const struct capture_load *c = &b->opts->replay;
+	void *area = xskx_umem_area(b->umem);
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = (uint32_t)((b->tx_packets + i) % c->n);
+
+		pkts[i].len = c->len[k];
+		memcpy(xskx_umem_addr_data(area, pkts[i].addr),
+		       c->bytes + c->offset[k], c->len[k]);
+	}
+}
+
 int bench_txonly_step(struct bench *b)
 {
 	uint32_t frags = b->frags_per_pkt;
@@ -137,6 +171,8 @@ int bench_txonly_step(struct bench *b)
 		if (frags > 1)
 			fill_fragment(b, &b->pkts[i], i % frags);
 	}
+	if (b->opts->replay.n)
+		fill_replay(b, b->pkts, n);
 	if (b->opts->packet.timestamp)
 		stamp(b, b->pkts, n);
 	if (b->opts->packet.tx_checksum)

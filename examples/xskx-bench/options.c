@@ -219,6 +219,7 @@ static bool parse_pattern(const char *flag, const char *arg, uint32_t *out)
 /* What every flag of the table does to the settings. */
 struct parse_state {
 	const char *sim_only_flag; /* the last one given */
+	const char *packet_flag;   /* the last that shapes txonly's packet */
 	bool mode_given, queue_given, app_cpu_given;
 	bool zero_copy, copy, native, generic;
 	uint64_t tx_cycle_us;
@@ -231,7 +232,18 @@ static bool parse_flag(int c, const char *arg, struct bench_opts *o,
 	uint32_t choice = 0, u32;
 	bool ok = true;
 
+	if ((c > 0 && c < 128 && strchr("sPVJKGHy", c)) || c == OPT_PKT_SIZE)
+		st->packet_flag = flag;
 	switch (c) {
+	case OPT_PCAP_IN:
+	case OPT_PCAP_PACE:
+	case OPT_PCAP_LOOPS:
+		/* capture_opts.h numbers them in, out, pace, loops */
+		ok = capture_opts_parse(c == OPT_PCAP_IN	? 0 :
+					c == OPT_PCAP_PACE ? 2 :
+							     3,
+					arg, &o->capture);
+		break;
 	case OPT_MODE:
 		ok = cli_parse_choice(flag, arg, mode_names,
 				      COUNT_OF(mode_names), &choice);
@@ -553,6 +565,57 @@ static bool check_queues(const struct bench_opts *o)
 	return true;
 }
 
+/*
+ * --pcap-in: txonly sends the capture's frames as they are, one frame each,
+ * on the burst API; --sim's source replays it in rxdrop and l2fwd. What
+ * would shape or pace other packets is refused.
+ */
+static bool check_capture(const struct bench_opts *o,
+			  const struct parse_state *st)
+{
+	const char *misplaced = capture_opts_misplaced(&o->capture);
+
+	if (misplaced)
+		return refuse(misplaced);
+	if (!o->capture.in)
+		return true;
+	if (o->mode != BENCH_TXONLY && !o->sim)
+		return refuse("--pcap-in on -i: txonly sends it; in rxdrop and l2fwd another sender's packets arrive, which --sim's source can replay");
+	if (o->rate_pps || st->tx_cycle_us)
+		return refuse("--pcap-in is paced by --pcap-pace (PPS, or recorded): leave out --rate and -T");
+	if (o->packets)
+		return refuse("--pcap-in's frames times --pcap-loops is the count: leave out -C");
+	if (st->packet_flag) {
+		fprintf(stderr,
+			"xskx-bench: %s shapes the UDP packet txonly builds; --pcap-in sends the capture's frames as they are\n",
+			st->packet_flag);
+		return false;
+	}
+	if (o->mode != BENCH_TXONLY)
+		return true;
+	if (o->multi_buffer || o->baseline || o->compare ||
+	    o->api == BENCH_API_BATCH || o->packet.tx_checksum)
+		return refuse("txonly --pcap-in sends one frame per packet on the burst API: leave out -F, --baseline, --compare, --api batch and --tx-checksum");
+	if (o->queue_threads)
+		return refuse("txonly --pcap-in sends the capture in order on one queue: leave out --queues");
+	return true;
+}
+
+int bench_load_capture(struct bench_opts *o)
+{
+	/* Each frame must fit a frame's room: checked once the UMEM is made. */
+	if (capture_load("xskx-bench", o->capture.in, UINT32_MAX, &o->replay))
+		return -1;
+	o->packets = o->capture.loops &&
+				     o->capture.loops <= UINT64_MAX / o->replay.n ?
+			     o->capture.loops * o->replay.n :
+			     0;
+	o->rate_pps = o->capture.timing == XSKX_SIM_CAPTURE_RATE ?
+			      o->capture.rate_pps :
+			      0;
+	return 0;
+}
+
 /* Settings that only mean something together with others. */
 static bool check_combination(const struct bench_opts *o,
 			      const struct parse_state *st)
@@ -636,6 +699,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.app_cpu = 1,
 		.pairs = 3,
 		.queues = 1,
+		.capture = CAPTURE_OPTS_DEFAULTS,
 	};
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
@@ -679,8 +743,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			argv[optind]);
 		return BENCH_PARSE_BAD;
 	}
-	if (!check_flags(o, &st) || !check_combination(o, &st) ||
-	    !check_queues(o))
+	if (!check_flags(o, &st) || !check_capture(o, &st) ||
+	    !check_combination(o, &st) || !check_queues(o))
 		return BENCH_PARSE_BAD;
 	/* The kernel's softirqs may share a CPU: pin only where asked to. */
 	if (o->ifname && !st.app_cpu_given)

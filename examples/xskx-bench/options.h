@@ -8,6 +8,9 @@
 #include <time.h>
 #include <xskx/xskx.h>
 
+#include "capture_load.h"
+#include "capture_opts.h"
+
 enum bench_mode {
 	BENCH_RXDROP,
 	BENCH_TXONLY,
@@ -120,6 +123,10 @@ struct bench_opts {
 	bool extra_stats;	/* all six XDP statistics on every line */
 	bool app_stats;		/* bursts, polls and kicks on every line */
 	const char *irq_match;	/* count the interrupts of /proc/interrupts' lines naming it */
+	/* --pcap-in: what txonly sends, or what --sim's source replays */
+	struct capture_opts capture;
+	/* txonly: the capture, loaded (bench_load_capture) */
+	struct capture_load replay;
 };
 
 enum bench_parse_result {
@@ -130,6 +137,12 @@ enum bench_parse_result {
 
 enum bench_parse_result bench_parse_options(int argc, char **argv,
 					    struct bench_opts *opts);
+
+/*
+ * txonly --pcap-in: load the capture into opts->replay, the run's -C being
+ * its frames times --pcap-loops. Returns 0, or -1 with the message printed.
+ */
+int bench_load_capture(struct bench_opts *opts);
 
 const char *bench_mode_name(enum bench_mode mode);
 const char *bench_xdp_action_name(enum bench_xdp_action action);

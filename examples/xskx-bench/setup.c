@@ -69,6 +69,11 @@ static int setup_sim(struct bench *b)
 		  .count = o->packets, .flows = o->flows,
 		  .rate_pps = o->rate_pps,
 		  .burst = o->same_core ? UINT32_MAX : 0);
+	XSKX_OPTS(xskx_sim_capture_source_opts, replay, .path = o->capture.in,
+		  .timing = o->capture.timing, .rate_pps = o->capture.rate_pps,
+		  .loops = o->capture.loops ? o->capture.loops :
+					      XSKX_SIM_CAPTURE_FOREVER,
+		  .burst = o->same_core ? UINT32_MAX : 0);
 	int err;
 
 	err = xskx_sim_create(&b->sim, &sim_opts);
@@ -82,6 +87,12 @@ static int setup_sim(struct bench *b)
 		return err;
 	if (o->mode == BENCH_TXONLY)
 		return 0;
+	if (o->capture.in) {
+		err = xskx_sim_port_add_capture_source(b->sim_port, &replay);
+		return err ? run_lib_error("xskx_sim_port_add_capture_source",
+					   err) :
+			     0;
+	}
 	err = xskx_sim_port_add_source(b->sim_port, &source_opts);
 	if (err)
 		return run_lib_error("xskx_sim_port_add_source", err);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "fwapp.h"
+#include "fwd_sim.h"
 #include "run.h"
 #include "signals.h"
 
@@ -197,6 +198,23 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 		path, rs->count, rs->count == 1 ? "" : "s", count_in_xdp(rs));
 }
 
+/* --pcap-in: the replay on sim0 handled all through (fwd_sim.h). */
+static bool replay_done(const struct fwapp *app, struct fwd_sim_replay *r)
+{
+	uint64_t rx = 0, tx = 0;
+
+	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
+		struct fwd_counters c;
+
+		fwd_counters_read(&app->fw.queues[k].fwd.ports[0], &c);
+		rx += c.rx;
+		fwd_counters_read(&app->fw.queues[k].fwd.ports[1], &c);
+		tx += c.tx;
+	}
+	return fwd_sim_replay_done(r, app->sim, app->sim_ports[0],
+				   app->sim_ports[1], rx, tx);
+}
+
 /* Print a line every second, reload at SIGHUP, until the run ends. */
 static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 {
@@ -204,6 +222,9 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 	static struct fwapp_sample a, b;
 	struct fwapp_sample *prev = &a, *now = &b, *swap;
 	double next_line = app->start + 1;
+	bool replay_ends = o->fwd.capture.in && o->fwd.capture.loops;
+	struct fwd_sim_replay replay = { 0 };
+	const char *reason = "duration";
 
 	fwapp_sample_take(app, app->start, prev);
 	while (!signals_stop_requested()) {
@@ -217,6 +238,10 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 		t = run_now_s();
 		if (o->fwd.duration_s && t - app->start >= o->fwd.duration_s)
 			break;
+		if (replay_ends && replay_done(app, &replay)) {
+			reason = "replayed";
+			break;
+		}
 		if (t < next_line)
 			continue;
 		next_line += 1;
@@ -230,7 +255,7 @@ static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 	/* The short last interval, since the last line. */
 	fwapp_sample_take(app, run_now_s(), now);
 	fwapp_report_interval(app, prev, now);
-	return signals_stop_requested() ? "signal" : "duration";
+	return signals_stop_requested() ? "signal" : reason;
 }
 
 static int open_firewall(struct fwapp *app)
@@ -324,6 +349,10 @@ int main(int argc, char **argv)
 	err = stop_queues(&app);
 	if (app.sim)
 		xskx_sim_stop(app.sim);
+	if (o.fwd.capture.out &&
+	    fwd_sim_capture_close(app.sim_ports[1], o.fwd.capture.out,
+				  "xskx-fw"))
+		err = -EIO;
 	fw_finish(&app.fw);
 	/* The threads are gone: this one reads the sockets now. */
 	publish_all(&app);

@@ -52,6 +52,7 @@ static const char usage[] =
 	"                         leaves them for the device)\n"
 	"  -s, --pkt-size BYTES   --sim: frame size without FCS (default 64)\n"
 	"      --packets N        --sim: packets per source (default: no limit)\n"
+	FWD_CAPTURE_USAGE
 	"      --json             a JSON summary on stdout, the live lines on stderr\n"
 	"      --json-lines       JSON Lines on stdout: an object per interval\n"
 	"                         (each second, and the short last one) with the\n"

@@ -20,8 +20,9 @@ int fwapp_sim_create(struct fwapp *app)
 		  .count = o->fwd.packets,
 		  .flows = FLOWS_PER_QUEUE * o->fwd.queues);
 
-	return fwd_sim_create(FWD_MAX_PORTS, o->fwd.queues, &source, &app->sim,
-			      app->sim_ports, app->port_names);
+	return fwd_sim_create(FWD_MAX_PORTS, o->fwd.queues, &source,
+			      &o->fwd.capture, &app->sim, app->sim_ports,
+			      app->port_names);
 }
 
 void fwapp_sim_destroy(struct fwapp *app)

@@ -68,6 +68,10 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 		o->first_cpu = (int)cpu;
 		return true;
 	default:
+		if (c >= FWD_OPT_CAPTURE &&
+		    c < FWD_OPT_CAPTURE + CAPTURE_OPTION_COUNT)
+			return capture_opts_parse((uint32_t)(c - FWD_OPT_CAPTURE),
+						  arg, &o->capture);
 		fprintf(stderr, "%s: see --help\n", program);
 		return false;
 	}
@@ -79,5 +83,11 @@ const char *fwd_options_misplaced_sources(const struct fwd_options *o)
 		return "--packets and --pkt-size shape --sim's traffic sources";
 	if (o->sim && o->first_queue)
 		return "-q selects the first queue of -i's interfaces; the simulated ports' queues are 0..N-1 (--queues N)";
-	return NULL;
+	if (!o->sim && o->capture.in)
+		return "--pcap-in replays a capture on --sim's first port; to send one on an interface: xskx-bench --mode txonly --pcap-in";
+	if (!o->sim && o->capture.out)
+		return "--pcap-out writes what --sim's last port sends";
+	if (o->capture.in && (o->packets || o->pkt_size))
+		return "--pcap-in replaces the UDP sources that --packets and --pkt-size shape";
+	return capture_opts_misplaced(&o->capture);
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <xskx/xskx.h>
 
+#include "capture_opts.h"
 #include "fwd.h"
 
 struct fwd_options {
@@ -32,6 +33,8 @@ struct fwd_options {
 	/* --sim's traffic sources */
 	uint32_t pkt_size;
 	uint64_t packets;   /* per port; 0: no limit */
+	/* --sim: a capture replayed on the first port, the last one's written */
+	struct capture_opts capture;
 	bool json;
 	bool json_lines; /* an object per interval, then the summary */
 	bool quiet;
@@ -49,11 +52,14 @@ enum {
 	FWD_OPT_NO_CSUM_COMPLETE,
 	FWD_OPT_TX_KICK_BATCH,
 	FWD_OPT_TX_KICK_USEC,
-	FWD_OPT_PROGRAM, /* the first value free for a program's own flags */
+	FWD_OPT_CAPTURE, /* CAPTURE_OPTION_COUNT values (capture_opts.h) */
+	/* the first value free for a program's own flags */
+	FWD_OPT_PROGRAM = FWD_OPT_CAPTURE + CAPTURE_OPTION_COUNT,
 };
 
 /* What a program's parser starts from, besides its own flags' defaults. */
-#define FWD_OPTIONS_DEFAULTS .queues = 1, .first_cpu = -1
+#define FWD_OPTIONS_DEFAULTS                                                   \
+	.queues = 1, .first_cpu = -1, .capture = CAPTURE_OPTS_DEFAULTS
 
 /* The shared short flags, for getopt_long's optstring. */
 #define FWD_SHORT_OPTIONS "i:o:d:b:f:Ss:q:C:"
@@ -83,7 +89,19 @@ enum {
 	{ "packets", required_argument, NULL, FWD_OPT_PACKETS }, \
 	{ "json", no_argument, NULL, FWD_OPT_JSON },            \
 	{ "json-lines", no_argument, NULL, FWD_OPT_JSON_LINES }, \
-	{ "quiet", no_argument, NULL, FWD_OPT_QUIET }
+	{ "quiet", no_argument, NULL, FWD_OPT_QUIET },          \
+	CAPTURE_LONG_OPTIONS(FWD_OPT_CAPTURE)
+
+/* The shared capture flags' --help lines. */
+#define FWD_CAPTURE_USAGE                                                       \
+	"      --pcap-in FILE     --sim: replay the pcap or pcapng FILE on the\n"  \
+	"                         first port instead of the UDP sources; the\n"   \
+	"                         run ends once every frame is handled (unless\n" \
+	"                         --pcap-loops 0)\n"                                \
+	CAPTURE_USAGE_IN                                                       \
+	"      --pcap-out FILE    --sim: write what the last port sends to the\n" \
+	"                         pcap FILE, frame k stamped k microseconds after\n" \
+	"                         the epoch: the same frames, the same file\n"
 
 /*
  * Apply getopt_long's c (with its optarg) to o. A value out of range is
@@ -94,8 +112,8 @@ bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			   const char *program);
 
 /*
- * The message for the source flags used without --sim, or -q with it, or
- * NULL: each program's backend check ends with it.
+ * The message for the source or capture flags used without --sim, or -q
+ * with it, or NULL: each program's backend check ends with it.
  */
 const char *fwd_options_misplaced_sources(const struct fwd_options *o);
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fwd_sim.h"
 #include "l2fwd.h"
 #include "run.h"
 #include "signals.h"
@@ -124,6 +125,24 @@ static void close_queues(struct l2fwd *app)
 	l2fwd_sim_destroy(app);
 }
 
+/* --pcap-in: the replay on the first port handled all through (fwd_sim.h). */
+static bool replay_done(const struct l2fwd *app, struct fwd_sim_replay *r)
+{
+	uint32_t out = app->nports - 1;
+	uint64_t rx = 0, tx = 0;
+
+	for (uint32_t k = 0; k < app->opts->fwd.queues; k++) {
+		struct fwd_counters c;
+
+		fwd_counters_read(&app->queues[k].fwd.ports[0], &c);
+		rx += c.rx;
+		fwd_counters_read(&app->queues[k].fwd.ports[out], &c);
+		tx += c.tx;
+	}
+	return fwd_sim_replay_done(r, app->sim, app->sim_ports[0],
+				   app->sim_ports[out], rx, tx);
+}
+
 /* Print a line per port and queue every second until the run ends. */
 static const char *watch(struct l2fwd *app, double start)
 {
@@ -131,6 +150,9 @@ static const char *watch(struct l2fwd *app, double start)
 	static struct l2fwd_sample a, b;
 	struct l2fwd_sample *prev = &a, *now = &b, *swap;
 	double next_line = start + 1;
+	bool replay_ends = o->fwd.capture.in && o->fwd.capture.loops;
+	struct fwd_sim_replay replay = { 0 };
+	const char *reason = "duration";
 
 	l2fwd_sample_take(app, start, prev);
 	while (!signals_stop_requested()) {
@@ -140,6 +162,10 @@ static const char *watch(struct l2fwd *app, double start)
 		t = run_now_s();
 		if (o->fwd.duration_s && t - start >= o->fwd.duration_s)
 			break;
+		if (replay_ends && replay_done(app, &replay)) {
+			reason = "replayed";
+			break;
+		}
 		if (t < next_line)
 			continue;
 		next_line += 1;
@@ -153,7 +179,7 @@ static const char *watch(struct l2fwd *app, double start)
 	/* The short last interval, since the last line. */
 	l2fwd_sample_take(app, run_now_s(), now);
 	l2fwd_report_interval(app, prev, now);
-	return signals_stop_requested() ? "signal" : "duration";
+	return signals_stop_requested() ? "signal" : reason;
 }
 
 int main(int argc, char **argv)
@@ -191,6 +217,10 @@ int main(int argc, char **argv)
 	stop_reason = watch(&app, app.start);
 	/* A thread that failed stopped the run: that is the reason. */
 	err = stop_queues(&app);
+	if (o.fwd.capture.out &&
+	    fwd_sim_capture_close(app.sim_ports[app.nports - 1],
+				  o.fwd.capture.out, "xskx-l2fwd"))
+		err = -EIO;
 	/* The threads are gone: this one reads the sockets now. */
 	for (uint32_t k = 0; k < o.fwd.queues; k++) {
 		int publish_err = fwd_publish(&app.queues[k].fwd, &app.queues[k].pub);

@@ -50,6 +50,7 @@ static const char usage[] =
 	"  --sim's traffic sources (UDP/IPv4, 8 flows per queue):\n"
 	"  -s, --pkt-size BYTES   frame size without FCS (default 64)\n"
 	"      --packets N        packets per source (default: no limit)\n"
+	FWD_CAPTURE_USAGE
 	"\n"
 	"  --json                 a JSON summary on stdout, the live lines on stderr\n"
 	"  --json-lines           JSON Lines on stdout: an object per interval\n"

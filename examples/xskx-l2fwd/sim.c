@@ -22,8 +22,9 @@ int l2fwd_sim_create(struct l2fwd *app)
 	XSKX_OPTS(xskx_sim_source_opts, source, .pkt_size = o->fwd.pkt_size,
 		  .count = o->fwd.packets, .flows = FLOWS_PER_QUEUE * o->fwd.queues);
 
-	return fwd_sim_create(app->nports, o->fwd.queues, &source, &app->sim,
-			      app->sim_ports, app->port_names);
+	return fwd_sim_create(app->nports, o->fwd.queues, &source,
+			      &o->fwd.capture, &app->sim, app->sim_ports,
+			      app->port_names);
 }
 
 void l2fwd_sim_destroy(struct l2fwd *app)

@@ -144,6 +144,7 @@ struct sim_queue {
 };
 
 struct sim_source;
+struct sim_capture_out;
 
 struct xskx_sim_port {
 	struct xskx_sim *sim;
@@ -171,6 +172,7 @@ struct xskx_sim_port {
 	void *xdp_ctx;
 	xskx_sim_sink_fn sink;
 	void *sink_ctx;
+	struct sim_capture_out *capture; /* sim_capture_write.c; NULL: none */
 	struct sim_source *sources;
 	/*
 	 * Linear copy of a packet for the sink and for queues without a pool:
@@ -291,7 +293,8 @@ uint32_t xskx__sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
 /* Earliest time a rate-limited source has a packet due (UINT64_MAX: none). */
 uint64_t xskx__sim_sources_next_due(const struct xskx_sim_port *port);
 bool xskx__sim_sources_unfinished(const struct xskx_sim_port *port);
-bool xskx__sim_sources_rate_limited(const struct xskx_sim_port *port);
+/* A source sends on a schedule (a rate, a capture's timing). */
+bool xskx__sim_sources_timed(const struct xskx_sim_port *port);
 void xskx__sim_sources_free(struct xskx_sim_port *port);
 
 /* A packet's fragments in the pool's frames. */

@@ -317,7 +317,7 @@ static bool nic_sleep(struct xskx_sim *sim)
 	bool kicked;
 
 	for (struct xskx_sim_port *port = sim->ports; port; port = port->next)
-		if (xskx__sim_sources_rate_limited(port)) {
+		if (xskx__sim_sources_timed(port)) {
 			uint64_t due = xskx__sim_sources_next_due(port);
 
 			if (due < until)

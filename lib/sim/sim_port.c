@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "opts_internal.h"
+#include "sim_capture.h"
 #include "sim_internal.h"
 
 #define SIM_MAX_QUEUES 256
@@ -142,6 +143,7 @@ void xskx__sim_port_destroy(struct xskx_sim_port *port)
 			free(port->queues[i].spare);
 		}
 	xskx__sim_sources_free(port);
+	xskx__sim_capture_drop(port);
 	free(port->queues);
 	if (port->scratch)
 		free(port->scratch - XSKX_XDP_PACKET_HEADROOM);
@@ -205,6 +207,11 @@ XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 		err = xskx__fail(-EBUSY,
 				 "xskx_sim_wire: port %s already has a wire",
 				 a->peer ? a->name : b->name);
+	else if (a->capture || b->capture)
+		err = xskx__fail(
+			-EBUSY,
+			"xskx_sim_wire: port %s writes a capture of what it sends, which a wire would take; close it first (xskx_sim_port_capture_close)",
+			a->capture ? a->name : b->name);
 	else {
 		a->peer = b;
 		b->peer = a;
@@ -336,7 +343,7 @@ void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kin
 {
 	const uint8_t *data = pkt->segs[0].data;
 
-	if (!port->sink)
+	if (!port->sink && !port->capture)
 		return;
 	if (pkt->nsegs > 1) {
 		uint32_t off = 0;
@@ -348,7 +355,9 @@ void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kin
 		}
 		data = port->scratch;
 	}
-	port->sink(kind, data, pkt->len, queue, port->sink_ctx);
+	xskx__sim_capture_write(port, kind, data, pkt->len);
+	if (port->sink)
+		port->sink(kind, data, pkt->len, queue, port->sink_ctx);
 }
 
 void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,

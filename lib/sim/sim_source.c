@@ -11,15 +11,19 @@
  * per packet only the source port and the sequence number change, neither
  * of which is in the IPv4 header, so its checksum holds.
  *
+ * A capture source replays a capture's frames instead (sim_capture.h),
+ * loop after loop, each on the queue RSS picked for it when it was read.
+ *
  * rate_pps 0 sends as fast as the hardware ring takes the frames: a source
  * waits rather than overrun a queue that has no posted buffer. With a rate,
- * frames are due on the CLOCK_MONOTONIC schedule and are missed like any
- * other when no buffer is posted.
+ * or a capture's own timing, frames are due on the CLOCK_MONOTONIC
+ * schedule and are missed like any other when no buffer is posted.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "sim_capture.h"
 #include "sim_internal.h"
 
 #define SRC_IP_HDR 14
@@ -40,6 +44,9 @@ struct sim_source {
 	uint32_t burst;
 	uint8_t *frame;
 	uint32_t *flow_queue; /* the queue RSS picks for each flow */
+	/* A capture source: its frames, replayed instead of frame. */
+	struct sim_capture capture;
+	bool recorded; /* due at the capture's own times, not rate_pps */
 };
 
 static void put_be16(uint8_t *p, uint16_t v)
@@ -95,6 +102,7 @@ static void set_flow(struct sim_source *s, uint32_t flow, uint64_t seq)
 
 static void source_free(struct sim_source *s)
 {
+	xskx__sim_capture_free(&s->capture);
 	free(s->frame);
 	free(s->flow_queue);
 	free(s);
@@ -122,6 +130,14 @@ static int source_settings(struct sim_source *s,
 			"port %s: source flows %u: at most %u UDP source ports",
 			port->name, s->flows, SRC_MAX_FLOWS);
 	return 0;
+}
+
+static void source_link(struct xskx_sim_port *port, struct sim_source *s)
+{
+	xskx__sim_lock(port->sim);
+	s->next = port->sources;
+	port->sources = s;
+	xskx__sim_unlock(port->sim);
 }
 
 XSKX_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
@@ -157,10 +173,37 @@ XSKX_API int xskx_sim_port_add_source(struct xskx_sim_port *port,
 		s->flow_queue[flow] =
 			xskx__sim_rss_queue(s->frame, s->pkt_size, port->nqueues);
 	}
-	xskx__sim_lock(port->sim);
-	s->next = port->sources;
-	port->sources = s;
-	xskx__sim_unlock(port->sim);
+	source_link(port, s);
+	return 0;
+}
+
+int xskx__sim_source_add_capture(struct xskx_sim_port *port,
+				 struct sim_capture *cap,
+				 const struct xskx_sim_capture_source_opts *o)
+{
+	struct sim_source *s = calloc(1, sizeof(*s));
+	uint64_t loops = o->loops ? o->loops : 1;
+
+	if (!s) {
+		xskx__sim_capture_free(cap);
+		return -ENOMEM;
+	}
+	s->capture = *cap;
+	*cap = (struct sim_capture){ 0 };
+	/* count 0 is no limit; so is a product past 64 bits. */
+	s->count = loops > UINT64_MAX / s->capture.nframes ?
+			   0 :
+			   loops * s->capture.nframes;
+	s->rate_pps = o->timing == XSKX_SIM_CAPTURE_RATE ? o->rate_pps : 0;
+	s->recorded = o->timing == XSKX_SIM_CAPTURE_RECORDED;
+	s->burst = o->burst ? o->burst : 64;
+	for (uint32_t i = 0; i < s->capture.nframes; i++) {
+		struct sim_capture_frame *f = &s->capture.frames[i];
+
+		f->queue = xskx__sim_rss_queue(s->capture.bytes + f->offset,
+					       f->len, port->nqueues);
+	}
+	source_link(port, s);
 	return 0;
 }
 
@@ -170,6 +213,34 @@ static bool unfinished(const struct sim_source *s)
 	       __atomic_load_n(&s->sent, __ATOMIC_RELAXED) < s->count;
 }
 
+/* Sent on a schedule rather than as fast as the ring takes them. */
+static bool timed(const struct sim_source *s)
+{
+	return s->rate_pps || s->recorded;
+}
+
+/*
+ * When the k-th frame of a capture replayed at its own timing is due,
+ * after start_ns: its time in its loop, each loop as long as the capture.
+ */
+static uint64_t recorded_due_ns(const struct sim_source *s, uint64_t k)
+{
+	const struct sim_capture *c = &s->capture;
+	uint64_t loop = k / c->nframes;
+
+	return c->frames[c->nframes - 1].due_ns * loop +
+	       c->frames[k % c->nframes].due_ns;
+}
+
+/* When the source's next frame is due (a timed source). */
+static uint64_t next_due_ns(const struct sim_source *s)
+{
+	if (s->recorded)
+		return s->start_ns + recorded_due_ns(s, s->sent);
+	return s->start_ns + (uint64_t)((unsigned __int128)s->sent *
+					1000000000u / s->rate_pps);
+}
+
 /* Frames this source may send now. */
 static uint64_t due(struct sim_source *s, uint64_t now_ns)
 {
@@ -177,6 +248,16 @@ static uint64_t due(struct sim_source *s, uint64_t now_ns)
 
 	if (s->count && s->count - s->sent < n)
 		n = s->count - s->sent;
+	if (s->recorded) {
+		uint64_t i = 0;
+
+		if (!s->start_ns)
+			s->start_ns = now_ns;
+		while (i < n && s->start_ns + recorded_due_ns(s, s->sent + i) <=
+					now_ns)
+			i++;
+		return i;
+	}
 	if (s->rate_pps) {
 		unsigned __int128 until;
 
@@ -194,20 +275,39 @@ static uint64_t due(struct sim_source *s, uint64_t now_ns)
 	return n;
 }
 
+/* The source's next frame, in seg, and the queue it arrives on. */
+static struct sim_queue *next_frame(struct sim_source *s,
+				    struct xskx_sim_port *port,
+				    struct sim_seg *seg)
+{
+	uint32_t flow;
+
+	if (s->capture.nframes) {
+		const struct sim_capture_frame *f =
+			&s->capture.frames[s->sent % s->capture.nframes];
+
+		*seg = (struct sim_seg){ s->capture.bytes + f->offset, f->len };
+		return &port->queues[f->queue];
+	}
+	flow = (uint32_t)(s->sent % s->flows);
+	set_flow(s, flow, s->sent);
+	*seg = (struct sim_seg){ s->frame, s->pkt_size };
+	return &port->queues[s->flow_queue[flow]];
+}
+
 static uint32_t source_run(struct sim_source *s, struct xskx_sim_port *port,
 			   uint64_t now_ns)
 {
-	struct sim_seg seg = { s->frame, s->pkt_size };
-	struct sim_pkt pkt = { &seg, 1, s->pkt_size };
+	struct sim_seg seg;
+	struct sim_pkt pkt = { &seg, 1, 0 };
 	uint64_t n = due(s, now_ns), i;
 
 	for (i = 0; i < n; i++) {
-		uint32_t flow = (uint32_t)(s->sent % s->flows);
-		struct sim_queue *q = &port->queues[s->flow_queue[flow]];
+		struct sim_queue *q = next_frame(s, port, &seg);
 
-		if (!s->rate_pps && !xskx__sim_queue_can_take(q, s->pkt_size))
+		pkt.len = seg.len;
+		if (!timed(s) && !xskx__sim_queue_can_take(q, seg.len))
 			break;
-		set_flow(s, flow, s->sent);
 		xskx__sim_queue_receive(q, &pkt);
 		__atomic_store_n(&s->sent, s->sent + 1, __ATOMIC_RELAXED);
 	}
@@ -235,10 +335,9 @@ uint64_t xskx__sim_sources_next_due(const struct xskx_sim_port *port)
 	for (const struct sim_source *s = port->sources; s; s = s->next) {
 		uint64_t at;
 
-		if (!s->rate_pps || !unfinished(s))
+		if (!timed(s) || !unfinished(s))
 			continue;
-		at = s->start_ns + (uint64_t)((unsigned __int128)s->sent *
-					      1000000000u / s->rate_pps);
+		at = next_due_ns(s);
 		if (at < next)
 			next = at;
 	}
@@ -253,10 +352,10 @@ bool xskx__sim_sources_unfinished(const struct xskx_sim_port *port)
 	return false;
 }
 
-bool xskx__sim_sources_rate_limited(const struct xskx_sim_port *port)
+bool xskx__sim_sources_timed(const struct xskx_sim_port *port)
 {
 	for (const struct sim_source *s = port->sources; s; s = s->next)
-		if (s->rate_pps && unfinished(s))
+		if (timed(s) && unfinished(s))
 			return true;
 	return false;
 }

@@ -93,6 +93,13 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 	COMMAND ${XSKX_CHECK_CLI} translated $<TARGET_FILE:xskx-bench>
 		$<TARGET_FILE:xskx-l2fwd>
 	LABELS sim veth examples)
+# xskx-bench txonly --pcap-in on a veth pair: tcpdump on the peer receives
+# every frame as the capture holds it, at a rate and at the frames' own
+# pace (check_replay.py; root, 77 otherwise).
+xskx_add_test(NAME examples.replay.bench_veth
+	COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_replay.py
+		$<TARGET_FILE:xskx-bench>
+	LABELS veth examples)
 xskx_add_test(NAME examples.cli.batch_api
 	COMMAND ${XSKX_CHECK_CLI} batch-api $<TARGET_FILE:xskx-bench>
 	LABELS veth examples)

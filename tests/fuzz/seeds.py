@@ -194,9 +194,46 @@ def csum_seeds():
           head(0x81, 14 + 8 + 40 + 8 + 20 + 3) + v6_tcp)
 
 
+def capture_seeds():
+    # Whole capture files, as the reader takes them from a path.
+    frames = [eth(0x0800) + ipv4("192.0.2.1", "198.51.100.2", 17,
+                                 udp(1234, 53, b"xskx-fuzz")),
+              eth(0x86dd, [(0x8100, 7)]) + ipv6(
+                  "2001:db8::1", "2001:db8::2", 6, tcp(5000, 80)),
+              eth(0x0806) + bytes(28)]
+
+    def pcap(link=1, snap=65535, cut=None):
+        out = struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, snap, link)
+        for i, f in enumerate(frames):
+            cap = f if cut != i else f[:20]
+            out += struct.pack("<IIII", 1700000000, i * 1000, len(cap),
+                               len(f)) + cap
+        return out
+
+    def block(kind, body):
+        body += bytes(-len(body) % 4)
+        n = 12 + len(body)
+        return struct.pack("<II", kind, n) + body + struct.pack("<I", n)
+
+    def pcapng():
+        shb = block(0x0a0d0d0a, struct.pack("<IHHq", 0x1a2b3c4d, 1, 0, -1))
+        idb = block(1, struct.pack("<HHI", 1, 0, 65535))
+        epbs = b"".join(block(6, struct.pack(
+            "<IIIII", 0, 0, i * 1000, len(f), len(f)) + f)
+            for i, f in enumerate(frames))
+        return shb + idb + epbs
+
+    write("capture", "pcap", pcap())
+    write("capture", "pcapng", pcapng())
+    write("capture", "raw-link-type", pcap(link=101))
+    write("capture", "snaplen-cut", pcap(cut=1))
+    write("capture", "truncated", pcap()[:-10])
+
+
 packet_seeds()
 csum_seeds()
 prefix_seeds()
 fw_rules_seeds()
 opts_seeds()
 tx_seeds()
+capture_seeds()
