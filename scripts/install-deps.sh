@@ -26,6 +26,7 @@ packages=(
 	debootstrap		# scripts/check-deb.sh: a clean Debian 12
 	gnuplot-nox		# scripts/charts.py draws its SVGs with it
 	iputils-ping iperf3 curl ethtool	# real clients: tests/realtraffic
+	qemu-system-x86 busybox-static cpio	# scripts/virtio-zc.sh's guest
 )
 
 missing=()
