@@ -14,7 +14,8 @@
 #
 # COMMAND runs as root in the guest, in the current directory, on the
 # host's root file system (shared read-only over 9p, with a tmpfs on /tmp
-# and /run), so the host's build and libraries run unchanged. Its two NICs
+# and /run), so the host's build and libraries run unchanged, with 64
+# hugepages of 2 MiB reserved (zero-copy's unaligned UMEMs). Its two NICs
 # are called virtio-a and virtio-b, each with one active queue pair (of 2:
 # ethtool -L combined 1 puts every packet on queue 0; the second pair is
 # XDP_TX's), IPv6 off. Their taps sit on the host in a network namespace
@@ -84,6 +85,7 @@ cleanup() {
 		kill "$qemu_pid" 2>/dev/null || true
 		wait "$qemu_pid" 2>/dev/null || true
 	fi
+	cp "$run_dir/qemu.log" "$out/qemu.log" 2>/dev/null || true
 	rm -rf "$run_dir"
 	if $own_out; then
 		rm -rf "$out"
@@ -229,7 +231,7 @@ qemu_args=(
 	-M q35 -m 2G -smp 2 -nodefaults -display none -no-reboot
 	-cpu max
 	-kernel "$kernel_dir/vmlinuz" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 ipv6.disable=1 quiet xskx.out=$out"
+	-append "console=ttyS0 panic=-1 ipv6.disable=1 hugepages=64 quiet xskx.out=$out"
 	-chardev "file,id=console,path=$out/console.log" -serial chardev:console
 	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
 	-virtfs "local,path=$out,mount_tag=results,security_model=none,multidevs=remap"

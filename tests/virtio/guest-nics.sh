@@ -5,7 +5,9 @@
 # virtio_net NICs after their MACs (virtio-a: ...:0a, virtio-b: ...:0b),
 # leave each one active queue pair of its two, so that every packet
 # arrives on queue 0, where the tests bind (the other pair serves XDP_TX),
-# and bring them up. The kernel boots with IPv6 off and the NICs carry no
+# and bring them up, promiscuous: QEMU's virtio-net drops in software every
+# unicast frame not for the NIC's own MAC, and the tests' frames carry
+# their own. The kernel boots with IPv6 off and the NICs carry no
 # address: nothing but the tests' own frames crosses them.
 set -e
 for dev in /sys/class/net/*; do
@@ -17,7 +19,7 @@ for dev in /sys/class/net/*; do
 	esac
 	ip link set dev "${dev##*/}" name $name
 	ethtool -L $name combined 1
-	ip link set dev $name up
+	ip link set dev $name promisc on up
 done
 for name in virtio-a virtio-b; do
 	if [ ! -e /sys/class/net/$name ]; then
