@@ -5,6 +5,7 @@ each peer (the simulated NIC, veth generic and native, virtio_net zero-copy
 and copy), as CTest ran it here.
 
     scripts/agreement-table.py [BUILD_DIR]     (default: build)
+    scripts/agreement-table.py --ctest-output FILE   (a saved ctest run's)
 
 Runs the scenarios' tests with ctest -j2 (root: veth and the guest need it)
 and prints a Markdown table: pass, skip or FAIL per peer, "-" where the peer
@@ -21,13 +22,19 @@ PEERS = ["sim", "veth_generic", "veth_native", "virtio_zc", "virtio_copy"]
 
 
 def main():
-    build = sys.argv[1] if len(sys.argv) > 1 else "build"
-    regex = "^(%s)\\.[A-Z0-9_]+$" % "|".join(PEERS)
-    run = subprocess.run(["ctest", "--test-dir", build, "-j2", "-R", regex],
-                         capture_output=True, text=True, check=False)
+    args = sys.argv[1:]
+    if args[:1] == ["--ctest-output"]:
+        with open(args[1], encoding="utf-8") as f:
+            output = f.read()
+    else:
+        build = args[0] if args else "build"
+        regex = "^(%s)\\.[A-Z0-9_]+$" % "|".join(PEERS)
+        output = subprocess.run(["ctest", "--test-dir", build, "-j2", "-R",
+                                 regex], capture_output=True, text=True,
+                                check=False).stdout
     result = {}
     line_re = re.compile(r"Test +#\d+: (\w+)\.([A-Z0-9_]+) \.+[* ]*(\w+)")
-    for line in run.stdout.splitlines():
+    for line in output.splitlines():
         m = line_re.search(line)
         if m:
             peer, scenario, status = m.groups()

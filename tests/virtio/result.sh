@@ -6,7 +6,7 @@
 # line at all. A guest that could not run here (scripts/virtio-zc.sh left
 # OUT/skip) skips every scenario with its reason.
 #
-#   result.sh OUT zc|copy NAME
+#   result.sh OUT zc|copy|programs NAME
 set -u
 out=$1
 mode=$2
