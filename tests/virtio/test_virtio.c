@@ -44,19 +44,36 @@ struct known_difference {
 	const char *why;
 };
 
-#define COPY_INVALID_COMPLETIONS                                               \
-	"7.3.4's copy mode completes invalid TX descriptors otherwise than "   \
-	"6.18's, which the scenario follows"
+/*
+ * Measured: which of these fail changes from run to run. The likely
+ * cause, not yet confirmed in the kernel's source: veth frees a copy-mode
+ * skb as it sends it, so completions come in descriptor order; virtio_net
+ * frees it at its TX interrupt, while an invalid descriptor completes at
+ * once, ahead of the valid ones queued before it.
+ */
+#define COPY_COMPLETION_ORDER                                                   \
+	"copy mode on virtio_net completes invalid TX descriptors at once and " \
+	"valid ones when the driver frees their skbs, so not always in the "    \
+	"descriptors' order, which the scenario (measured on veth) asserts"
+#define RX_META_FRAMES_LOST                                                    \
+	"its UDP frames from virtio-a never reach virtio-b (open: the other "  \
+	"scenarios' frames do)"
 
 static const struct known_difference known_differences[] = {
-	{ "UNALIGNED_INV_DESC_MULTI_BUFF", false, true,
-	  COPY_INVALID_COMPLETIONS },
-	{ "STAT_TX_INVALID", false, true, COPY_INVALID_COMPLETIONS },
-	{ "TOO_MANY_FRAGS", false, true, COPY_INVALID_COMPLETIONS },
-	{ "RX_METADATA", true, false,
-	  "its UDP frames from virtio-a never reach virtio-b (open: the other scenarios' frames do)" },
-	{ "RX_METADATA", false, false,
-	  "its UDP frames from virtio-a never reach virtio-b (open: the other scenarios' frames do)" },
+	{ "ALIGNED_INV_DESC", false, true, COPY_COMPLETION_ORDER },
+	{ "ALIGNED_INV_DESC_2K_FRAME_SIZE", false, true,
+	  COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC", false, true, COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC_4001_FRAME_SIZE", false, true,
+	  COPY_COMPLETION_ORDER },
+	{ "ALIGNED_INV_DESC_MULTI_BUFF", false, true, COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC_MULTI_BUFF", false, true, COPY_COMPLETION_ORDER },
+	{ "STAT_TX_INVALID", false, true, COPY_COMPLETION_ORDER },
+	{ "TOO_MANY_FRAGS", false, true, COPY_COMPLETION_ORDER },
+	{ "POLL_TXQ_FULL", false, true,
+	  "once in copy mode the census after a full COMPLETION ring counted 43 frames twice (open)" },
+	{ "RX_METADATA", true, false, RX_META_FRAMES_LOST },
+	{ "RX_METADATA", false, false, RX_META_FRAMES_LOST },
 };
 
 static const struct known_difference *known_difference(const char *name,
