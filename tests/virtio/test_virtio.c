@@ -72,6 +72,11 @@ static const struct known_difference known_differences[] = {
 	{ "TOO_MANY_FRAGS", false, true, COPY_COMPLETION_ORDER },
 	{ "POLL_TXQ_FULL", false, true,
 	  "once in copy mode the census after a full COMPLETION ring counted 43 frames twice (open)" },
+	/* Each failed once in four zero-copy runs, under heavy load. */
+	{ "STAT_RX_FULL", true, true,
+	  "virtio_net's zero-copy stops its poll on a full RX ring with need_wakeup, leaving the packets in its ring, and once counted no rx_ring_full after 256 packets" },
+	{ "HW_SW_MAX_RING_SIZE", true, true,
+	  "once lost 88 of 4096 packets uncounted: QEMU drops a frame when the guest's RX virtqueue has no buffer, outside the guest's counters" },
 	{ "RX_METADATA", true, false, RX_META_FRAMES_LOST },
 	{ "RX_METADATA", false, false, RX_META_FRAMES_LOST },
 };
