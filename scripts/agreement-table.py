@@ -23,12 +23,17 @@ PEERS = ["sim", "veth_generic", "veth_native", "virtio_zc", "virtio_copy"]
 
 def main():
     args = sys.argv[1:]
+    # The scenarios in the order of their table (tests/scenario/scenario.c).
+    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                         "tests", "scenario", "scenario.c")
+    with open(table, encoding="utf-8") as f:
+        scenarios = re.findall(r'\{ "([A-Z0-9_]+)",', f.read())
     if args[:1] == ["--ctest-output"]:
         with open(args[1], encoding="utf-8") as f:
             output = f.read()
     else:
         build = args[0] if args else "build"
-        regex = "^(%s)\\.[A-Z0-9_]+$" % "|".join(PEERS)
+        regex = "^(%s)\\.(%s)$" % ("|".join(PEERS), "|".join(scenarios))
         output = subprocess.run(["ctest", "--test-dir", build, "-j2", "-R",
                                  regex], capture_output=True, text=True,
                                 check=False).stdout
@@ -41,11 +46,6 @@ def main():
             result[(peer, scenario)] = {"Passed": "pass",
                                         "Skipped": "skip"}.get(status,
                                                                "FAIL")
-    # The scenarios in the order of their table (tests/scenario/scenario.c).
-    table = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                         "tests", "scenario", "scenario.c")
-    with open(table, encoding="utf-8") as f:
-        scenarios = re.findall(r'\{ "([A-Z0-9_]+)",', f.read())
     print("| scenario | " + " | ".join(PEERS) + " |")
     print("|---" * (len(PEERS) + 1) + "|")
     for s in scenarios:
