@@ -23,7 +23,7 @@ xskx__umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page)
 		return XSKX_UMEM_FAULT_CHUNK_COUNT;
 	if (!g->unaligned && g->len % g->chunk_size)
 		return XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE;
-	if (g->headroom >= g->chunk_size - XSKX_XDP_PACKET_HEADROOM)
+	if (g->headroom > g->chunk_size - XSKX_UMEM_HEADROOM_RESERVE)
 		return XSKX_UMEM_FAULT_HEADROOM;
 	if (g->tx_metadata_len >= XSKX_TX_METADATA_LEN_LIMIT ||
 	    g->tx_metadata_len % 8)

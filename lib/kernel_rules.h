@@ -77,6 +77,17 @@ static inline bool xskx_is_power_of_2(uint64_t n)
 	return n && !(n & (n - 1));
 }
 
+/*
+ * What XDP_UMEM_REG keeps free in a chunk besides the UMEM headroom
+ * (net/xdp/xdp_umem.c, xdp_umem_reg(), since "xsk: tighten UMEM headroom
+ * validation to account for tailroom and min frame", also in 6.18.y):
+ * XDP_PACKET_HEADROOM (256), the multi-buffer tailroom
+ * SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) (320 on x86_64) and 128
+ * bytes for a minimum frame. Measured with scripts/umem-headroom-probe.py:
+ * the largest headroom accepted is chunk - 704 on 6.18.44 and on 7.3.4.
+ */
+#define XSKX_UMEM_HEADROOM_RESERVE 704u
+
 /* Why a UMEM registration is refused, in the order xdp_umem_reg() checks. */
 enum xskx_umem_fault {
 	XSKX_UMEM_FAULT_NONE = 0,
@@ -87,7 +98,7 @@ enum xskx_umem_fault {
 	XSKX_UMEM_FAULT_LEN_TOO_LARGE,	/* area wraps, or 2^32 pages or more */
 	XSKX_UMEM_FAULT_CHUNK_COUNT,	/* not 1 to 2^32 - 1 chunks */
 	XSKX_UMEM_FAULT_LEN_NOT_MULTIPLE, /* aligned mode, a partial chunk */
-	XSKX_UMEM_FAULT_HEADROOM,	  /* headroom >= chunk - 256 */
+	XSKX_UMEM_FAULT_HEADROOM,	  /* headroom > chunk - 704 */
 	XSKX_UMEM_FAULT_TX_METADATA_LEN,  /* not a multiple of 8 below 256 */
 };
 

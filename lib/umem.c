@@ -87,10 +87,10 @@ static int check_geometry(const struct xskx_umem_opts *o, uint64_t page)
 				  (unsigned long long)o->size, o->frame_size);
 	case XSKX_UMEM_FAULT_HEADROOM:
 		return xskx__fail(-EINVAL,
-				  "umem: headroom %u too large: it must be below frame_size %u - %u = %u",
+				  "umem: headroom %u too large: at most frame_size %u - %u = %u (XDP_PACKET_HEADROOM, the multi-buffer tailroom and a minimum frame, which the kernel keeps free)",
 				  o->headroom, o->frame_size,
-				  XSKX_XDP_PACKET_HEADROOM,
-				  o->frame_size - XSKX_XDP_PACKET_HEADROOM);
+				  XSKX_UMEM_HEADROOM_RESERVE,
+				  o->frame_size - XSKX_UMEM_HEADROOM_RESERVE);
 	case XSKX_UMEM_FAULT_TX_METADATA_LEN:
 		return xskx__fail(-EINVAL,
 				  "umem: tx_metadata_len %u is not a multiple of 8, as the kernel's XDP_UMEM_TX_METADATA_LEN needs",

@@ -29,6 +29,7 @@ packages=(
 	libpcap-dev		# the simulated NIC's and the programs' captures
 	libsystemd-dev		# libpcap's static link (pkg-config --static: dbus-1 wants -lsystemd)
 	tcpdump tshark		# tests read the captures xskx writes with them
+	qemu-system-x86 busybox-static cpio	# scripts/virtio-zc.sh's guest
 )
 
 missing=()

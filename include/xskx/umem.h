@@ -87,7 +87,7 @@ struct xskx_umem_opts {
 	uint64_t size;
 	uint32_t frame_count;	/* 0: XSKX_UMEM_DEFAULT_FRAME_COUNT */
 	uint32_t frame_size;	/* chunk size; 0: XSKX_UMEM_DEFAULT_FRAME_SIZE */
-	uint32_t headroom;	/* extra headroom in front of each packet */
+	uint32_t headroom;	/* extra headroom in front of each packet: at most frame_size - 704 */
 	uint32_t fill_size;	/* FILL ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t comp_size;	/* COMPLETION ring entries; 0: likewise */
 	uint32_t flags;		/* XSKX_UMEM_UNALIGNED, _HUGEPAGES, _TX_SW_CSUM */

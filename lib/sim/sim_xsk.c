@@ -133,9 +133,9 @@ static int umem_check(const struct sim_umem_reg *reg, uint64_t page)
 	case XSKX_UMEM_FAULT_HEADROOM:
 		return xskx__reason(
 			-EINVAL,
-			"UMEM_REG: headroom %u must be below chunk_size %u - %u",
+			"UMEM_REG: headroom %u must be at most chunk_size %u - %u",
 			reg->headroom, reg->chunk_size,
-			XSKX_XDP_PACKET_HEADROOM);
+			XSKX_UMEM_HEADROOM_RESERVE);
 	case XSKX_UMEM_FAULT_TX_METADATA_LEN:
 		return xskx__reason(
 			-EINVAL,

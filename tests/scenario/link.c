@@ -94,10 +94,16 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 	/* memcpy, not assignment: the padding goes along (xskx/opts.h). */
 	memcpy(&opts, &cfg->sock[p], sizeof(opts));
 
-	if (cfg->shared_umem && p != TEST_PORT_A)
+	if (cfg->shared_umem && p != TEST_PORT_A) {
 		link->umem[p] = link->umem[TEST_PORT_A];
-	else
-		err = xskx_umem_create(&link->umem[p], &cfg->umem[p]);
+	} else {
+		struct xskx_umem_opts umem_opts;
+
+		memcpy(&umem_opts, &cfg->umem[p], sizeof(umem_opts));
+		if (umem_opts.flags & XSKX_UMEM_UNALIGNED)
+			umem_opts.flags |= link->peer->unaligned_umem_flags;
+		err = xskx_umem_create(&link->umem[p], &umem_opts);
+	}
 	if (err) {
 		link->umem[p] = NULL;
 		return scenario_fail(r, "port %s: xskx_umem_create: %s: %s",
@@ -124,9 +130,10 @@ static bool open_side(struct test_link *link, const struct link_config *cfg,
 	    !cfg->hold_all_frames[p]) {
 		err = xskx_rx_burst(link->sock[p], NULL, 0);
 		if (err < 0)
-			return scenario_fail(r, "port %s: first xskx_rx_burst: %s: %s",
-					     port_names[p], xskx_strerror(err),
-					     xskx_last_error());
+			return scenario_fail(
+				r, "port %s: first xskx_rx_burst: %s: %s",
+				port_names[p], xskx_strerror(err),
+				xskx_last_error());
 	}
 	return true;
 }
@@ -143,6 +150,15 @@ bool link_open(struct test_link *link, struct test_peer *peer,
 	if (cfg->mtu) {
 		int err = peer->set_mtu(peer, cfg->mtu);
 
+		if (err == -EOPNOTSUPP) {
+			scenario_skip(r, "peer %s cannot run MTU %u%s%s",
+				      peer->name, cfg->mtu,
+				      peer->unsupported_why ? ": " : "",
+				      peer->unsupported_why ?
+					      peer->unsupported_why :
+					      "");
+			return false;
+		}
 		if (err)
 			return scenario_fail(r, "set_mtu %u: %s", cfg->mtu,
 					     xskx_strerror(err));

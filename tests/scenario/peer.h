@@ -119,6 +119,15 @@ struct test_peer {
 	 * measured).
 	 */
 	bool rx_meta_rss;
+	/*
+	 * XSKX_UMEM_* flags every unaligned UMEM of a scenario gets on this
+	 * peer. A zero-copy driver DMA-maps the UMEM and refuses a
+	 * descriptor that crosses into a page not physically contiguous
+	 * with its own (net/xdp/xsk_buff_pool.c, xp_check_dma_contiguity),
+	 * which 4 KiB pages are only by chance: XSKX_UMEM_HUGEPAGES makes
+	 * the pages contiguous, as the selftests' unaligned UMEMs are.
+	 */
+	uint32_t unaligned_umem_flags;
 
 	/*
 	 * Point opts at queue 0 of port: the library's port (xskx/port.h) on
@@ -136,8 +145,10 @@ struct test_peer {
 	 */
 	int (*set_hw_rings)(struct test_peer *peer, uint32_t *rx, uint32_t *tx);
 	/*
-	 * Give both ports this MTU (jumbo frames: 9000). 0 or a negative
-	 * errno, which fails the scenario.
+	 * Give both ports this MTU (jumbo frames: 9000). 0, -EOPNOTSUPP
+	 * when the peer's sockets cannot carry it (the scenario is then
+	 * skipped, unsupported_why saying why), or another negative errno,
+	 * which fails the scenario.
 	 */
 	int (*set_mtu)(struct test_peer *peer, uint32_t mtu);
 	/*

@@ -5,26 +5,13 @@
  * finish, bounded.
  */
 #include <errno.h>
-#include <linux/ethtool.h>
-#include <linux/sockios.h>
-#include <net/if.h>
 #include <sched.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "netns.h"
+#include "peer_kernel.h"
 #include "peer_veth.h"
-#include "xskx_test_adjust_tail_grow_mb_bpf.h"
-#include "xskx_test_adjust_tail_shrink_mb_bpf.h"
-#include "xskx_test_drop_half_bpf.h"
-#include "xskx_test_meta_count_bpf.h"
-#include "xskx_test_meta_count_mb_bpf.h"
-#include "xskx_test_tail_grow_bpf.h"
-#include "xskx_test_tail_shrink_bpf.h"
 
 #define PUMP_SLEEP_NS 20000
 #define QUIESCE_SLEEP_NS 20000000
@@ -58,74 +45,12 @@ static void veth_bind(struct test_peer *peer, enum test_port port,
 	XSKX_OPTS(xskx_port_opts, po, .xdp_mode = v->mode,
 		  .flags = v->port_flags[port]);
 
-	switch (v->prog[port]) {
-	case TEST_XDP_REDIRECT:
-		break;
-	case TEST_XDP_DROP_HALF:
-		po.xdp_obj = xskx_test_drop_half_bpf_elf;
-		po.xdp_obj_size = xskx_test_drop_half_bpf_elf_size;
-		break;
-	case TEST_XDP_TAIL_SHRINK:
-		po.xdp_obj = xskx_test_tail_shrink_bpf_elf;
-		po.xdp_obj_size = xskx_test_tail_shrink_bpf_elf_size;
-		break;
-	case TEST_XDP_TAIL_GROW:
-		po.xdp_obj = xskx_test_tail_grow_bpf_elf;
-		po.xdp_obj_size = xskx_test_tail_grow_bpf_elf_size;
-		break;
-	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
-		po.xdp_obj = xskx_test_adjust_tail_shrink_mb_bpf_elf;
-		po.xdp_obj_size = xskx_test_adjust_tail_shrink_mb_bpf_elf_size;
-		break;
-	case TEST_XDP_ADJUST_TAIL_GROW_MB:
-		po.xdp_obj = xskx_test_adjust_tail_grow_mb_bpf_elf;
-		po.xdp_obj_size = xskx_test_adjust_tail_grow_mb_bpf_elf_size;
-		break;
-	case TEST_XDP_META_COUNT:
-		po.xdp_obj = xskx_test_meta_count_bpf_elf;
-		po.xdp_obj_size = xskx_test_meta_count_bpf_elf_size;
-		break;
-	case TEST_XDP_META_COUNT_MB:
-		po.xdp_obj = xskx_test_meta_count_mb_bpf_elf;
-		po.xdp_obj_size = xskx_test_meta_count_mb_bpf_elf_size;
-		break;
-	}
+	peer_kernel_xdp_obj(v->prog[port], &po);
 	/* A failure leaves opts->port NULL: the socket's open reports it. */
 	if (!v->ports[port])
 		xskx_port_open(&v->ports[port], ends[port], &po);
 	opts->port = v->ports[port];
 	opts->queue_id = 0;
-}
-
-/*
- * What ethtool -G does, with the SIOCETHTOOL ioctl on each end: read the
- * maximums (ETHTOOL_GRINGPARAM), then set the sizes (ETHTOOL_SRINGPARAM).
- * veth reports fixed rings and cannot resize them: -EOPNOTSUPP.
- */
-static int set_ring_param(const char *ifname, uint32_t *rx, uint32_t *tx)
-{
-	struct ethtool_ringparam ring = { .cmd = ETHTOOL_GRINGPARAM };
-	struct ifreq ifr = { .ifr_data = (char *)&ring };
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
-	if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
-		ring.cmd = ETHTOOL_SRINGPARAM;
-		ring.rx_pending = *rx ? *rx : ring.rx_max_pending;
-		ring.tx_pending = *tx ? *tx : ring.tx_max_pending;
-		if (ioctl(fd, SIOCETHTOOL, &ifr) == 0) {
-			*rx = ring.rx_pending;
-			*tx = ring.tx_pending;
-		} else {
-			err = -errno;
-		}
-	} else {
-		err = -errno;
-	}
-	close(fd);
-	return err;
 }
 
 static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
@@ -137,7 +62,7 @@ static int veth_set_hw_rings(struct test_peer *peer, uint32_t *rx, uint32_t *tx)
 	for (int p = 0; p < 2 && !err; p++) {
 		*rx = want_rx;
 		*tx = want_tx;
-		err = set_ring_param(ends[p], rx, tx);
+		err = peer_kernel_set_rings(ends[p], rx, tx);
 	}
 	return err;
 }

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The scenarios (tests/scenario/) on virtio_net, run inside the guest of
+ * scripts/virtio-zc.sh, every socket in zero-copy or in copy mode:
+ *
+ *	test_virtio zc|copy RESULTS [NAME...]
+ *
+ * runs each scenario named (default: every one veth runs) in a process of
+ * its own, bounded in time, and writes one line per scenario to RESULTS:
+ * "NAME PASS", "NAME SKIP why" or "NAME FAIL what differed", a crash or a
+ * hang included. A guest boots in seconds under TCG, a scenario runs in
+ * a second or two: one boot runs them all, and CTest's virtio_zc.NAME
+ * tests read their line (tests/virtio/result.sh). Exits 0 once every
+ * scenario has its line, 1 when RESULTS cannot be written or an argument
+ * is wrong.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "peer_virtio.h"
+#include "scenario.h"
+
+/* Every scenario bounds its loops by the peer's time_limit_s; this ends one that does not. */
+#define SCENARIO_LIMIT_S 240
+
+/*
+ * Where 7.3.4's virtio_net disagrees with what a scenario asserts (the
+ * rule measured on 6.18's veth, docs/KERNEL_RULES.md) and nobody has yet
+ * decided which one the scenario must follow: the scenario still runs
+ * (unless run is false: it would only wait out its time limit) and a
+ * failure is reported as SKIP with this reason and what differed; a pass
+ * is a pass. docs/VIRTIO_ZEROCOPY.md's agreement table lists the same.
+ */
+struct known_difference {
+	const char *name;
+	bool zero_copy; /* the mode it differs in */
+	bool run;
+	const char *why;
+};
+
+/*
+ * Measured: which of these fail changes from run to run. The likely
+ * cause, not yet confirmed in the kernel's source: veth frees a copy-mode
+ * skb as it sends it, so completions come in descriptor order; virtio_net
+ * frees it at its TX interrupt, while an invalid descriptor completes at
+ * once, ahead of the valid ones queued before it.
+ */
+#define COPY_COMPLETION_ORDER                                                   \
+	"copy mode on virtio_net completes invalid TX descriptors at once and " \
+	"valid ones when the driver frees their skbs, so not always in the "    \
+	"descriptors' order, which the scenario (measured on veth) asserts"
+#define RX_META_FRAMES_LOST                                                    \
+	"its UDP frames from virtio-a never reach virtio-b (open: the other "  \
+	"scenarios' frames do)"
+
+static const struct known_difference known_differences[] = {
+	{ "ALIGNED_INV_DESC", false, true, COPY_COMPLETION_ORDER },
+	{ "ALIGNED_INV_DESC_2K_FRAME_SIZE", false, true,
+	  COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC", false, true, COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC_4001_FRAME_SIZE", false, true,
+	  COPY_COMPLETION_ORDER },
+	{ "ALIGNED_INV_DESC_MULTI_BUFF", false, true, COPY_COMPLETION_ORDER },
+	{ "UNALIGNED_INV_DESC_MULTI_BUFF", false, true, COPY_COMPLETION_ORDER },
+	{ "STAT_TX_INVALID", false, true, COPY_COMPLETION_ORDER },
+	{ "TOO_MANY_FRAGS", false, true, COPY_COMPLETION_ORDER },
+	{ "POLL_TXQ_FULL", false, true,
+	  "once in copy mode the census after a full COMPLETION ring counted 43 frames twice (open)" },
+	/* Each failed once in four zero-copy runs, under heavy load. */
+	{ "STAT_RX_FULL", true, true,
+	  "virtio_net's zero-copy stops its poll on a full RX ring with need_wakeup, leaving the packets in its ring, and once counted no rx_ring_full after 256 packets" },
+	{ "HW_SW_MAX_RING_SIZE", true, true,
+	  "once lost 88 of 4096 packets uncounted: QEMU drops a frame when the guest's RX virtqueue has no buffer, outside the guest's counters" },
+	{ "RX_METADATA", true, false, RX_META_FRAMES_LOST },
+	{ "RX_METADATA", false, false, RX_META_FRAMES_LOST },
+};
+
+static const struct known_difference *known_difference(const char *name,
+						       bool zero_copy)
+{
+	for (size_t i = 0;
+	     i < sizeof(known_differences) / sizeof(known_differences[0]); i++)
+		if (known_differences[i].zero_copy == zero_copy &&
+		    !strcmp(known_differences[i].name, name))
+			return &known_differences[i];
+	return NULL;
+}
+
+/* The child: one scenario, its result as "STATUS message" on fd. */
+static void run_child(const struct scenario *s, bool zero_copy, int fd)
+{
+	static const char *const status_names[] = {
+		[SCENARIO_PASS] = "PASS",
+		[SCENARIO_FAIL] = "FAIL",
+		[SCENARIO_SKIP] = "SKIP",
+	};
+	struct scenario_result r = { 0 };
+	struct test_peer *peer = peer_virtio_create(zero_copy);
+	char line[sizeof(r.msg) + 16];
+	int len;
+
+	const struct known_difference *known =
+		known_difference(s->name, zero_copy);
+
+	if (!peer) {
+		r.status = SCENARIO_FAIL;
+		snprintf(r.msg, sizeof(r.msg), "no peer on the guest's NICs");
+	} else if (known && !known->run) {
+		r.status = SCENARIO_SKIP;
+		snprintf(r.msg, sizeof(r.msg), "not run: %s", known->why);
+		peer->destroy(peer);
+	} else {
+		s->run(peer, &r);
+		peer->destroy(peer);
+		if (known && r.status == SCENARIO_FAIL) {
+			char failed[sizeof(r.msg)];
+
+			memcpy(failed, r.msg, sizeof(failed));
+			r.status = SCENARIO_SKIP;
+			snprintf(r.msg, sizeof(r.msg),
+				 "known difference: %s: %.700s", known->why,
+				 failed);
+		}
+	}
+	len = snprintf(line, sizeof(line), "%s %s", status_names[r.status],
+		       r.msg);
+	if (write(fd, line, (size_t)len) != len)
+		_exit(1);
+	_exit(0);
+}
+
+/* Wait for the child, at most until deadline; false when it is still running. */
+static bool wait_child(pid_t pid, time_t deadline, int *status)
+{
+	while (waitpid(pid, status, WNOHANG) == 0) {
+		if (time(NULL) >= deadline)
+			return false;
+		usleep(100000);
+	}
+	return true;
+}
+
+/* Run s in a child; write its line (or what became of it) to out. */
+static void run_one(const struct scenario *s, bool zero_copy, FILE *out)
+{
+	char result[2048] = "";
+	time_t start = time(NULL);
+	int pipefd[2], status = 0;
+	ssize_t got = 0, n;
+	pid_t pid;
+
+	if (pipe(pipefd)) {
+		fprintf(out, "%s FAIL pipe: %s\n", s->name, strerror(errno));
+		return;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		close(pipefd[0]);
+		run_child(s, zero_copy, pipefd[1]);
+	}
+	close(pipefd[1]);
+	if (pid < 0) {
+		close(pipefd[0]);
+		fprintf(out, "%s FAIL fork: %s\n", s->name, strerror(errno));
+		return;
+	}
+	if (!wait_child(pid, start + SCENARIO_LIMIT_S, &status)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		fprintf(out, "%s FAIL no result after %d s: killed\n", s->name,
+			SCENARIO_LIMIT_S);
+		close(pipefd[0]);
+		return;
+	}
+	while ((n = read(pipefd[0], result + got,
+			 sizeof(result) - 1 - (size_t)got)) > 0)
+		got += n;
+	close(pipefd[0]);
+	result[got] = '\0';
+	for (char *c = result; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+	if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		fprintf(out,
+			"%s FAIL the scenario's process ended (%s %d) %s\n",
+			s->name, WIFSIGNALED(status) ? "signal" : "exit status",
+			WIFSIGNALED(status) ? WTERMSIG(status) :
+					      WEXITSTATUS(status),
+			got ? "after writing its result" : "without a result");
+	else
+		fprintf(out, "%s %s (%ld s)\n", s->name, result,
+			(long)(time(NULL) - start));
+}
+
+int main(int argc, char **argv)
+{
+	bool zero_copy;
+	FILE *out;
+
+	if (argc < 3 || (strcmp(argv[1], "zc") && strcmp(argv[1], "copy"))) {
+		fprintf(stderr, "usage: %s zc|copy RESULTS [NAME...]\n",
+			argv[0]);
+		return 1;
+	}
+	zero_copy = !strcmp(argv[1], "zc");
+	out = fopen(argv[2], "w");
+	if (!out) {
+		fprintf(stderr, "%s: %s\n", argv[2], strerror(errno));
+		return 1;
+	}
+	setvbuf(out, NULL, _IOLBF, 0);
+	if (argc > 3) {
+		for (int i = 3; i < argc; i++) {
+			const struct scenario *s = scenario_find(argv[i]);
+
+			if (!s) {
+				fprintf(stderr, "no scenario named %s\n",
+					argv[i]);
+				fclose(out);
+				return 1;
+			}
+			run_one(s, zero_copy, out);
+		}
+	} else {
+		for (const struct scenario *s = scenarios; s->name; s++)
+			if (scenario_runs_on_veth(s))
+				run_one(s, zero_copy, out);
+	}
+	return fclose(out) ? 1 : 0;
+}
