@@ -139,6 +139,7 @@ XSKX_API int xskx_port_info_sized(const struct xskx_port *port,
 	memcpy(full.name, port->name, sizeof(full.name));
 	full.sockets = port->sockets;
 	port->ops->port_info(port, &full);
+	full.rx_no_socket = xskx__port_no_socket_check(port);
 	xskx__out_copy(info, info_size, &full, sizeof(full));
 	return 0;
 }

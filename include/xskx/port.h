@@ -168,6 +168,12 @@ struct xskx_port_info {
 	 * TIMESTAMP and CHECKSUM.
 	 */
 	uint32_t tx_metadata;
+	/*
+	 * Packets that arrived on RX queues where no socket listened, summed
+	 * over the queues (xskx_port_rx_no_socket() has them per queue); 0
+	 * where nothing counts them.
+	 */
+	uint64_t rx_no_socket;
 };
 
 /*
@@ -180,6 +186,30 @@ int xskx_port_info_sized(const struct xskx_port *port,
 			 struct xskx_port_info *info, size_t info_size);
 #define xskx_port_info(port, info)                                             \
 	xskx_port_info_sized((port), (info), sizeof(*(info)))
+
+/*
+ * Packets that arrived on RX queues where no xskx socket listened, and
+ * went to the kernel stack: RSS spreads traffic over every queue of a NIC,
+ * and a socket sees only its own queue's. packets[q] gets queue q's count
+ * for q < queues; returns the port's RX queue count (which may be more than
+ * queues: call again with a larger array), or a negative errno: -EINVAL
+ * (NULL port, or NULL packets with queues > 0), -ENOENT (nothing counts
+ * them: on the kernel backend, no socket with an RX ring is open on the
+ * port, or your program (opts.xdp_obj) does not call
+ * xskx_count_no_socket()). The first time any queue has a count, the
+ * library logs at warn the queues and the fix (fewer queues with ethtool -L,
+ * RSS spread over yours with ethtool -X, a flow steered with ethtool -N, or
+ * sockets on those queues); xskx_port_info() and closing a receiving socket
+ * check too, so a program that never asks is told.
+ *
+ * The kernel counts in xskx's XDP program (per CPU, summed here) since it
+ * was attached, whichever process attached it; the simulated NIC in its
+ * default XDP hook (and the deny list's), since the simulated port was
+ * created. A hook of yours (xskx_sim_port_set_xdp()) counts nothing.
+ * Syscalls on the kernel: a netlink query and one bpf() per queue.
+ */
+int xskx_port_rx_no_socket(const struct xskx_port *port, uint64_t *packets,
+			   uint32_t queues);
 
 #ifdef __cplusplus
 }

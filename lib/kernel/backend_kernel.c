@@ -721,6 +721,7 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.name = "kernel",
 	.port_close = xskx__kernel_port_close,
 	.port_info = xskx__kernel_port_info,
+	.rx_no_socket = xskx__kernel_port_rx_no_socket,
 	.open = kernel_open,
 	.kick_rx = kernel_kick_rx,
 	.kick_tx = kernel_kick_tx,

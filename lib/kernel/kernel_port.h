@@ -31,6 +31,8 @@ xskx__kernel_port(const struct xskx_port *port)
 void xskx__kernel_port_close(struct xskx_port *port);
 void xskx__kernel_port_info(const struct xskx_port *port,
 			    struct xskx_port_info *info);
+int xskx__kernel_port_rx_no_socket(const struct xskx_port *port,
+				   uint64_t *packets, uint32_t queues);
 int xskx__kernel_port_filter_begin(struct xskx_port *port,
 				   struct xskx_filter_dev *dev);
 

@@ -97,6 +97,24 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->rx_meta_bound = info->rx_metadata;
 }
 
+int xskx__kernel_port_rx_no_socket(const struct xskx_port *port,
+				   uint64_t *packets, uint32_t queues)
+{
+	struct kernel_port *kp = xskx__kernel_port(port);
+	struct xskx_netdev dev;
+	int err;
+
+	if (!kp->xdp)
+		return -ENOENT;
+	err = xskx__netdev_query(port->name, &dev);
+	if (err)
+		return err;
+	if (queues > dev.rx_queues)
+		queues = dev.rx_queues;
+	err = xskx__xdp_no_socket(kp->xdp, packets, queues);
+	return err ? err : (int)dev.rx_queues;
+}
+
 int xskx__kernel_port_filter_begin(struct xskx_port *port,
 				   struct xskx_filter_dev *dev)
 {
