@@ -26,6 +26,7 @@ packages=(
 	debootstrap		# scripts/check-deb.sh: a clean Debian 12
 	gnuplot-nox		# scripts/charts.py draws its SVGs with it
 	iputils-ping iperf3 curl ethtool	# real clients: tests/realtraffic
+	util-linux		# setpriv: veth_native.UNPRIV_* drop to CAP_NET_RAW
 )
 
 missing=()

@@ -83,6 +83,20 @@ enum xskx_xdp_mode {
  */
 #define XSKX_PORT_RX_METADATA (1u << 3)
 
+/*
+ * Use the XSKMAP in opts.xskmap_fd: see xskmap_fd below. Kernel backend
+ * only.
+ */
+#define XSKX_PORT_XSKMAP_FD (1u << 4)
+
+/*
+ * Where the AF_XDP device plugin for Kubernetes puts, inside a pod, its
+ * Unix socket (for opts.xskmap_uds) and its pinned XSKMAP (for
+ * opts.xskmap_pin) for interface IF: XSKX_DEVICE_PLUGIN_DIR "/IF/afxdp.sock"
+ * and XSKX_DEVICE_PLUGIN_DIR "/IF/xsks_map" (docs/CONTAINERS.md).
+ */
+#define XSKX_DEVICE_PLUGIN_DIR "/tmp/afxdp_dp"
+
 /* opts.napi_threaded */
 enum xskx_napi_threaded {
 	XSKX_NAPI_THREADED_KEEP = 0,	/* as the queue's NAPI is */
@@ -112,8 +126,28 @@ struct xskx_port_opts {
 	uint64_t napi_gro_flush_timeout_ns;
 	uint64_t napi_irq_suspend_timeout_ns;
 	enum xskx_napi_threaded napi_threaded;
+	/*
+	 * An XDP program someone else attached (a node agent, the AF_XDP
+	 * device plugin): instead of loading and attaching xskx's, the port
+	 * puts each receiving socket into the XSKMAP that program redirects
+	 * with, at the socket's queue, and takes it out when the socket
+	 * closes; it never attaches or detaches a program. The map comes as
+	 * one of: a file descriptor (xskmap_fd, with XSKX_PORT_XSKMAP_FD; the
+	 * port keeps a duplicate), the path of the map pinned in a bpffs
+	 * (xskmap_pin), or the path of the device plugin's Unix socket
+	 * (xskmap_uds: its handshake hands over the map). Needs CAP_NET_RAW
+	 * for the sockets and nothing more on kernel 6.5+ (see
+	 * docs/CONTAINERS.md). The deny list, RX metadata (XSKX_PORT_RX_METADATA,
+	 * refused: -EINVAL), xdp_obj (refused), xdp_mode and xdp_fallback
+	 * (ignored) belong to whoever attached the program:
+	 * xskx_filter_set() and the like fail with -EOPNOTSUPP, and
+	 * xskx_port_rx_no_socket() with -ENOENT.
+	 */
+	int xskmap_fd;
+	const char *xskmap_pin;
+	const char *xskmap_uds;
 };
-#define xskx_port_opts__last_field napi_threaded
+#define xskx_port_opts__last_field xskmap_uds
 
 /*
  * Open the port of interface ifname (in the calling thread's network
@@ -174,6 +208,12 @@ struct xskx_port_info {
 	 * where nothing counts them.
 	 */
 	uint64_t rx_no_socket;
+	/*
+	 * The port uses an XSKMAP someone else's program redirects with
+	 * (opts.xskmap_fd, _pin or _uds): xdp_attached stays false, for the
+	 * port attached nothing.
+	 */
+	bool xskmap_external;
 };
 
 /*

@@ -19,6 +19,12 @@ struct kernel_port {
 	 */
 	struct xskx_xdp_attachment *xdp;
 	uint32_t receivers;
+	/*
+	 * Someone else's program's XSKMAP (opts.xskmap_fd, _pin, _uds), -1
+	 * without: the port's sockets go there and xdp stays NULL.
+	 */
+	int xskmap_fd;
+	uint32_t xskmap_entries;
 };
 
 static inline struct kernel_port *

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xskx/kernel.h>
 
 #include "api.h"
@@ -18,6 +19,7 @@
 #include "netdev.h"
 #include "tx_meta.h"
 #include "xdp_prog.h"
+#include "xskmap_external.h"
 
 /* The calling thread's network namespace, as the kernel numbers it. */
 static int netns_id(uint64_t *id)
@@ -56,10 +58,24 @@ XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
 	if (!kp)
 		return xskx__fail(-ENOMEM, "port: out of memory");
 	kp->ifindex = dev.ifindex;
+	kp->xskmap_fd = -1;
 	err = xskx__port_new(&port, &xskx__backend_kernel, &id, dev.name, opts);
 	if (err) {
 		free(kp);
 		return err;
+	}
+	if (xskx__xskmap_external_asked(&port->opts)) {
+		err = xskx__xskmap_external_open(&port->opts, dev.name,
+						 &kp->xskmap_fd,
+						 &kp->xskmap_entries);
+		if (err) {
+			xskx__port_discard(port);
+			free(kp);
+			return err;
+		}
+		xskx_info(
+			"port '%s': sockets go into an XSKMAP of %u entries that another program redirects with; xskx attaches no program",
+			dev.name, kp->xskmap_entries);
 	}
 	port->backend = kp;
 	*portp = port;
@@ -68,6 +84,10 @@ XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
 
 void xskx__kernel_port_close(struct xskx_port *port)
 {
+	struct kernel_port *kp = xskx__kernel_port(port);
+
+	if (kp->xskmap_fd >= 0)
+		close(kp->xskmap_fd);
 	free(port->backend);
 	port->backend = NULL;
 }
@@ -90,6 +110,7 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->tx_metadata = (uint32_t)dev.xsk_features &
 				    XSKX_TX_META_ALL;
 	}
+	info->xskmap_external = kp->xskmap_fd >= 0;
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)
 		info->xdp_mode = xskx__xdp_mode_of(kp->xdp);
@@ -118,6 +139,11 @@ int xskx__kernel_port_rx_no_socket(const struct xskx_port *port,
 int xskx__kernel_port_filter_begin(struct xskx_port *port,
 				   struct xskx_filter_dev *dev)
 {
+	if (xskx__kernel_port(port)->xskmap_fd >= 0)
+		return xskx__fail(
+			-EOPNOTSUPP,
+			"filter: port '%s' uses the XSKMAP of a program someone else attached, which has no xskx deny list: filter there (that program's maps), or in your code (xskx_pkt_parse())",
+			port->name);
 	return xskx__filter_kernel_begin(xskx__kernel_port(port)->xdp,
 					 port->name, dev);
 }

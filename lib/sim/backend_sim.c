@@ -332,6 +332,14 @@ XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 			-EINVAL,
 			"port: XSKX_PORT_NAPI sets a kernel queue's NAPI instance; the simulated NIC has none to set");
 	}
+	if (((*portp)->opts.flags & XSKX_PORT_XSKMAP_FD) ||
+	    (*portp)->opts.xskmap_pin || (*portp)->opts.xskmap_uds) {
+		xskx__port_discard(*portp);
+		*portp = NULL;
+		return xskx__fail(
+			-EINVAL,
+			"port: xskmap_fd, _pin and _uds name a kernel XSKMAP; the simulated NIC runs its own XDP hook");
+	}
 	if ((*portp)->opts.flags & XSKX_PORT_RX_METADATA) {
 		err = claim_rx_meta(sim_port);
 		if (err) {
