@@ -88,7 +88,12 @@ static int handshake(const struct session *s, int *fd)
 	if (gethostname(host, sizeof(host) - 1))
 		return xskx__fail(-errno, "device plugin: gethostname: %s",
 				  xskx_strerror(errno));
-	snprintf(request, sizeof(request), "/connect,%s", host);
+	if (snprintf(request, sizeof(request), "/connect,%s", host) >=
+	    (int)sizeof(request))
+		return xskx__fail(
+			-ENAMETOOLONG,
+			"device plugin '%s': the hostname '%s' does not fit the handshake's %d-byte messages",
+			s->path, host, MSG_MAX);
 	err = exchange(s, request, reply, NULL);
 	if (!err)
 		err = expect(
