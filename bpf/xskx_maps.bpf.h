@@ -43,6 +43,14 @@ struct {
 	__type(value, struct xskx_prog_owner);
 } xskx_qowner SEC(".maps");
 
+/* Packets per RX queue that found no socket there (see xskx_shared.h). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, XSKX_XSKMAP_DEFAULT_ENTRIES);
+	__type(key, __u32);
+	__type(value, __u64);
+} xskx_nosock SEC(".maps");
+
 /* The deny list (see xskx_shared.h); filled by xskx_filter_set() & co. */
 struct {
 	__uint(type, BPF_MAP_TYPE_LPM_TRIE);
@@ -82,17 +90,31 @@ static __always_inline void xskx_count(__u32 verdict)
 		*packets += 1; /* this CPU's slot: no other writer */
 }
 
+/* A packet arrived on queue with no socket in the XSKMAP there. */
+static __always_inline void xskx_count_no_socket(__u32 queue)
+{
+	__u64 *packets = bpf_map_lookup_elem(&xskx_nosock, &queue);
+
+	if (packets)
+		*packets += 1; /* this CPU's slot: no other writer */
+}
+
 /*
  * Hand the packet to the socket bound to its RX queue, counting the verdict:
- * XDP_REDIRECT, or XDP_DROP (counted as dropped) when no socket is there.
+ * XDP_REDIRECT, or XDP_DROP (counted as dropped, and for its queue as
+ * finding no socket) when no socket is there.
  */
 static __always_inline int xskx_redirect_to_queue(struct xdp_md *ctx)
 {
 	long action = bpf_redirect_map(&xskx_xsks, ctx->rx_queue_index,
 				       XDP_DROP);
 
-	xskx_count(action == XDP_REDIRECT ? XSKX_VERDICT_REDIRECTED :
-					    XSKX_VERDICT_DROPPED);
+	if (action == XDP_REDIRECT) {
+		xskx_count(XSKX_VERDICT_REDIRECTED);
+	} else {
+		xskx_count(XSKX_VERDICT_DROPPED);
+		xskx_count_no_socket(ctx->rx_queue_index);
+	}
 	return (int)action;
 }
 

@@ -3,7 +3,8 @@
  * xskx's XDP programs: packets the deny list (xskx/filter.h) denies are
  * dropped; every other packet goes to the AF_XDP socket bound to the RX
  * queue it arrived on, and a queue without a socket hands its packets to the
- * kernel stack. Each verdict is counted per CPU. xskx_redirect is the one a
+ * kernel stack. Each verdict is counted per CPU, and a packet that found
+ * no socket also for its queue. xskx_redirect is the one a
  * port runs; xskx_rx_meta, for a port opened with XSKX_PORT_RX_METADATA,
  * also puts the device's RX metadata in front of each packet it redirects
  * (xskx/rx_meta.h), and xskx_rx_nokfunc puts the same struct there with
@@ -104,6 +105,7 @@ static __always_inline int xskx_deliver(struct xdp_md *ctx,
 	}
 	if (!bpf_map_lookup_elem(&xskx_xsks, &queue)) {
 		xskx_count(XSKX_VERDICT_PASSED);
+		xskx_count_no_socket(queue);
 		return XDP_PASS;
 	}
 	if (meta != XSKX_META_NONE)

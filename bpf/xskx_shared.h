@@ -106,6 +106,16 @@ struct xskx_owner_entry {
 #define XSKX_QUEUE_OWNER_MAP_NAME "xskx_qowner"
 
 /*
+ * PERCPU_ARRAY with one entry per XSKMAP slot (resized with it): packets
+ * that arrived on each RX queue while no socket was in the XSKMAP there.
+ * RSS spreading traffic over queues nobody listens on is the commonest
+ * reason for "nothing arrives", and the kernel says nothing of it; the
+ * library reads these (xskx_port_rx_no_socket()) and names the queues.
+ * Optional in a program of yours: without it, no per-queue counts.
+ */
+#define XSKX_NO_SOCKET_MAP_NAME "xskx_nosock"
+
+/*
  * The deny list (xskx/filter.h). One LPM_TRIE per address family, whose
  * key data is [generation][field][address]: an entry for a prefix of len
  * bits has prefixlen XSKX_DENY_KEY_BITS + len, so it matches only keys of

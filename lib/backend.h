@@ -51,6 +51,15 @@ struct xskx_backend_ops {
 	void (*port_info)(const struct xskx_port *port,
 			  struct xskx_port_info *info);
 	/*
+	 * Packets that arrived on each RX queue while no socket with an RX
+	 * ring was there (xskx's program passed them to the stack): fill
+	 * packets[q] for q below both queues and the port's RX queue count.
+	 * Returns that count, or a negative errno, not logged: -ENOENT when
+	 * nothing counts them (no program of xskx's held).
+	 */
+	int (*rx_no_socket)(const struct xskx_port *port, uint64_t *packets,
+			    uint32_t queues);
+	/*
 	 * Create and bind the peer's socket for sock (sock->port,
 	 * sock->peer_umem, sock->share_with, sock->fq and the options are set; sock->fq->backend is NULL when this socket
 	 * is the first on that FILL/COMPLETION pair, which the backend then

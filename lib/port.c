@@ -19,10 +19,36 @@
 
 #define XSKX_PORT_ALL_FLAGS                                                    \
 	(XSKX_PORT_BUSY_POLL | XSKX_PORT_KERNEL_TX_BUDGET | XSKX_PORT_NAPI |  \
-	 XSKX_PORT_RX_METADATA)
+	 XSKX_PORT_RX_METADATA | XSKX_PORT_XSKMAP_FD)
 
 static pthread_mutex_t ports_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct xskx_port *ports; /* published and being made */
+
+/*
+ * An XSKMAP of someone else's program: one way of giving it, and nothing
+ * that only xskx's own program can do.
+ */
+static int check_external_xskmap(const struct xskx_port_opts *o)
+{
+	int ways = !!(o->flags & XSKX_PORT_XSKMAP_FD) + !!o->xskmap_pin +
+		   !!o->xskmap_uds;
+
+	if (!ways)
+		return 0;
+	if (ways > 1)
+		return xskx__fail(
+			-EINVAL,
+			"port: give the XSKMAP one way: XSKX_PORT_XSKMAP_FD with xskmap_fd, xskmap_pin or xskmap_uds");
+	if ((o->flags & XSKX_PORT_XSKMAP_FD) && o->xskmap_fd < 0)
+		return xskx__fail(-EBADF, "port: xskmap_fd %d is not a file descriptor",
+				  o->xskmap_fd);
+	if (o->xdp_obj || (o->flags & XSKX_PORT_RX_METADATA))
+		return xskx__fail(
+			-EINVAL,
+			"port: %s needs xskx's own XDP program, and an XSKMAP given in xskmap_fd, _pin or _uds belongs to a program someone else attached: drop one of the two",
+			o->xdp_obj ? "xdp_obj" : "XSKX_PORT_RX_METADATA");
+	return 0;
+}
 
 static int check_opts(const struct xskx_port_opts *o)
 {
@@ -52,7 +78,7 @@ static int check_opts(const struct xskx_port_opts *o)
 		return xskx__fail(
 			-EINVAL,
 			"port: XSKX_PORT_RX_METADATA has xskx's own XDP program fill the RX metadata; with xdp_obj your program puts what it wants in front of the data (xskx_pkt_meta()): drop one of the two");
-	return 0;
+	return check_external_xskmap(o);
 }
 
 static struct xskx_port *find_port(const struct xskx_device_id *id)
@@ -139,6 +165,7 @@ XSKX_API int xskx_port_info_sized(const struct xskx_port *port,
 	memcpy(full.name, port->name, sizeof(full.name));
 	full.sockets = port->sockets;
 	port->ops->port_info(port, &full);
+	full.rx_no_socket = xskx__port_no_socket_check(port);
 	xskx__out_copy(info, info_size, &full, sizeof(full));
 	return 0;
 }

@@ -431,6 +431,9 @@ XSKX_API int xskx_socket_close(struct xskx_socket *s)
 	if (s->rx.ring)
 		s->fq->posted -= xskx_ring_cons_queued(&s->rx);
 	move_pair_handle(s);
+	/* While the program's counters are still there to read. */
+	if (s->rx.ring)
+		xskx__port_no_socket_check(s->port);
 	if (s->ops->close(s, give_back_to_pool, s->umem))
 		xskx__pool_take_back_from_peer(s->umem);
 	s->port->sockets--;

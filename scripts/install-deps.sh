@@ -30,6 +30,7 @@ packages=(
 	libsystemd-dev		# libpcap's static link (pkg-config --static: dbus-1 wants -lsystemd)
 	tcpdump tshark		# tests read the captures xskx writes with them
 	qemu-system-x86 busybox-static cpio	# scripts/virtio-zc.sh's guest
+	util-linux		# setpriv: veth_native.UNPRIV_* drop to CAP_NET_RAW
 )
 
 missing=()

@@ -101,6 +101,20 @@ void loss_sock_add(struct loss_sock *sum, const struct xskx_stats *s)
 	sum->tx_invalid_descs += s->tx_invalid_descs;
 }
 
+/* Which queues of the port had packets and no socket, since the baseline. */
+static void no_socket_begin(struct loss_port *p, const struct xskx_port *port)
+{
+	struct xskx_port_info info;
+
+	/* A kernel port without an XDP program (TX only) has nothing to read. */
+	if (!port || xskx_port_info(port, &info) ||
+	    (!info.xdp_attached && strcmp(info.backend, "sim")))
+		return;
+	p->port = port;
+	p->have_no_socket = xskx_port_rx_no_socket(port, p->no_socket0,
+						   LOSS_QUEUES) >= 0;
+}
+
 void loss_port_begin(struct loss_port *p, const char *ifname,
 		     const struct xskx_sim_port *sim,
 		     const struct xskx_port *port)
@@ -110,12 +124,24 @@ void loss_port_begin(struct loss_port *p, const char *ifname,
 	memset(p, 0, sizeof(*p));
 	p->ifname = ifname;
 	p->sim = sim;
+	no_socket_begin(p, port);
 	if (sim || !ifname)
 		return;
 	p->native = port && !xskx_port_info(port, &info) &&
 		    info.xdp_attached && info.xdp_mode == XSKX_XDP_NATIVE;
 	p->have_xdp = !xskx_xdp_prog_stats(ifname, &p->xdp0);
 	p->have_dev = !xskx_netdev_stats(ifname, &p->dev0);
+}
+
+static void no_socket_read(const struct loss_port *p, struct loss *l)
+{
+	uint64_t now[LOSS_QUEUES];
+
+	if (!p->have_no_socket ||
+	    xskx_port_rx_no_socket(p->port, now, LOSS_QUEUES) < 0)
+		return;
+	for (uint32_t q = 0; q < LOSS_QUEUES; q++)
+		l->no_socket[q] = minus(now[q], p->no_socket0[q]);
 }
 
 /* The simulated port: every stage from its own counters and the socket's. */
@@ -176,6 +202,7 @@ void loss_port_read(const struct loss_port *p, const struct loss_sock *sock,
 		sim_port_losses(p->sim, sock, l);
 	else if (p->ifname)
 		kernel_port_losses(p, sock, l);
+	no_socket_read(p, l);
 }
 
 bool loss_port_offered(const struct loss_port *p, uint64_t *offered)
@@ -212,6 +239,14 @@ void loss_print_text(FILE *f, const struct loss *l, double seconds)
 	}
 	if (*sep == ',')
 		fputc(')', f);
+	sep = "; no socket on queue ";
+	for (uint32_t q = 0; q < LOSS_QUEUES; q++) {
+		if (!l->no_socket[q])
+			continue;
+		fprintf(f, "%s%u: ", sep, q);
+		print_count(f, l->no_socket[q], seconds);
+		sep = ", queue ";
+	}
 }
 
 void loss_print_interval(FILE *f, const struct loss *interval,
@@ -227,5 +262,15 @@ void loss_json(struct json *j, const char *key, const struct loss *l)
 	for (size_t i = 0; i < NSTAGES; i++)
 		json_u64(j, stages[i].name, stage_of(l, i));
 	json_u64(j, "total", loss_total(l));
+	json_array(j, "no_socket");
+	for (uint32_t q = 0; q < LOSS_QUEUES; q++) {
+		if (!l->no_socket[q])
+			continue;
+		json_object(j, NULL);
+		json_u64(j, "queue", q);
+		json_u64(j, "packets", l->no_socket[q]);
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_object_end(j);
 }

@@ -10,7 +10,7 @@
  *                 rx_dropped + rx_missed_errors (xskx_netdev_stats) less
  *                 what the socket counted too (below)
  *   xdp_passed    the XDP program handed it to the kernel stack: no socket
- *                 on its queue
+ *                 on its queue (which queues: no_socket below)
  *   xdp_redirect_failed  kernel: the program's redirect found no socket and
  *                 fell back to the stack; sim: redirected to a queue with no
  *                 socket bound
@@ -58,6 +58,9 @@
 #include <stdio.h>
 #include <xskx/xskx.h>
 
+/* The queues whose no-socket counts a port's losses name. */
+#define LOSS_QUEUES 64
+
 struct loss {
 	uint64_t nic_rx;
 	uint64_t xdp_passed;
@@ -67,6 +70,13 @@ struct loss {
 	uint64_t app;
 	uint64_t tx_invalid;
 	uint64_t nic_tx;
+	/*
+	 * Not a stage: of xdp_passed, the packets of each RX queue where no
+	 * socket listened (xskx_port_rx_no_socket()), for one port as
+	 * loss_port_read() read it; the sums and differences above leave it
+	 * at 0.
+	 */
+	uint64_t no_socket[LOSS_QUEUES];
 };
 
 /* The sum of every stage: the packets lost. */
@@ -117,6 +127,9 @@ struct loss_port {
 	bool have_xdp, have_dev;
 	struct xskx_xdp_verdicts xdp0;
 	struct xskx_netdev_stats dev0;
+	const struct xskx_port *port;	   /* the library's, for no_socket */
+	bool have_no_socket;
+	uint64_t no_socket0[LOSS_QUEUES];
 };
 
 /*
@@ -144,7 +157,9 @@ bool loss_port_offered(const struct loss_port *p, uint64_t *offered);
 
 /*
  * "lost N (nic_rx A, xdp_passed B, ...)" with only the stages that moved:
- * counts, or with seconds > 0 per second over that interval.
+ * counts, or with seconds > 0 per second over that interval; then, for a
+ * port's losses, "; no socket on queue 2: B2, queue 3: B3" where packets
+ * found none.
  */
 void loss_print_text(FILE *f, const struct loss *l, double seconds);
 
@@ -155,7 +170,11 @@ void loss_print_text(FILE *f, const struct loss *l, double seconds);
 void loss_print_interval(FILE *f, const struct loss *interval,
 			 const struct loss *total, double seconds);
 
-/* The member KEY: {"nic_rx": A, ..., "total": N} (json.h). */
+/*
+ * The member KEY: {"nic_rx": A, ..., "total": N, "no_socket": [{"queue": 2,
+ * "packets": B2}, ...]} (json.h), no_socket listing the queues that have
+ * any.
+ */
 struct json;
 void loss_json(struct json *j, const char *key, const struct loss *l);
 

@@ -83,6 +83,20 @@ enum xskx_xdp_mode {
  */
 #define XSKX_PORT_RX_METADATA (1u << 3)
 
+/*
+ * Use the XSKMAP in opts.xskmap_fd: see xskmap_fd below. Kernel backend
+ * only.
+ */
+#define XSKX_PORT_XSKMAP_FD (1u << 4)
+
+/*
+ * Where the AF_XDP device plugin for Kubernetes puts, inside a pod, its
+ * Unix socket (for opts.xskmap_uds) and its pinned XSKMAP (for
+ * opts.xskmap_pin) for interface IF: XSKX_DEVICE_PLUGIN_DIR "/IF/afxdp.sock"
+ * and XSKX_DEVICE_PLUGIN_DIR "/IF/xsks_map" (docs/CONTAINERS.md).
+ */
+#define XSKX_DEVICE_PLUGIN_DIR "/tmp/afxdp_dp"
+
 /* opts.napi_threaded */
 enum xskx_napi_threaded {
 	XSKX_NAPI_THREADED_KEEP = 0,	/* as the queue's NAPI is */
@@ -112,8 +126,28 @@ struct xskx_port_opts {
 	uint64_t napi_gro_flush_timeout_ns;
 	uint64_t napi_irq_suspend_timeout_ns;
 	enum xskx_napi_threaded napi_threaded;
+	/*
+	 * An XDP program someone else attached (a node agent, the AF_XDP
+	 * device plugin): instead of loading and attaching xskx's, the port
+	 * puts each receiving socket into the XSKMAP that program redirects
+	 * with, at the socket's queue, and takes it out when the socket
+	 * closes; it never attaches or detaches a program. The map comes as
+	 * one of: a file descriptor (xskmap_fd, with XSKX_PORT_XSKMAP_FD; the
+	 * port keeps a duplicate), the path of the map pinned in a bpffs
+	 * (xskmap_pin), or the path of the device plugin's Unix socket
+	 * (xskmap_uds: its handshake hands over the map). Needs CAP_NET_RAW
+	 * for the sockets and nothing more on kernel 6.5+ (see
+	 * docs/CONTAINERS.md). The deny list, RX metadata (XSKX_PORT_RX_METADATA,
+	 * refused: -EINVAL), xdp_obj (refused), xdp_mode and xdp_fallback
+	 * (ignored) belong to whoever attached the program:
+	 * xskx_filter_set() and the like fail with -EOPNOTSUPP, and
+	 * xskx_port_rx_no_socket() with -ENOENT.
+	 */
+	int xskmap_fd;
+	const char *xskmap_pin;
+	const char *xskmap_uds;
 };
-#define xskx_port_opts__last_field napi_threaded
+#define xskx_port_opts__last_field xskmap_uds
 
 /*
  * Open the port of interface ifname (in the calling thread's network
@@ -193,6 +227,18 @@ struct xskx_port_info {
 	 */
 	enum xskx_peer_tx_csum peer_tx_csum;
 	uint32_t peer_ifindex;
+	/*
+	 * Packets that arrived on RX queues where no socket listened, summed
+	 * over the queues (xskx_port_rx_no_socket() has them per queue); 0
+	 * where nothing counts them.
+	 */
+	uint64_t rx_no_socket;
+	/*
+	 * The port uses an XSKMAP someone else's program redirects with
+	 * (opts.xskmap_fd, _pin or _uds): xdp_attached stays false, for the
+	 * port attached nothing.
+	 */
+	bool xskmap_external;
 };
 
 /*
@@ -205,6 +251,30 @@ int xskx_port_info_sized(const struct xskx_port *port,
 			 struct xskx_port_info *info, size_t info_size);
 #define xskx_port_info(port, info)                                             \
 	xskx_port_info_sized((port), (info), sizeof(*(info)))
+
+/*
+ * Packets that arrived on RX queues where no xskx socket listened, and
+ * went to the kernel stack: RSS spreads traffic over every queue of a NIC,
+ * and a socket sees only its own queue's. packets[q] gets queue q's count
+ * for q < queues; returns the port's RX queue count (which may be more than
+ * queues: call again with a larger array), or a negative errno: -EINVAL
+ * (NULL port, or NULL packets with queues > 0), -ENOENT (nothing counts
+ * them: on the kernel backend, no socket with an RX ring is open on the
+ * port, or your program (opts.xdp_obj) does not call
+ * xskx_count_no_socket()). The first time any queue has a count, the
+ * library logs at warn the queues and the fix (fewer queues with ethtool -L,
+ * RSS spread over yours with ethtool -X, a flow steered with ethtool -N, or
+ * sockets on those queues); xskx_port_info() and closing a receiving socket
+ * check too, so a program that never asks is told.
+ *
+ * The kernel counts in xskx's XDP program (per CPU, summed here) since it
+ * was attached, whichever process attached it; the simulated NIC in its
+ * default XDP hook (and the deny list's), since the simulated port was
+ * created. A hook of yours (xskx_sim_port_set_xdp()) counts nothing.
+ * Syscalls on the kernel: a netlink query and one bpf() per queue.
+ */
+int xskx_port_rx_no_socket(const struct xskx_port *port, uint64_t *packets,
+			   uint32_t queues);
 
 #ifdef __cplusplus
 }

@@ -153,7 +153,8 @@ enum xskx_xdp_verdict {
  * them, e.g. swap MACs before XDP_TX); for a multi-buffer packet, its first
  * buffer, as a program without frags support sees it. NULL restores the
  * default, which redirects to the socket bound to the queue and passes the
- * packet to the (simulated) stack when none is. This callback and the sink
+ * packet to the (simulated) stack when none is, counting it for the queue
+ * (xskx_port_rx_no_socket(), xskx/port.h); a hook of yours counts nothing. This callback and the sink
  * run inside the NIC's work (on the NIC thread in threaded mode) and must
  * not call back into the machine, its ports or their sockets. -EBUSY while
  * a library port opened with XSKX_PORT_RX_METADATA is open on the port

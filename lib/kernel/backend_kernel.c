@@ -19,6 +19,7 @@
  * while the UMEM lives, which is why the UMEM is unregistered as soon as
  * its last socket closes rather than when the UMEM is destroyed.
  */
+#include <bpf/bpf.h>
 #include <errno.h>
 #include <net/if.h>
 #include <poll.h>
@@ -37,6 +38,7 @@
 #include "napi.h"
 #include "netdev.h"
 #include "owner.h"
+#include "privilege.h"
 #include "request_check.h"
 #include "sleep_ms.h"
 #include "socket_internal.h"
@@ -69,6 +71,8 @@ struct kernel_socket {
 	int fd;
 	struct kernel_umem *kumem;
 	struct xskx_xdp_attachment *xdp; /* NULL without an RX ring */
+	/* In the XSKMAP of someone else's program (kernel_port.xskmap_fd). */
+	bool in_external_xskmap;
 	bool zero_copy;
 	char ifname[IF_NAMESIZE];
 	int ifindex;
@@ -96,6 +100,11 @@ static int register_umem(struct xskx_socket *s)
 
 	if (umem->registration)
 		return 0;
+	err = xskx__privilege_socket();
+	if (!err)
+		err = xskx__privilege_memlock(umem->size);
+	if (err)
+		return err;
 	kumem = calloc(1, sizeof(*kumem));
 	if (!kumem)
 		return xskx__fail(-ENOMEM, "out of memory");
@@ -116,11 +125,11 @@ static int register_umem(struct xskx_socket *s)
 		if (err == -EPERM || err == -EACCES)
 			return xskx__fail(
 				-EPERM,
-				"AF_XDP sockets need CAP_NET_RAW (run as root)");
+				"AF_XDP sockets need CAP_NET_RAW, which this process lacks: grant it (a container's securityContext capabilities: add NET_RAW), or run as root");
 		return xskx__fail(
 			err,
-			"registering the UMEM with the kernel (XDP_UMEM_REG): %s",
-			xskx_strerror(-err));
+			"registering the UMEM with the kernel (XDP_UMEM_REG): %s%s",
+			xskx_strerror(-err), xskx__privilege_memlock_hint(err));
 	}
 	umem->registration = kumem;
 	return 0;
@@ -420,14 +429,52 @@ static int attach_program(const struct xskx_netdev *dev,
 		.obj_size = po->xdp_obj_size,
 	};
 
+	int err;
+
 	/* Nothing is redirected to a socket that cannot receive. */
 	if (o->flags & XSKX_SOCKET_NO_RX)
 		return 0;
-	return xskx__xdp_acquire(dev, &req, &ks->xdp);
+	err = xskx__privilege_attach(dev->name);
+	return err ? err : xskx__xdp_acquire(dev, &req, &ks->xdp);
+}
+
+/*
+ * A receiving socket on a port with someone else's XSKMAP takes its queue's
+ * slot there; the kernel redirects to it from then on.
+ */
+static int add_to_external_xskmap(const struct kernel_port *kp,
+				  const struct xskx_netdev *dev, uint32_t queue,
+				  struct kernel_socket *ks)
+{
+	if (bpf_map_update_elem(kp->xskmap_fd, &queue, &ks->fd, BPF_ANY)) {
+		int err = -errno;
+
+		return xskx__fail(
+			err,
+			"adding the socket of '%s' queue %u to the XSKMAP it was given: %s%s",
+			dev->name, queue, xskx_strerror(-err),
+			err == -EPERM || err == -EACCES ?
+				" (a kernel before 6.5 needs CAP_BPF for map updates unless kernel.unprivileged_bpf_disabled is 0)" :
+				"");
+	}
+	ks->in_external_xskmap = true;
+	return 0;
+}
+
+static int check_external_queue(const struct kernel_port *kp,
+				const struct xskx_netdev *dev, uint32_t queue)
+{
+	if (queue < kp->xskmap_entries)
+		return 0;
+	return xskx__fail(
+		-EINVAL,
+		"queue %u of '%s': the XSKMAP the port was given has %u entries: the program that owns it cannot redirect there",
+		queue, dev->name, kp->xskmap_entries);
 }
 
 static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 {
+	const struct kernel_port *kp = xskx__kernel_port(s->port);
 	struct xskx_libxdp_log saved;
 	struct kernel_socket *ks;
 	struct kernel_umem *kumem;
@@ -460,7 +507,10 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 			o->queue_id, dev.name);
 		goto err_umem;
 	}
-	err = attach_program(&dev, o, &s->port->opts, ks);
+	if (kp->xskmap_fd < 0)
+		err = attach_program(&dev, o, &s->port->opts, ks);
+	else if (!(o->flags & XSKX_SOCKET_NO_RX))
+		err = check_external_queue(kp, &dev, o->queue_id);
 	if (err)
 		goto err_umem;
 
@@ -483,6 +533,8 @@ static int kernel_open(struct xskx_socket *s, const struct xskx_socket_opts *o)
 		err = set_busy_poll(ks->fd, &s->port->opts);
 	if (!err && ks->xdp)
 		err = xskx__xdp_add_socket(ks->xdp, o->queue_id, ks->fd);
+	if (!err && kp->xskmap_fd >= 0 && !(o->flags & XSKX_SOCKET_NO_RX))
+		err = add_to_external_xskmap(kp, &dev, o->queue_id, ks);
 	if (!err)
 		err = apply_napi(ks, &dev, &s->port->opts, o);
 	if (err)
@@ -685,6 +737,14 @@ static bool kernel_close(struct xskx_socket *s, give_back_fn *give_back,
 	xskx__napi_restore(&ks->napi);
 	if (ks->xdp)
 		xskx__xdp_remove_socket(ks->xdp, s->queue_id, ks->fd);
+	/*
+	 * Out of someone else's map too. The kernel takes a socket out of its
+	 * maps when it is released, but an fd handed to another process keeps
+	 * it alive: this socket stops receiving now either way.
+	 */
+	if (ks->in_external_xskmap)
+		bpf_map_delete_elem(xskx__kernel_port(s->port)->xskmap_fd,
+				    &s->queue_id);
 	give_back_rings(s, give_back, ctx);
 
 	if (ks->kumem->sockets > 1 && ks->fd == xsk_umem__fd(ks->kumem->xumem)) {
@@ -721,6 +781,7 @@ const struct xskx_backend_ops xskx__backend_kernel = {
 	.name = "kernel",
 	.port_close = xskx__kernel_port_close,
 	.port_info = xskx__kernel_port_info,
+	.rx_no_socket = xskx__kernel_port_rx_no_socket,
 	.open = kernel_open,
 	.kick_rx = kernel_kick_rx,
 	.kick_tx = kernel_kick_tx,

@@ -19,6 +19,12 @@ struct kernel_port {
 	 */
 	struct xskx_xdp_attachment *xdp;
 	uint32_t receivers;
+	/*
+	 * Someone else's program's XSKMAP (opts.xskmap_fd, _pin, _uds), -1
+	 * without: the port's sockets go there and xdp stays NULL.
+	 */
+	int xskmap_fd;
+	uint32_t xskmap_entries;
 };
 
 static inline struct kernel_port *
@@ -31,6 +37,8 @@ xskx__kernel_port(const struct xskx_port *port)
 void xskx__kernel_port_close(struct xskx_port *port);
 void xskx__kernel_port_info(const struct xskx_port *port,
 			    struct xskx_port_info *info);
+int xskx__kernel_port_rx_no_socket(const struct xskx_port *port,
+				   uint64_t *packets, uint32_t queues);
 int xskx__kernel_port_filter_begin(struct xskx_port *port,
 				   struct xskx_filter_dev *dev);
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <xskx/kernel.h>
 
 #include "api.h"
@@ -19,6 +20,7 @@
 #include "tx_meta.h"
 #include "veth_peer.h"
 #include "xdp_prog.h"
+#include "xskmap_external.h"
 
 /*
  * Say once, at open, what the info reports in peer_tx_csum: the cause of
@@ -75,10 +77,24 @@ XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
 	if (!kp)
 		return xskx__fail(-ENOMEM, "port: out of memory");
 	kp->ifindex = dev.ifindex;
+	kp->xskmap_fd = -1;
 	err = xskx__port_new(&port, &xskx__backend_kernel, &id, dev.name, opts);
 	if (err) {
 		free(kp);
 		return err;
+	}
+	if (xskx__xskmap_external_asked(&port->opts)) {
+		err = xskx__xskmap_external_open(&port->opts, dev.name,
+						 &kp->xskmap_fd,
+						 &kp->xskmap_entries);
+		if (err) {
+			xskx__port_discard(port);
+			free(kp);
+			return err;
+		}
+		xskx_info(
+			"port '%s': sockets go into an XSKMAP of %u entries that another program redirects with; xskx attaches no program",
+			dev.name, kp->xskmap_entries);
 	}
 	port->backend = kp;
 	*portp = port;
@@ -88,6 +104,10 @@ XSKX_API int xskx_port_open(struct xskx_port **portp, const char *ifname,
 
 void xskx__kernel_port_close(struct xskx_port *port)
 {
+	struct kernel_port *kp = xskx__kernel_port(port);
+
+	if (kp->xskmap_fd >= 0)
+		close(kp->xskmap_fd);
 	free(port->backend);
 	port->backend = NULL;
 }
@@ -114,6 +134,7 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 	xskx__veth_peer_query(port->name, &peer);
 	info->peer_tx_csum = peer.tx_csum;
 	info->peer_ifindex = peer.ifindex;
+	info->xskmap_external = kp->xskmap_fd >= 0;
 	info->xdp_attached = kp->xdp != NULL;
 	if (kp->xdp)
 		info->xdp_mode = xskx__xdp_mode_of(kp->xdp);
@@ -121,9 +142,32 @@ void xskx__kernel_port_info(const struct xskx_port *port,
 		info->rx_meta_bound = info->rx_metadata;
 }
 
+int xskx__kernel_port_rx_no_socket(const struct xskx_port *port,
+				   uint64_t *packets, uint32_t queues)
+{
+	struct kernel_port *kp = xskx__kernel_port(port);
+	struct xskx_netdev dev;
+	int err;
+
+	if (!kp->xdp)
+		return -ENOENT;
+	err = xskx__netdev_query(port->name, &dev);
+	if (err)
+		return err;
+	if (queues > dev.rx_queues)
+		queues = dev.rx_queues;
+	err = xskx__xdp_no_socket(kp->xdp, packets, queues);
+	return err ? err : (int)dev.rx_queues;
+}
+
 int xskx__kernel_port_filter_begin(struct xskx_port *port,
 				   struct xskx_filter_dev *dev)
 {
+	if (xskx__kernel_port(port)->xskmap_fd >= 0)
+		return xskx__fail(
+			-EOPNOTSUPP,
+			"filter: port '%s' uses the XSKMAP of a program someone else attached, which has no xskx deny list: filter there (that program's maps), or in your code (xskx_pkt_parse())",
+			port->name);
 	return xskx__filter_kernel_begin(xskx__kernel_port(port)->xdp,
 					 port->name, dev);
 }

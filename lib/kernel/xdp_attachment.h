@@ -37,6 +37,7 @@ struct xskx_xdp_attachment {
 	int xsks_map_fd;
 	int owner_map_fd;
 	int queue_owner_map_fd;
+	int no_socket_map_fd; /* -1: the program does not count them */
 	uint32_t users; /* this process's sockets on it */
 	struct xsk_slot *slots;
 	struct xskx_xdp_attachment *next;

@@ -165,16 +165,21 @@ void xskx__xdp_log_rx_meta(const struct xskx_netdev *dev,
 static int size_maps(struct bpf_object *obj, const struct xskx_netdev *dev)
 {
 	const char *const per_queue[] = { XSKX_XSKMAP_NAME,
-					  XSKX_QUEUE_OWNER_MAP_NAME };
+					  XSKX_QUEUE_OWNER_MAP_NAME,
+					  XSKX_NO_SOCKET_MAP_NAME };
 	uint32_t entries = XSKX_XSKMAP_DEFAULT_ENTRIES;
 	int err = 0;
 
 	if (dev->rx_queues > entries)
 		entries = dev->rx_queues;
-	for (size_t i = 0; i < 2 && !err; i++)
-		err = bpf_map__set_max_entries(
-			bpf_object__find_map_by_name(obj, per_queue[i]),
-			entries);
+	for (size_t i = 0; i < 3 && !err; i++) {
+		struct bpf_map *map =
+			bpf_object__find_map_by_name(obj, per_queue[i]);
+
+		/* has_xskx_maps() checked the others; this one is optional. */
+		if (map)
+			err = bpf_map__set_max_entries(map, entries);
+	}
 	return err;
 }
 
@@ -340,6 +345,7 @@ static int claim(struct xskx_xdp_attachment *att, const struct loaded *l)
 	att->xsks_map_fd = dup_map_fd(l->obj, XSKX_XSKMAP_NAME);
 	att->owner_map_fd = dup_map_fd(l->obj, XSKX_OWNER_MAP_NAME);
 	att->queue_owner_map_fd = dup_map_fd(l->obj, XSKX_QUEUE_OWNER_MAP_NAME);
+	att->no_socket_map_fd = xskx__prog_map_fd(prog_fd, XSKX_NO_SOCKET_MAP_NAME);
 	if (att->prog_fd < 0 || att->xsks_map_fd < 0 ||
 	    att->owner_map_fd < 0 || att->queue_owner_map_fd < 0)
 		err = -EMFILE;

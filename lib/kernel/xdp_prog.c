@@ -10,6 +10,7 @@
  * is held only on the control path: open and close.
  */
 #include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -57,13 +58,15 @@ static struct xskx_xdp_attachment *new_attachment(const struct xskx_netdev *dev)
 	memcpy(att->ifname, dev->name, sizeof(att->ifname));
 	att->prog_fd = att->xsks_map_fd = -1;
 	att->owner_map_fd = att->queue_owner_map_fd = -1;
+	att->no_socket_map_fd = -1;
 	return att;
 }
 
 void xskx__xdp_close_fds(struct xskx_xdp_attachment *att)
 {
 	int *const fds[] = { &att->prog_fd, &att->xsks_map_fd,
-			     &att->owner_map_fd, &att->queue_owner_map_fd };
+			     &att->owner_map_fd, &att->queue_owner_map_fd,
+			     &att->no_socket_map_fd };
 
 	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
 		if (*fds[i] >= 0)
@@ -242,4 +245,33 @@ bool xskx__xdp_rx_meta_bound(const struct xskx_xdp_attachment *att)
 int xskx__xdp_prog_fd(const struct xskx_xdp_attachment *att)
 {
 	return att->prog_fd;
+}
+
+int xskx__xdp_no_socket(const struct xskx_xdp_attachment *att,
+			uint64_t *packets, uint32_t queues)
+{
+	int cpus = libbpf_num_possible_cpus();
+	uint64_t *percpu;
+	int err = 0;
+
+	if (att->no_socket_map_fd < 0)
+		return -ENOENT;
+	if (cpus <= 0)
+		return cpus < 0 ? cpus : -EINVAL;
+	percpu = calloc((size_t)cpus, sizeof(*percpu));
+	if (!percpu)
+		return -ENOMEM;
+	for (uint32_t q = 0; q < queues && !err; q++) {
+		packets[q] = 0;
+		if (bpf_map_lookup_elem(att->no_socket_map_fd, &q, percpu)) {
+			/* Beyond the map (queues added since it was sized). */
+			if (errno != ENOENT)
+				err = -errno;
+			continue;
+		}
+		for (int cpu = 0; cpu < cpus; cpu++)
+			packets[q] += percpu[cpu];
+	}
+	free(percpu);
+	return err;
 }

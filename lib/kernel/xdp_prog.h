@@ -69,6 +69,13 @@ void xskx__xdp_remove_socket(struct xskx_xdp_attachment *att, uint32_t queue,
 int xskx__xdp_queue_holder(const struct xskx_xdp_attachment *att,
 			   uint32_t queue, struct xskx_prog_owner *holder);
 
+/*
+ * Packets per RX queue that the program found no socket for, summed over
+ * CPUs, into packets[0..queues). -ENOENT: the program does not count them.
+ */
+int xskx__xdp_no_socket(const struct xskx_xdp_attachment *att,
+			uint64_t *packets, uint32_t queues);
+
 enum xskx_xdp_mode xskx__xdp_mode_of(const struct xskx_xdp_attachment *att);
 
 /*

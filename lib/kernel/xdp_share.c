@@ -86,7 +86,8 @@
 /* The kernel keeps BPF_OBJ_NAME_LEN - 1 characters of a map's name. */
 _Static_assert(sizeof(XSKX_OWNER_MAP_NAME) <= 16 &&
 		       sizeof(XSKX_XSKMAP_NAME) <= 16 &&
-		       sizeof(XSKX_QUEUE_OWNER_MAP_NAME) <= 16,
+		       sizeof(XSKX_QUEUE_OWNER_MAP_NAME) <= 16 &&
+		       sizeof(XSKX_NO_SOCKET_MAP_NAME) <= 16,
 	       "a map name the kernel would cut short: found by name, never");
 
 /* Why an attempt to share had to be made again. */
@@ -296,6 +297,9 @@ static int hold(uint32_t id, struct xskx_xdp_attachment *att)
 	att->xsks_map_fd = xskx__prog_map_fd(att->prog_fd, XSKX_XSKMAP_NAME);
 	att->queue_owner_map_fd =
 		xskx__prog_map_fd(att->prog_fd, XSKX_QUEUE_OWNER_MAP_NAME);
+	/* Optional (a program of yours may not count): -1 without it. */
+	att->no_socket_map_fd =
+		xskx__prog_map_fd(att->prog_fd, XSKX_NO_SOCKET_MAP_NAME);
 	if (att->owner_map_fd < 0 || att->xsks_map_fd < 0 ||
 	    att->queue_owner_map_fd < 0)
 		return -EAGAIN;

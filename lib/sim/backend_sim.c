@@ -262,10 +262,21 @@ static void sim_port_info(const struct xskx_port *port,
 	info->tx_metadata = SIM_TX_META;
 }
 
+static int sim_rx_no_socket(const struct xskx_port *port, uint64_t *packets,
+			    uint32_t queues)
+{
+	const struct xskx_sim_port *sp = sim_port_of(port);
+
+	for (uint32_t q = 0; q < queues && q < sp->nqueues; q++)
+		packets[q] = sim_counter(&sp->queues[q].no_socket);
+	return (int)sp->nqueues;
+}
+
 static const struct xskx_backend_ops backend_sim = {
 	.name = "sim",
 	.port_close = sim_port_close,
 	.port_info = sim_port_info,
+	.rx_no_socket = sim_rx_no_socket,
 	.open = sim_open,
 	.kick_rx = sim_kick_rx,
 	.kick_tx = sim_kick_tx,
@@ -320,6 +331,14 @@ XSKX_API int xskx_port_open_sim(struct xskx_port **portp,
 		return xskx__fail(
 			-EINVAL,
 			"port: XSKX_PORT_NAPI sets a kernel queue's NAPI instance; the simulated NIC has none to set");
+	}
+	if (((*portp)->opts.flags & XSKX_PORT_XSKMAP_FD) ||
+	    (*portp)->opts.xskmap_pin || (*portp)->opts.xskmap_uds) {
+		xskx__port_discard(*portp);
+		*portp = NULL;
+		return xskx__fail(
+			-EINVAL,
+			"port: xskmap_fd, _pin and _uds name a kernel XSKMAP; the simulated NIC runs its own XDP hook");
 	}
 	if ((*portp)->opts.flags & XSKX_PORT_RX_METADATA) {
 		err = claim_rx_meta(sim_port);

@@ -5,7 +5,7 @@
  * What the hook reads is a table built once and never changed: the list,
  * longest prefixes first, and which queues have a socket. Every change (to
  * the list, or a socket opening or closing) builds a new table and installs
- * it with xskx_sim_port_set_xdp(), which takes the machine's lock, the one
+ * it with xskx__sim_port_set_xskx_xdp(), which takes the machine's lock, the one
  * the NIC holds while it runs hooks (inside kicks and xskx_sim_poll(), or on
  * the NIC thread). So once it returns no hook can be reading the old table,
  * which is freed at once; and a packet meets either the old table or the
@@ -147,7 +147,7 @@ static int publish(struct sim_filter *f)
 			queues[q] = f->rx_sockets[q] > 0;
 		t->queue_has_socket = queues;
 	}
-	err = xskx_sim_port_set_xdp(f->port, t ? filter_hook : NULL, t);
+	err = xskx__sim_port_set_xskx_xdp(f->port, t ? filter_hook : NULL, t);
 	if (err) {
 		free(t);
 		return err;

@@ -116,6 +116,8 @@ struct sim_queue {
 	struct sim_pool *pool;	   /* NULL: no socket bound */
 	struct sim_xsk *sockets;   /* bound here, in bind order */
 	struct sim_xsk *rx_target; /* the newest of them with an RX ring */
+	/* xskx's program passed a packet here for want of rx_target. */
+	uint64_t no_socket;
 
 	/*
 	 * The hardware RX ring: [ntc, ntr) hold received packets waiting for
@@ -169,6 +171,12 @@ struct xskx_sim_port {
 	struct xskx_sim_port *peer;
 	xskx_sim_xdp_fn xdp;
 	xskx_sim_xdp_buff_fn xdp_buff; /* set instead of xdp, never both */
+	/*
+	 * The hook is the user's: packets it passes on a queue without a
+	 * socket are its business, not counted in sim_queue.no_socket as
+	 * xskx's program (the default hook, the deny list's) counts them.
+	 */
+	bool xdp_yours;
 	void *xdp_ctx;
 	xskx_sim_sink_fn sink;
 	void *sink_ctx;
@@ -344,7 +352,7 @@ static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
  * multiple of 4, at most XSKX_XDP_META_MAX: bpf_xdp_adjust_meta()'s
  * rules); outside them the verdict is XSKX_XDP_ABORTED and both stay.
  */
-static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
+static inline enum xskx_xdp_verdict sim_run_xdp(struct sim_queue *q,
 						uint8_t *data, uint32_t *len,
 						uint32_t tailroom,
 						uint32_t *meta_len)
@@ -354,12 +362,20 @@ static inline enum xskx_xdp_verdict sim_run_xdp(const struct sim_queue *q,
 	enum xskx_xdp_verdict verdict;
 
 	*meta_len = 0;
-	if (port->xdp)
-		return port->xdp(data, *len, q->index, port->xdp_ctx);
+	if (port->xdp) {
+		verdict = port->xdp(data, *len, q->index, port->xdp_ctx);
+		/* The deny list's hook passes what it lets through there. */
+		if (verdict == XSKX_XDP_PASS && !port->xdp_yours &&
+		    !q->rx_target)
+			sim_count(&q->no_socket, 1);
+		return verdict;
+	}
 	if (!port->xdp_buff) {
 		/* xskx's program: to the socket, with RX metadata if asked. */
-		if (!q->rx_target)
+		if (!q->rx_target) {
+			sim_count(&q->no_socket, 1);
 			return XSKX_XDP_PASS;
+		}
 		if (port->rx_meta) {
 			xskx__sim_rx_meta_fill(data, *len);
 			*meta_len = XSKX_XDP_META_MAX;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "filter_sim.h"
 #include "opts_internal.h"
 #include "sim_capture.h"
 #include "sim_internal.h"
@@ -223,7 +224,7 @@ XSKX_API int xskx_sim_wire(struct xskx_sim_port *a, struct xskx_sim_port *b)
 /* A port has one XDP hook, of either kind: setting one clears the other. */
 static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
 			xskx_sim_xdp_fn fn, xskx_sim_xdp_buff_fn buff_fn,
-			void *ctx)
+			void *ctx, bool yours)
 {
 	if (!port)
 		return xskx__fail(-EINVAL, "%s: port is NULL", caller);
@@ -238,6 +239,7 @@ static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
 	port->xdp = fn;
 	port->xdp_buff = buff_fn;
 	port->xdp_ctx = ctx;
+	port->xdp_yours = yours;
 	xskx__sim_unlock(port->sim);
 	return 0;
 }
@@ -245,13 +247,19 @@ static int set_xdp_hook(struct xskx_sim_port *port, const char *caller,
 XSKX_API int xskx_sim_port_set_xdp(struct xskx_sim_port *port,
 				   xskx_sim_xdp_fn fn, void *ctx)
 {
-	return set_xdp_hook(port, __func__, fn, NULL, ctx);
+	return set_xdp_hook(port, __func__, fn, NULL, ctx, fn != NULL);
+}
+
+int xskx__sim_port_set_xskx_xdp(struct xskx_sim_port *port,
+				xskx_sim_xdp_fn fn, void *ctx)
+{
+	return set_xdp_hook(port, __func__, fn, NULL, ctx, false);
 }
 
 XSKX_API int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
 					xskx_sim_xdp_buff_fn fn, void *ctx)
 {
-	return set_xdp_hook(port, __func__, NULL, fn, ctx);
+	return set_xdp_hook(port, __func__, NULL, fn, ctx, fn != NULL);
 }
 
 XSKX_API int xskx_sim_port_set_sink(struct xskx_sim_port *port,

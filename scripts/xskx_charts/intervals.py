@@ -34,8 +34,10 @@ def _port_name(port):
 
 
 def _causes(loss):
-    """The loss object's stages, less their sum ("total")."""
-    return {cause: n for cause, n in loss.items() if cause != "total"}
+    """The loss object's stages, less their sum ("total") and the queues
+    of xdp_passed ("no_socket"), which are not a stage of their own."""
+    return {cause: n for cause, n in loss.items()
+            if cause not in ("total", "no_socket")}
 
 
 def _totals(obj):

@@ -119,7 +119,8 @@ def packet_totals(obj):
 
 def drop_totals(obj):
     loss = obj["total"]["loss"] if "total" in obj else obj["loss"]
-    out = {cause: n for cause, n in loss.items() if cause != "total"}
+    out = {cause: n for cause, n in loss.items()
+           if cause not in ("total", "no_socket")}
     if "filtered" in obj.get("total", {}):
         out["filtered by the rules"] = obj["total"]["filtered"]
     return out

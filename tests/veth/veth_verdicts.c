@@ -11,8 +11,10 @@
  * an AF_XDP socket sends on its own queue: XDP_QUEUES_native steers by that.)
  */
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "helpers.h"
 #include "netns.h"
 #include "peer_veth.h"
@@ -199,6 +201,109 @@ static void rx_dropped_after_mtu_raise(enum xskx_xdp_mode mode)
 	veth_pair_delete(PEER_VETH_A);
 }
 
+/* Another process's receiver on B's queue 3, which attaches the program. */
+static void hold_queue_3(uint32_t arg, int cmd, int report)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .queue = 3,
+				   .mode = XSKX_XDP_NATIVE,
+				   .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end end;
+	char ok = veth_end_open(&end, &o) ? 'n' : 'y';
+
+	(void)arg;
+	if (write(report, &ok, 1) != 1 || ok != 'y')
+		_exit(1);
+	for (int i = 0; i < 60000; i++)
+		if (veth_child_read(cmd, 1) == 'q') {
+			veth_end_close(&end);
+			_exit(write(report, "d", 1) == 1 ? 0 : 1);
+		}
+	_exit(2);
+}
+
+/*
+ * Native mode on a pair with four queues: A sends on queue 2, where B has
+ * no socket (this process's socket is on queue 0, another process's on
+ * queue 3, and that process attached the program this one joins). xskx's
+ * program passes the packets to the stack and counts them for queue 2, the
+ * port reports them there, and the library says once which queue and what
+ * to do.
+ */
+static void queue_without_socket(void)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B,
+				       .queues = 4 };
+	struct veth_end_opts rx_opts = { .ifname = PEER_VETH_B,
+					 .mode = XSKX_XDP_NATIVE,
+					 .flags = XSKX_SOCKET_NO_TX };
+	struct veth_end_opts tx_opts = { .ifname = PEER_VETH_A,
+					 .mode = XSKX_XDP_NATIVE,
+					 .flags = XSKX_SOCKET_NO_RX };
+	const uint32_t count = 100;
+	struct xskx_port_info info;
+	struct veth_end rx, tx[2];
+	uint64_t counts[4] = { 0 };
+	struct veth_child holder;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_msg(veth_child_start(&holder, hold_queue_3, 0, 5000) == 0,
+		      "the receiver on queue 3 could not open");
+	ck_assert_msg(veth_end_open(&rx, &rx_opts) == 0, "%s",
+		      xskx_last_error());
+	tx_opts.port = veth_port_open(PEER_VETH_A, XSKX_XDP_NATIVE);
+	ck_assert_msg(tx_opts.port, "%s", xskx_last_error());
+	tx_opts.queue = 2;
+	ck_assert_msg(veth_end_open(&tx[0], &tx_opts) == 0, "%s",
+		      xskx_last_error());
+	tx_opts.queue = 0;
+	ck_assert_msg(veth_end_open(&tx[1], &tx_opts) == 0, "%s",
+		      xskx_last_error());
+
+	test_log_capture();
+	ck_assert_uint_eq(veth_send(&tx[0], count, 64, 0), count);
+	ck_assert_uint_eq(veth_wait_completions(&tx[0], count), count);
+	for (int i = 0; i < WAIT_STEPS && counts[2] != count; i++) {
+		/* Every entry written, the empty queues' as 0. */
+		memset(counts, 0xff, sizeof(counts));
+		ck_assert_msg(xskx_port_rx_no_socket(rx.port, counts, 4) == 4,
+			      "%s", xskx_last_error());
+		usleep(1000);
+	}
+	ck_assert_uint_eq(counts[2], count);
+	ck_assert_uint_eq(counts[0] + counts[1] + counts[3], 0);
+	ck_assert_int_eq(veth_receive(&rx, 1, 0, 50), 0);
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_msg(strstr(test_log_last(), "queue 2 (100 packets)") &&
+			      strstr(test_log_last(), "ethtool -L " PEER_VETH_B) &&
+			      strstr(test_log_last(), "ethtool -X " PEER_VETH_B) &&
+			      strstr(test_log_last(), "ethtool -N " PEER_VETH_B),
+		      "message: %s", test_log_last());
+
+	/* Queue 0's socket still gets its own; the count stays, said once. */
+	ck_assert_uint_eq(veth_send(&tx[1], count, 64, 0), count);
+	ck_assert_int_eq(veth_receive(&rx, count, 0, 1000), count);
+	ck_assert_int_eq(xskx_port_info(rx.port, &info), 0);
+	ck_assert_uint_eq(info.rx_no_socket, count);
+	ck_assert_uint_eq(test_log_count(), 1);
+	xskx_set_log(NULL, NULL);
+
+	for (int i = 0; i < 2; i++)
+		veth_end_close(&tx[i]);
+	veth_end_close(&rx);
+	veth_child_stop(&holder, 5000);
+	/* No receiving socket, no program of this port's: nothing to read. */
+	ck_assert_int_eq(xskx_port_close(tx_opts.port), 0);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+START_TEST(queue_without_socket_native)
+{
+	queue_without_socket();
+}
+END_TEST
+
 START_TEST(verdicts_generic)
 {
 	verdicts(XSKX_XDP_GENERIC);
@@ -234,6 +339,8 @@ void add_verdict_cases(Suite *suite)
 	veth_add_case(suite, "XDP_VERDICTS_generic", verdicts_generic);
 	veth_add_case(suite, "XDP_VERDICTS_native", verdicts_native);
 	veth_add_case(suite, "XDP_QUEUES_native", queues_native_case);
+	veth_add_case(suite, "QUEUE_WITHOUT_SOCKET_native",
+		      queue_without_socket_native);
 	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_generic",
 		      rx_dropped_generic);
 	veth_add_case(suite, "STAT_RX_DROPPED_MTU_RAISED_native",

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Unprivileged use on veth: as root, this test attaches a program that is
+ * not xskx's (xdp_plain_xskmap.bpf.c) to one end of a pair, as a node agent
+ * or the AF_XDP device plugin would, and hands its XSKMAP to
+ * xskx_unpriv_peer (unpriv_peer.c) run through setpriv as user nobody with
+ * CAP_NET_RAW alone; one case per way of handing it over:
+ *
+ *   UNPRIV_FD_native   the map's fd, inherited across exec
+ *   UNPRIV_PIN_native  the map pinned in this namespace's bpffs
+ *   UNPRIV_UDS_native  the device plugin's Unix socket handshake, served
+ *                      by a small server written from the plugin's
+ *                      documentation (/connect, /xsk_map_fd, /fin)
+ *
+ * The peer receives what this process's xskx socket on the other end
+ * sends and forwards it back; every packet must come back in order, and
+ * the peer must close cleanly. The program stays attached throughout: the
+ * library never detaches what it did not attach.
+ */
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if_link.h>
+#include <net/if.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "netns.h"
+#include "peer_veth.h"
+#include "veth_io.h"
+#include "xskx_test_plain_xskmap_bpf.h"
+
+#define COUNT 200
+#define WAIT_MS 20000
+#define PIN_PATH "/sys/fs/bpf/xskx_test_xsks_map"
+#define UDS_DIR "/tmp/afxdp_dp/" PEER_VETH_B
+#define UDS_PATH UDS_DIR "/afxdp.sock"
+
+enum handover {
+	BY_FD,
+	BY_PIN,
+	BY_UDS
+};
+
+struct plain_prog {
+	struct bpf_object *obj;
+	int ifindex;
+	int prog_fd;
+	int map_fd;
+};
+
+static void plain_attach(struct plain_prog *p, const char *ifname)
+{
+	struct bpf_program *prog;
+
+	p->obj = bpf_object__open_mem(xskx_test_plain_xskmap_bpf_elf,
+				      xskx_test_plain_xskmap_bpf_elf_size,
+				      NULL);
+	ck_assert_ptr_nonnull(p->obj);
+	ck_assert_int_eq(bpf_object__load(p->obj), 0);
+	prog = bpf_object__find_program_by_name(p->obj, "plain_xskmap");
+	ck_assert_ptr_nonnull(prog);
+	p->prog_fd = bpf_program__fd(prog);
+	p->map_fd = bpf_object__find_map_fd_by_name(p->obj, "xsks_map");
+	ck_assert_int_ge(p->map_fd, 0);
+	p->ifindex = (int)if_nametoindex(ifname);
+	ck_assert_int_gt(p->ifindex, 0);
+	ck_assert_int_eq(bpf_xdp_attach(p->ifindex, p->prog_fd,
+					XDP_FLAGS_DRV_MODE, NULL),
+			 0);
+}
+
+/* The program this process attached is still the one on the device. */
+static void plain_still_attached(const struct plain_prog *p)
+{
+	struct bpf_prog_info info = { 0 };
+	__u32 len = sizeof(info), id = 0;
+
+	ck_assert_int_eq(bpf_obj_get_info_by_fd(p->prog_fd, &info, &len), 0);
+	ck_assert_int_eq(bpf_xdp_query_id(p->ifindex, XDP_FLAGS_DRV_MODE, &id),
+			 0);
+	ck_assert_uint_eq(id, info.id);
+}
+
+static void plain_detach(struct plain_prog *p)
+{
+	bpf_xdp_detach(p->ifindex, XDP_FLAGS_DRV_MODE, NULL);
+	bpf_object__close(p->obj);
+}
+
+/*
+ * The device plugin's side of the handshake, for one client: the pod's
+ * hostname is taken as it comes (a real plugin checks it against the
+ * kubelet's records), the map goes only for the one device it serves.
+ */
+static void serve_handshake(int listener, int map_fd)
+{
+	int c = accept(listener, NULL, NULL);
+	char req[65];
+	ssize_t n;
+
+	if (c < 0)
+		_exit(1);
+	while ((n = recv(c, req, sizeof(req) - 1, 0)) > 0) {
+		char control[CMSG_SPACE(sizeof(int))] = { 0 };
+		const char *reply = "/nak";
+		struct iovec iov;
+		struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+
+		req[n] = '\0';
+		if (!strncmp(req, "/connect,", 9)) {
+			reply = "/host_ok";
+		} else if (!strcmp(req, "/xsk_map_fd," PEER_VETH_B)) {
+			struct cmsghdr *cmsg;
+
+			reply = "/fd_ack";
+			msg.msg_control = control;
+			msg.msg_controllen = sizeof(control);
+			cmsg = CMSG_FIRSTHDR(&msg);
+			cmsg->cmsg_level = SOL_SOCKET;
+			cmsg->cmsg_type = SCM_RIGHTS;
+			cmsg->cmsg_len = CMSG_LEN(sizeof(int));
+			memcpy(CMSG_DATA(cmsg), &map_fd, sizeof(int));
+		} else if (!strncmp(req, "/xsk_map_fd,", 12)) {
+			reply = "/fd_nak";
+		} else if (!strcmp(req, "/fin")) {
+			reply = "/fin_ack";
+		}
+		iov.iov_base = (void *)reply;
+		iov.iov_len = strlen(reply);
+		if (sendmsg(c, &msg, 0) < 0)
+			_exit(1);
+		if (!strcmp(reply, "/fin_ack"))
+			_exit(0);
+	}
+	_exit(1);
+}
+
+/* A plugin server in a child, its socket where pods find it. */
+static pid_t start_plugin(int map_fd)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int listener;
+	pid_t pid;
+
+	/* A tmpfs of this mount namespace: nothing lands in the host's /tmp. */
+	ck_assert_int_eq(mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777"), 0);
+	ck_assert_int_eq(mkdir("/tmp/afxdp_dp", 0755), 0);
+	ck_assert_int_eq(mkdir(UDS_DIR, 0755), 0);
+	listener = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+	ck_assert_int_ge(listener, 0);
+	strcpy(addr.sun_path, UDS_PATH);
+	ck_assert_int_eq(bind(listener, (struct sockaddr *)&addr, sizeof(addr)),
+			 0);
+	ck_assert_int_eq(chmod(UDS_PATH, 0777), 0);
+	ck_assert_int_eq(listen(listener, 1), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid)
+		serve_handshake(listener, map_fd);
+	close(listener);
+	return pid;
+}
+
+/* setpriv: user nobody, CAP_NET_RAW alone, then the peer. */
+static pid_t start_peer(const char *how, const char *arg, int *out)
+{
+	int pipefd[2];
+	pid_t pid;
+
+	ck_assert_int_eq(pipe(pipefd), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		char count[16];
+
+		snprintf(count, sizeof(count), "%d", COUNT);
+		dup2(pipefd[1], STDOUT_FILENO);
+		close(pipefd[0]);
+		execl("/usr/bin/setpriv", "setpriv", "--reuid=65534",
+		      "--regid=65534", "--clear-groups",
+		      "--inh-caps=-all,+net_raw",
+		      "--ambient-caps=-all,+net_raw",
+		      "--bounding-set=-all,+net_raw", XSKX_UNPRIV_PEER,
+		      PEER_VETH_B, how, arg, count, (char *)NULL);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	*out = pipefd[0];
+	return pid;
+}
+
+/* The peer's next line, within WAIT_MS. */
+static void read_line(int fd, char *line, size_t size)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	size_t n = 0;
+
+	while (n + 1 < size) {
+		char c;
+
+		ck_assert_msg(poll(&pfd, 1, WAIT_MS) == 1,
+			      "the peer said nothing for %d ms", WAIT_MS);
+		if (read(fd, &c, 1) != 1 || c == '\n')
+			break;
+		line[n++] = c;
+	}
+	line[n] = '\0';
+}
+
+static int wait_exit(pid_t pid)
+{
+	int status = 0;
+
+	for (int i = 0; i < WAIT_MS / 10; i++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+		usleep(10000);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
+static void unprivileged_forwarder(enum handover how)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
+	struct veth_end_opts a_opts = { .ifname = PEER_VETH_A,
+					.mode = XSKX_XDP_NATIVE };
+	const char *names[] = { "fd", "pin", "uds" };
+	pid_t peer, plugin = 0;
+	struct plain_prog prog;
+	struct veth_end a;
+	char arg[64], line[128];
+	int out;
+
+	if (access("/usr/bin/setpriv", X_OK))
+		test_skip(
+			"setpriv (util-linux) is not installed: scripts/install-deps.sh");
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	plain_attach(&prog, PEER_VETH_B);
+	switch (how) {
+	case BY_FD:
+		/* Inherited across exec, as an agent hands it to its child. */
+		ck_assert_int_eq(fcntl(prog.map_fd, F_SETFD, 0), 0);
+		snprintf(arg, sizeof(arg), "%d", prog.map_fd);
+		break;
+	case BY_PIN:
+		ck_assert_int_eq(chmod("/sys/fs/bpf", 0755), 0);
+		ck_assert_int_eq(bpf_obj_pin(prog.map_fd, PIN_PATH), 0);
+		ck_assert_int_eq(chmod(PIN_PATH, 0666), 0);
+		snprintf(arg, sizeof(arg), "%s", PIN_PATH);
+		break;
+	case BY_UDS:
+		plugin = start_plugin(prog.map_fd);
+		snprintf(arg, sizeof(arg), "%s", UDS_PATH);
+		break;
+	}
+	ck_assert_msg(veth_end_open(&a, &a_opts) == 0, "%s", xskx_last_error());
+
+	peer = start_peer(names[how], arg, &out);
+	read_line(out, line, sizeof(line));
+	ck_assert_msg(
+		!strcmp(line, "ready"),
+		"the unprivileged peer did not start (%s): see its stderr",
+		line);
+	ck_assert_uint_eq(veth_send(&a, COUNT, 64, 0), COUNT);
+	ck_assert_int_eq(veth_receive(&a, COUNT, 0, 5000), COUNT);
+	read_line(out, line, sizeof(line));
+	ck_assert_str_eq(line, "done 200");
+	ck_assert_int_eq(wait_exit(peer), 0);
+	if (plugin)
+		ck_assert_int_eq(wait_exit(plugin), 0);
+	close(out);
+
+	/* Never detached by the peer, and its socket left the map. */
+	plain_still_attached(&prog);
+	veth_end_close(&a);
+	plain_detach(&prog);
+	veth_pair_delete(PEER_VETH_A);
+}
+
+START_TEST(by_fd)
+{
+	unprivileged_forwarder(BY_FD);
+}
+END_TEST
+
+START_TEST(by_pin)
+{
+	unprivileged_forwarder(BY_PIN);
+}
+END_TEST
+
+START_TEST(by_uds)
+{
+	unprivileged_forwarder(BY_UDS);
+}
+END_TEST
+
+static void add(Suite *s, const char *name, const TTest *test)
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test);
+	suite_add_tcase(s, tc);
+}
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("unpriv");
+
+	veth_sandbox_enter();
+	add(s, "UNPRIV_FD_native", by_fd);
+	add(s, "UNPRIV_PIN_native", by_pin);
+	add(s, "UNPRIV_UDS_native", by_uds);
+	return test_main(s, argc, argv);
+}
