@@ -274,6 +274,73 @@ START_TEST(tx_refuses_a_chain_whole)
 }
 END_TEST
 
+/*
+ * xskx_tx_burst_status() reports a bad packet at any index from the call
+ * that meets it: the good packets before it accepted, the bad one named by
+ * its index, counted once, and still the caller's with the rest.
+ * umem_flags and sock_flags pick TX's path, as above.
+ */
+static void status_names_the_refused_packet(uint32_t umem_flags,
+					    uint32_t sock_flags)
+{
+	struct rig rig;
+	struct xskx_pkt pkts[4];
+	uint32_t accepted = 99;
+	char why[512];
+
+	rig_create(&rig, umem_flags, sock_flags);
+	pkts[0] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[1] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[2] = alloc_pkt(&rig, 0, 0);	/* the bad one */
+	pkts[3] = alloc_pkt(&rig, 0, PKT_LEN);
+	test_log_reset();
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, pkts, 4, &accepted),
+			 -EINVAL);
+	ck_assert_uint_eq(accepted, 2);
+	ck_assert_msg(strstr(xskx_last_error(), "pkts[2]") &&
+			      strstr(xskx_last_error(), "len 0"),
+		      "the message names neither the index nor the fault: %s",
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 1);
+	ck_assert_msg(test_census_ok(rig.umem, 2, why, sizeof(why)), "%s", why);
+	/* Fixed, the rest goes: nothing was left for this call to report. */
+	pkts[2].len = PKT_LEN;
+	accepted = 99;
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, &pkts[2], 2, &accepted),
+			 0);
+	ck_assert_uint_eq(accepted, 2);
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 1);
+	/* A bad pkts[0]: nothing accepted, the error at once as well. */
+	pkts[0] = alloc_pkt(&rig, 0, 0);
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, pkts, 1, &accepted),
+			 -EINVAL);
+	ck_assert_uint_eq(accepted, 0);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "pkts[0]"));
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &pkts[0].addr, 1), 0);
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, NULL, 0, NULL), -EINVAL);
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 4);
+}
+
+START_TEST(tx_burst_status_names_the_refused_packet)
+{
+	status_names_the_refused_packet(0, 0);
+}
+END_TEST
+
+START_TEST(tx_burst_status_names_the_refused_packet_unaligned)
+{
+	status_names_the_refused_packet(XSKX_UMEM_UNALIGNED, 0);
+}
+END_TEST
+
+START_TEST(tx_burst_status_names_the_refused_packet_multi_buffer)
+{
+	status_names_the_refused_packet(0, XSKX_SOCKET_MULTI_BUFFER);
+}
+END_TEST
+
 /* The case: none of these may cost a frame on a zero-copy peer. */
 START_TEST(bad_tx_loses_no_frame)
 {
@@ -621,6 +688,9 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, tx_refuses_fragments_without_multi_buffer);
 	tcase_add_test(tc, tx_refuses_a_chain_whole);
 	tcase_add_test(tc, bad_tx_loses_no_frame);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet_unaligned);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet_multi_buffer);
 	tcase_add_test(tc, double_release_is_refused_and_counted);
 	tcase_add_test(tc, foreign_release_is_refused_and_counted);
 	tcase_add_test(tc, null_arguments_are_refused);

@@ -653,6 +653,35 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
 END_TEST
 
 /*
+ * xskx_tx_burst_status() returns a hard wakeup error from the call whose
+ * kick failed, with the packet it accepted, and leaves nothing for the
+ * next call.
+ */
+START_TEST(a_hard_wakeup_error_comes_from_the_status_call)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_socket *sock;
+	uint32_t accepted = 0;
+	struct xskx_pkt pkt;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_burst_status(sock, &pkt, 1, &accepted), -ENXIO);
+	ck_assert_uint_eq(accepted, 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst_status(sock, NULL, 0, &accepted), 0);
+	ck_assert_uint_eq(accepted, 0);
+	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * A zero-copy driver polling TX without wakeups (no need_wakeup) counts
  * tx_ring_empty_descs when it first finds the ring empty, not on every poll
  * after: once at bind, once more after the packet it sent.
@@ -966,6 +995,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
 	tcase_add_test(tc, copy_mode_sends_the_whole_tx_ring_per_kick);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_status_call);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);

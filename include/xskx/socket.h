@@ -328,10 +328,28 @@ int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
  * first bad packet ends the burst: when it is pkts[0] the call returns
  * -EINVAL with a message naming it and why, and counts it in tx_rejected;
  * otherwise the call returns its index and the next call, starting with it,
- * returns that -EINVAL.
+ * returns that -EINVAL. A kick that fails hard after packets were accepted
+ * likewise comes from the next call on the socket. xskx_tx_burst_status()
+ * reports both from the call that meets them.
  */
 int xskx_tx_burst(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 		  uint32_t n);
+
+/*
+ * xskx_tx_burst() with its count and its error apart, as libbpf's batch
+ * map calls report theirs: *accepted is how many of pkts the TX ring took
+ * (their frames now the library's), whatever the result; pkts[*accepted]
+ * onward stay the caller's. Returns 0 when nothing went wrong — all n
+ * accepted, or TX full (*accepted < n: retry the rest later) — or the
+ * negative errno of what this very call met: -EINVAL for the bad packet
+ * pkts[*accepted] (at any index; counted in tx_rejected, a message names
+ * its index, address and fault), or the error of a kick that failed hard
+ * after the accepted packets went on the ring (-ENXIO...; they stay
+ * there). Never defers an error to a later call; -EINVAL also for a NULL
+ * accepted. Same checks, kicks and cost as xskx_tx_burst().
+ */
+int xskx_tx_burst_status(struct xskx_socket *sock, const struct xskx_pkt *pkts,
+			 uint32_t n, uint32_t *accepted);
 
 /*
  * Move completed TX frames from COMPLETION to the pool. Returns how many.
