@@ -415,18 +415,14 @@ static bool addr_in_umem(const struct xskx_umem *umem, uint64_t addr)
  * A peer that sends only inside sendto() (copy mode: the TX flag stays up)
  * leaves descriptors on TX until kicked again; reclaiming is when the
  * application waits for them, so kick once if any are still queued.
+ * Returns 0 or the kick's hard error.
  */
-static void drain_copy_mode_tx(struct xskx_socket *s)
+static int drain_copy_mode_tx(struct xskx_socket *s)
 {
-	int err;
-
 	if (!s->tx.ring || !xskx_ring_needs_wakeup(&s->tx) ||
 	    xsk_prod_nb_free(&s->tx, s->tx.size) == s->tx.size)
-		return;
-	/* xskx_tx_reclaim returns a count: a hard error waits for a burst. */
-	err = xskx_socket_kick_tx(s);
-	if (err && !s->deferred_err)
-		s->deferred_err = err;
+		return 0;
+	return xskx_socket_kick_tx(s);
 }
 
 /*
@@ -617,14 +613,17 @@ uint32_t xskx__reclaim_completions(struct xskx_socket *s)
 	return good;
 }
 
-XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
+XSKX_API int xskx_tx_reclaim(struct xskx_socket *s)
 {
-	if (!s) {
-		xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
-		return 0;
-	}
-	drain_copy_mode_tx(s);
-	return xskx__reclaim_completions(s);
+	uint32_t n;
+	int err;
+
+	if (!s)
+		return xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
+	err = drain_copy_mode_tx(s);
+	/* The completions are reclaimed all the same: they are the pool's. */
+	n = xskx__reclaim_completions(s);
+	return err ? err : (int)n;
 }
 
 /*

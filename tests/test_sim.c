@@ -682,6 +682,44 @@ START_TEST(a_hard_wakeup_error_comes_from_the_status_call)
 END_TEST
 
 /*
+ * xskx_tx_reclaim() kicks a copy-mode TX that still holds a packet (here
+ * one tx_kick_batch left waiting): a hard wakeup error is its result, not
+ * the next burst's; once the port works again it reclaims the packet.
+ */
+START_TEST(a_hard_wakeup_error_comes_from_reclaim)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_socket_opts, opts, .flags = XSKX_SOCKET_NO_RX,
+		  .tx_kick_batch = 4);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	struct nic nic;
+	int got = 0;
+
+	nic_create(&nic, &port_opts);
+	opts.port = test_port(nic.port);
+	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
+		      xskx_last_error());
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_reclaim(sock), -ENXIO);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	/* Nothing was left for the next call. */
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+	for (int i = 0; i < 10 && !got; i++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		got = xskx_tx_reclaim(sock);
+		ck_assert_int_ge(got, 0);
+	}
+	ck_assert_int_eq(got, 1);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * A zero-copy driver polling TX without wakeups (no need_wakeup) counts
  * tx_ring_empty_descs when it first finds the ring empty, not on every poll
  * after: once at bind, once more after the packet it sent.
@@ -996,6 +1034,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, copy_mode_sends_the_whole_tx_ring_per_kick);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_status_call);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_from_reclaim);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);

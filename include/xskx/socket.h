@@ -352,13 +352,15 @@ int xskx_tx_burst_status(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 			 uint32_t n, uint32_t *accepted);
 
 /*
- * Move completed TX frames from COMPLETION to the pool. Returns how many.
- * xskx_tx_burst() does this itself; call it to drain after the last burst.
- * When descriptors are still queued on TX and the peer asks for a wakeup
- * (always so in copy mode, where the kernel sends only inside sendto), it
- * kicks once first.
+ * Move completed TX frames from COMPLETION to the pool. Returns how many,
+ * or a negative errno: -EINVAL for a NULL socket, or the error of its kick
+ * when that failed for a reason other than "try again" (-ENXIO...; the
+ * completions are reclaimed all the same). xskx_tx_burst() does this
+ * itself; call it to drain after the last burst. When descriptors are
+ * still queued on TX and the peer asks for a wakeup (always so in copy
+ * mode, where the kernel sends only inside sendto), it kicks once first.
  */
-uint32_t xskx_tx_reclaim(struct xskx_socket *sock);
+int xskx_tx_reclaim(struct xskx_socket *sock);
 
 /*
  * Wait up to timeout_ms (0: don't wait; -1: forever) for RX to be non-empty
