@@ -261,21 +261,17 @@ static int open_tx_meta(struct xskx_socket *s, uint32_t requested)
 	return err;
 }
 
-XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
-			      const struct xskx_socket_opts *opts)
+/* Both ways to open a socket, with the caller's options copied in *opts. */
+static int socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
+		       const struct xskx_socket_opts *opts)
 {
 	const struct xskx_backend_ops *ops;
-	struct xskx_socket_opts o;
+	struct xskx_socket_opts o = *opts;
 	struct xskx_socket *s;
 	struct xskx_fq_cq *fq;
 	bool new_pair, receiving;
 	int err;
 
-	if (!sockp || !umem)
-		return xskx__fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
-	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
-	if (err)
-		return err;
 	err = check_opts(&o, umem);
 	if (err)
 		return err;
@@ -373,6 +369,48 @@ err_free:
 	free(s->tx_batch_addrs);
 	free(s);
 	return err;
+}
+
+XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
+			      const struct xskx_socket_opts *opts)
+{
+	struct xskx_socket_opts o;
+	int err;
+
+	if (!sockp || !umem)
+		return xskx__fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
+	if (err)
+		return err;
+	return socket_open(sockp, umem, &o);
+}
+
+XSKX_API int xskx_socket_open_queue(struct xskx_socket **sockp,
+				    struct xskx_port *port, uint32_t queue_id,
+				    struct xskx_umem *umem,
+				    const struct xskx_socket_opts *opts)
+{
+	struct xskx_socket_opts o;
+	int err;
+
+	if (!sockp || !port || !umem)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: socket pointer, port and umem must not be NULL (a port comes from xskx_port_open() or xskx_port_open_sim())");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
+	if (err)
+		return err;
+	/* The arguments say it; opts may only agree (or leave it out). */
+	if (o.port && o.port != port)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: opts.port names port '%s', the port argument '%s'; leave opts.port NULL",
+				  o.port->name, port->name);
+	if (o.queue_id && o.queue_id != queue_id)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: opts.queue_id is %u, the queue_id argument %u; leave opts.queue_id 0",
+				  o.queue_id, queue_id);
+	o.port = port;
+	o.queue_id = queue_id;
+	return socket_open(sockp, umem, &o);
 }
 
 static void give_back_to_pool(uint64_t addr, void *ctx)

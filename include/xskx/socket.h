@@ -52,7 +52,11 @@ enum xskx_copy_mode {
 
 struct xskx_socket_opts {
 	size_t sz;
-	struct xskx_port *port;	/* the interface (xskx/port.h) */
+	/*
+	 * The interface (xskx/port.h) and its queue, for xskx_socket_open();
+	 * xskx_socket_open_queue() takes them as arguments.
+	 */
+	struct xskx_port *port;
 	uint32_t queue_id;
 	uint32_t rx_size;	/* RX ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t tx_size;	/* TX ring entries; 0: likewise */
@@ -181,6 +185,15 @@ struct xskx_socket_opts {
  */
 int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
 		     const struct xskx_socket_opts *opts);
+
+/*
+ * xskx_socket_open() with the port and the queue as arguments, as they are
+ * required: opts may be NULL (every default), and its port and queue_id,
+ * when set, must agree with them (-EINVAL naming both otherwise).
+ */
+int xskx_socket_open_queue(struct xskx_socket **sock, struct xskx_port *port,
+			   uint32_t queue_id, struct xskx_umem *umem,
+			   const struct xskx_socket_opts *opts);
 
 /*
  * Unbind and free the socket. On the simulated NIC every frame it held (on
