@@ -66,7 +66,8 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	if (o->tx_reserve == XSKX_TX_RESERVE_NONE)
 		o->tx_reserve = 0;
 	else if (!o->tx_reserve && !(o->flags & (XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX)))
-		o->tx_reserve = umem->frame_count / 2;
+		/* Rounded up: a single frame leaves none for TX otherwise. */
+		o->tx_reserve = (umem->frame_count + 1) / 2;
 	return 0;
 }
 
@@ -199,6 +200,63 @@ static int check_frames(const struct xskx_umem *umem,
 				  (unsigned long long)posted, umem->frame_count, own,
 				  reserve);
 	return 0;
+}
+
+/*
+ * The socket's rings longer than fits, the smallest power of two that
+ * holds the UMEM's frames, "RX 2048, TX 2048" into buf; returns the longest
+ * (0: none). The kernel takes them, but they never fill: at most
+ * frame_count packets are ever in flight. FILL and COMPLETION only for a
+ * socket that brings them (a new pair).
+ */
+static uint32_t rings_past_frames(const struct xskx_umem *umem,
+				  const struct xskx_socket_opts *o,
+				  bool new_pair, uint32_t fits, char *buf,
+				  size_t size)
+{
+	const struct {
+		const char *name;
+		uint32_t entries;
+		bool present;
+	} rings[] = {
+		{ "FILL", umem->fill_size, new_pair },
+		{ "COMPLETION", umem->comp_size, new_pair },
+		{ "RX", o->rx_size, !(o->flags & XSKX_SOCKET_NO_RX) },
+		{ "TX", o->tx_size, !(o->flags & XSKX_SOCKET_NO_TX) },
+	};
+	uint32_t longest = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(rings) / sizeof(rings[0]); i++) {
+		if (!rings[i].present || rings[i].entries <= fits)
+			continue;
+		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+					 "%s%s %u", used ? ", " : "",
+					 rings[i].name, rings[i].entries);
+		if (rings[i].entries > longest)
+			longest = rings[i].entries;
+	}
+	return longest;
+}
+
+/* Warn, with the numbers, of rings the UMEM's frames can never fill. */
+static void warn_rings_past_frames(const struct xskx_umem *umem,
+				   const struct xskx_socket_opts *o,
+				   bool new_pair)
+{
+	char rings[96];
+	uint32_t fits = 1, longest;
+
+	while (fits < umem->frame_count)
+		fits <<= 1;
+	longest = rings_past_frames(umem, o, new_pair, fits, rings,
+				    sizeof(rings));
+	if (!longest)
+		return;
+	xskx_warn("socket on queue %u: the UMEM's %u frames can never fill its rings of more entries (%s): at most %u packets are in flight on each; rings of %u entries hold them all (fill_size, comp_size, rx_size, tx_size), or create the UMEM with at least %u frames",
+		  o->queue_id, umem->frame_count, rings, umem->frame_count,
+		  fits, longest);
 }
 
 /*
@@ -359,6 +417,7 @@ static int socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
 		if (o.fill_frames && xskx_ring_needs_wakeup(&fq->fill))
 			xskx_socket_kick_rx(s);
 	}
+	warn_rings_past_frames(umem, &o, new_pair);
 	*sockp = s;
 	return 0;
 

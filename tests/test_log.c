@@ -49,7 +49,7 @@ static void fail_once(void)
 static void choose_wakeup_once(void)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 2048);
 	struct xskx_sim_port *nic;
 	struct xskx_socket *sock;
 	struct xskx_umem *umem;

@@ -561,6 +561,93 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 END_TEST
 
 /*
+ * A single frame for a socket with RX and TX: receiving would hold it and
+ * leave xskx_frame_alloc() nothing (the default tx_reserve, half of the
+ * frames, rounds up): refused with the numbers; two frames are enough.
+ */
+START_TEST(one_frame_for_rx_and_tx_is_refused_with_the_numbers)
+{
+	XSKX_OPTS(xskx_socket_opts, o, .rx_size = 1, .tx_size = 1);
+	struct xskx_socket *sock = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	shared_umem_create(&sim, &port, &umem, 1, 1);
+	o.port = test_port(port);
+	ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "1 frames are too few") &&
+			      strstr(xskx_last_error(), "tx_reserve 1") &&
+			      strstr(xskx_last_error(), "at least 2 frames"),
+		      "%s", xskx_last_error());
+	shared_umem_destroy(sim, umem);
+	shared_umem_create(&sim, &port, &umem, 1, 2);
+	o.port = test_port(port);
+	ck_assert_msg(!xskx_socket_open(&sock, umem, &o), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	shared_umem_destroy(sim, umem);
+}
+END_TEST
+
+/*
+ * Rings longer than the UMEM's frames can fill (64 frames under the
+ * default 2048 entries): the socket opens, with one warning naming the
+ * frames, each such ring, and the sizes that would do. Rings of 64 (or
+ * RX and TX of 64 on a UMEM whose FILL and COMPLETION another socket
+ * brought) draw none.
+ */
+START_TEST(rings_the_frames_cannot_fill_are_warned_with_the_numbers)
+{
+	XSKX_OPTS(xskx_socket_opts, o);
+	struct xskx_socket *sock = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	shared_umem_create(&sim, &port, &umem, 1, 64);
+	o.port = test_port(port);
+	test_log_reset();
+	ck_assert_msg(!xskx_socket_open(&sock, umem, &o), "%s",
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_msg(strstr(test_log_last(), "64 frames") &&
+			      strstr(test_log_last(),
+				     "FILL 2048, COMPLETION 2048, RX 2048, TX 2048") &&
+			      strstr(test_log_last(), "rings of 64 entries") &&
+			      strstr(test_log_last(), "at least 2048 frames"),
+		      "%s", test_log_last());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	/* The socket's own rings fit: only FILL and COMPLETION are named. */
+	o.rx_size = 64;
+	o.tx_size = 64;
+	test_log_reset();
+	ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), 0);
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_msg(strstr(test_log_last(), "(FILL 2048, COMPLETION 2048)"),
+		      "%s", test_log_last());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	shared_umem_destroy(sim, umem);
+	{
+		XSKX_OPTS(xskx_umem_opts, fitting, .frame_count = 64,
+			  .frame_size = 2048, .fill_size = 64,
+			  .comp_size = 64);
+
+		test_log_capture();
+		ck_assert_int_eq(xskx_sim_create(&sim, NULL), 0);
+		ck_assert_int_eq(xskx_sim_port_create(sim, NULL, &port), 0);
+		ck_assert_int_eq(xskx_umem_create(&umem, &fitting), 0);
+		o.port = test_port(port);
+		test_log_reset();
+		ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), 0);
+		ck_assert_msg(test_log_count() == 0, "%s", test_log_last());
+		ck_assert_int_eq(xskx_socket_close(sock), 0);
+		shared_umem_destroy(sim, umem);
+	}
+}
+END_TEST
+
+/*
  * Frames a queue posted stay with the peer when its receiving socket closes
  * while a TX-only socket keeps its FILL ring: they are not counted as free
  * for a socket opened on another queue, which is refused rather than left
@@ -696,6 +783,8 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, null_arguments_are_refused);
 	tcase_add_test(tc, absurd_ring_sizes_are_refused);
 	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
+	tcase_add_test(tc, one_frame_for_rx_and_tx_is_refused_with_the_numbers);
+	tcase_add_test(tc, rings_the_frames_cannot_fill_are_warned_with_the_numbers);
 	tcase_add_test(tc, frames_of_a_closed_receiver_are_not_shared_again);
 	tcase_add_test(tc, orphaned_frames_are_left_out_of_the_shares);
 	tcase_add_test(tc, frames_on_a_closed_rx_ring_leave_the_share);

@@ -91,8 +91,8 @@ struct xskx_socket_opts {
 	/*
 	 * Frames that filling FILL leaves in the pool for the application's
 	 * own packets (xskx_frame_alloc), so that receiving can never starve
-	 * sending. 0: half of the UMEM's frames for a socket with both an RX
-	 * and a TX ring, none otherwise. XSKX_TX_RESERVE_NONE: none — for
+	 * sending. 0: half of the UMEM's frames, rounded up, for a socket with
+	 * both an RX and a TX ring, none otherwise. XSKX_TX_RESERVE_NONE: none — for
 	 * forwarders that only transmit the frames they received.
 	 */
 	uint32_t tx_reserve;
@@ -180,7 +180,9 @@ struct xskx_socket_opts {
  * the message names the numbers), -EBUSY (the queue is held by another
  * socket, another process's XDP program differs), -EOPNOTSUPP (zero-copy
  * forced where there is none, native XDP without fallback on a driver
- * without it).
+ * without it). Rings longer than the UMEM's frames can ever fill (64 frames
+ * under 2048-entry rings), which the kernel takes, open with a warning
+ * naming the frames, the rings and the sizes that would do.
  * Syscalls: socket, setsockopt, mmap and bind on the kernel backend.
  */
 int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
