@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -699,6 +700,52 @@ START_TEST(inject_says_whether_the_nic_took_the_packet)
 END_TEST
 
 /*
+ * xskx_socket_poll_many(): a receiver that never made a burst has nothing
+ * on FILL, and the wait refills it (the packet injected next finds a
+ * buffer); on the deterministic NIC a wait with nothing ready returns 0 at
+ * once, even without a timeout; once the packet is in, both entries say
+ * what they are ready for.
+ */
+START_TEST(poll_many_refills_and_reports_each_socket)
+{
+	uint8_t frame[64] = { 0x02, 0, 0, 0, 0, 0x0b, 0x02, 0, 0, 0, 0, 0x0a };
+	struct xskx_poll_socket socks[2];
+	struct xskx_socket *rx, *tx;
+	struct xskx_pkt pkt;
+	struct nic nic;
+
+	nic_create(&nic, NULL);
+	rx = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 0);
+	tx = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	socks[0] = (struct xskx_poll_socket){ .sock = rx, .events = POLLIN };
+	socks[1] = (struct xskx_poll_socket){ .sock = tx, .events = POLLOUT,
+					      .revents = POLLERR };
+	ck_assert_int_eq(xskx_socket_poll_many(socks, 1, -1), 0);
+	ck_assert_int_eq(socks[0].revents, 0);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(nic.port, frame, sizeof(frame)),
+			 0);
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	ck_assert_int_eq(xskx_socket_poll_many(socks, 2, 0), 2);
+	ck_assert_int_eq(socks[0].revents, POLLIN);
+	ck_assert_int_eq(socks[1].revents, POLLOUT);
+	ck_assert_int_eq(xskx_rx_burst(rx, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_rx_release(rx, &pkt, 1), 0);
+	ck_assert_int_eq(xskx_socket_poll_many(socks, 1, 0), 0);
+	ck_assert_int_eq(xskx_socket_poll_many(NULL, 1, 0), -EINVAL);
+	ck_assert_int_eq(xskx_socket_poll_many(socks, 0, 0), -EINVAL);
+	ck_assert_int_eq(xskx_socket_poll_many(socks, XSKX_POLL_MANY_MAX + 1, 0),
+			 -EINVAL);
+	socks[1].sock = NULL;
+	ck_assert_int_eq(xskx_socket_poll_many(socks, 2, 0), -EINVAL);
+	ck_assert_int_eq(xskx_socket_close(tx), 0);
+	ck_assert_int_eq(xskx_socket_close(rx), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * xskx_tx_burst_status() returns a hard wakeup error from the call whose
  * kick failed, with the packet it accepted, and leaves nothing for the
  * next call.
@@ -1081,6 +1128,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_status_call);
 	tcase_add_test(tc, inject_says_whether_the_nic_took_the_packet);
+	tcase_add_test(tc, poll_many_refills_and_reports_each_socket);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_reclaim);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);

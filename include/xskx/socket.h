@@ -386,6 +386,34 @@ int xskx_tx_reclaim(struct xskx_socket *sock);
  */
 int xskx_socket_poll(struct xskx_socket *sock, short events, int timeout_ms);
 
+/* One socket of xskx_socket_poll_many(), as struct pollfd is of poll(2). */
+struct xskx_poll_socket {
+	struct xskx_socket *sock;
+	short events;	/* POLLIN, POLLOUT */
+	short revents;	/* set by the call */
+};
+
+/* The most sockets one xskx_socket_poll_many() waits on. */
+#define XSKX_POLL_MANY_MAX 256u
+
+/*
+ * Wait up to timeout_ms (0: don't wait; -1: forever) until one of n sockets
+ * is ready, as xskx_socket_poll() waits for one; each entry's revents says
+ * what it is ready for. Plain poll(2) on the sockets' fds is not the same:
+ * this refills FILL from the pool first for every socket waiting for RX
+ * (with FILL empty the peer has nowhere to put a packet, and the wait would
+ * never end), and it waits on sockets of the simulated NIC too, which have
+ * no fd. Kernel sockets only: one poll(2), which kicks a socket whose
+ * need_wakeup flag is set, as poll(2) does. With a simulated socket among
+ * them: each socket polled in turn (kicks included), then, while none is
+ * ready, again every millisecond; in deterministic mode, where the
+ * simulated NIC never sleeps, after the first pass (as xskx_socket_poll()).
+ * Returns how many entries have revents, 0 on timeout, or a negative errno
+ * (-EINVAL for a NULL array or socket, n 0 or above XSKX_POLL_MANY_MAX).
+ */
+int xskx_socket_poll_many(struct xskx_poll_socket *socks, uint32_t n,
+			  int timeout_ms);
+
 /* The statistics of one socket. */
 struct xskx_stats {
 	/* The kernel's XDP_STATISTICS, with its names and meaning. */
