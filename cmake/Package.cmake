@@ -19,7 +19,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/xskx
 	COMPONENT dev
 	FILES_MATCHING PATTERN "*.h")
 # The maps header that an XDP program of the user's builds on (see
-# opts.xdp_obj in xskx/socket.h): #include <xskx/bpf/xskx_maps.bpf.h>.
+# xskx_port_opts.xdp_obj in xskx/port.h): #include <xskx/bpf/xskx_maps.bpf.h>.
 if(IS_DIRECTORY ${PROJECT_SOURCE_DIR}/bpf)
 	install(DIRECTORY ${PROJECT_SOURCE_DIR}/bpf/
 		DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/xskx/bpf
@@ -82,5 +82,10 @@ install(FILES
 	${PROJECT_SOURCE_DIR}/LICENSE
 	${PROJECT_SOURCE_DIR}/LICENSE.LGPL-2.1
 	${PROJECT_SOURCE_DIR}/LICENSE.BSD-2-Clause
+	DESTINATION ${CMAKE_INSTALL_DOCDIR}
+	COMPONENT dev)
+# The topic pages and the example programs that the README and xskx(7)
+# point to, as the source tree has them.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs ${PROJECT_SOURCE_DIR}/examples
 	DESTINATION ${CMAKE_INSTALL_DOCDIR}
 	COMPONENT dev)

@@ -14,6 +14,9 @@
 #                 xskx-tools, each with its own files and dependencies
 #                 (scripts/check-deb.sh --contents; the script without it
 #                 installs them in a debootstrapped Debian 12, by hand)
+#   xskx_doc_names every function, macro, header and file that README.md,
+#                 tests/README.md, docs/, man/ and the headers' comments
+#                 name exists (scripts/check-doc-names.sh)
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -95,3 +98,8 @@ set_tests_properties(xskx_deb PROPERTIES
 	ENVIRONMENT "CPACK=${CMAKE_CPACK_COMMAND}"
 	LABELS package
 	TIMEOUT 300)
+
+add_test(NAME xskx_doc_names
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-doc-names.sh
+		${PROJECT_SOURCE_DIR})
+set_tests_properties(xskx_doc_names PROPERTIES LABELS package)

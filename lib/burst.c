@@ -171,21 +171,29 @@ static bool tx_kick_due(struct xskx_socket *s, uint32_t n)
 	return now - s->tx_waiting_since >= s->tx_kick_ns;
 }
 
-int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
+/*
+ * Wake the peer after a TX call that queued n packets, when TX holds
+ * descriptors, the peer asked (always with busy polling) and, with
+ * tx_kick_batch, the wakeup is due. Returns 0 or the kick's hard error.
+ */
+static inline __attribute__((always_inline)) int
+tx_kick_if_due(struct xskx_socket *s, uint32_t n)
 {
-	int err = 0;
-
 	/* Nothing queued, nothing to wake the peer for. */
 	if ((xskx_ring_needs_wakeup(&s->tx) ||
 	     s->kick_always) &&
 	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size) &&
 	    tx_kick_due(s, n)) {
 		s->tx_waiting_since = 0;
-		err = xskx_socket_kick_tx(s);
-	} else {
-		s->stats.kicks_skipped++;
+		return xskx_socket_kick_tx(s);
 	}
-	return burst_result(s, n, err);
+	s->stats.kicks_skipped++;
+	return 0;
+}
+
+int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
+{
+	return burst_result(s, n, tx_kick_if_due(s, n));
 }
 
 int xskx__burst_precondition(struct xskx_socket *s, const char *call,
@@ -407,18 +415,14 @@ static bool addr_in_umem(const struct xskx_umem *umem, uint64_t addr)
  * A peer that sends only inside sendto() (copy mode: the TX flag stays up)
  * leaves descriptors on TX until kicked again; reclaiming is when the
  * application waits for them, so kick once if any are still queued.
+ * Returns 0 or the kick's hard error.
  */
-static void drain_copy_mode_tx(struct xskx_socket *s)
+static int drain_copy_mode_tx(struct xskx_socket *s)
 {
-	int err;
-
 	if (!s->tx.ring || !xskx_ring_needs_wakeup(&s->tx) ||
 	    xsk_prod_nb_free(&s->tx, s->tx.size) == s->tx.size)
-		return;
-	/* xskx_tx_reclaim returns a count: a hard error waits for a burst. */
-	err = xskx_socket_kick_tx(s);
-	if (err && !s->deferred_err)
-		s->deferred_err = err;
+		return 0;
+	return xskx_socket_kick_tx(s);
 }
 
 /*
@@ -609,14 +613,17 @@ uint32_t xskx__reclaim_completions(struct xskx_socket *s)
 	return good;
 }
 
-XSKX_API uint32_t xskx_tx_reclaim(struct xskx_socket *s)
+XSKX_API int xskx_tx_reclaim(struct xskx_socket *s)
 {
-	if (!s) {
-		xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
-		return 0;
-	}
-	drain_copy_mode_tx(s);
-	return xskx__reclaim_completions(s);
+	uint32_t n;
+	int err;
+
+	if (!s)
+		return xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
+	err = drain_copy_mode_tx(s);
+	/* The completions are reclaimed all the same: they are the pool's. */
+	n = xskx__reclaim_completions(s);
+	return err ? err : (int)n;
 }
 
 /*
@@ -781,8 +788,12 @@ tx_check(const struct tx_geometry *g, const struct xskx_pkt *p,
 	return TX_OK;
 }
 
-/* The message for a refused descriptor: which packet, and why. */
-static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
+/*
+ * The message for a refused descriptor, pkts[index] of call's burst: which
+ * packet, and why.
+ */
+static int tx_refuse(struct xskx_socket *s, const char *call,
+		     const struct xskx_pkt *pkts, uint32_t index,
 		     enum tx_fault why)
 {
 	static const char *const reasons[] = {
@@ -796,17 +807,19 @@ static int tx_refuse(struct xskx_socket *s, const struct xskx_pkt *p,
 		[TX_META_FLAGS] = "its TX metadata (XDP_TX_METADATA) asks for what the socket's tx_metadata does not allow, or has unknown flags",
 		[TX_META_CSUM] = "its TX metadata's checksum, csum_start + csum_offset + 2, ends past len",
 	};
+	const struct xskx_pkt *p = &pkts[index];
 
 	s->stats.tx_rejected++;
 	if (why == TX_TOO_MANY_FRAGS)
 		return xskx__fail(-EINVAL,
-				  "xskx_tx_burst: queue %u refused the chain starting at addr 0x%llx: it reaches %u fragments, the kernel's limit for this socket (xskx_socket_info's max_frags), with XDP_PKT_CONTD still set; send the packet in at most %u fragments (larger frames, or a shorter packet); it is still yours to fix or release",
-				  s->queue_id, (unsigned long long)p->addr,
-				  s->max_frags, s->max_frags);
+				  "%s: queue %u refused the chain starting at pkts[%u], addr 0x%llx: it reaches %u fragments, the kernel's limit for this socket (xskx_socket_info's max_frags), with XDP_PKT_CONTD still set; send the packet in at most %u fragments (larger frames, or a shorter packet); it is still yours to fix or release",
+				  call, s->queue_id, index,
+				  (unsigned long long)p->addr, s->max_frags,
+				  s->max_frags);
 	return xskx__fail(-EINVAL,
-			  "xskx_tx_burst: queue %u refused the packet at addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
-			  s->queue_id, (unsigned long long)p->addr, p->len,
-			  p->options, reasons[why]);
+			  "%s: queue %u refused pkts[%u], addr 0x%llx len %u options 0x%x: %s; it is still yours to fix or release",
+			  call, s->queue_id, index, (unsigned long long)p->addr,
+			  p->len, p->options, reasons[why]);
 }
 
 /*
@@ -943,10 +956,12 @@ static uint32_t tx_write_plain_ring(const struct tx_geometry *g,
 /*
  * Put the good, whole chains among pkts[0..fit) on TX: fit slots are
  * reserved, written as each packet passes its checks, and those after the
- * last good chain given back before the rest is published.
+ * last good chain given back before the rest is published. Inlined into
+ * both TX calls, as it was into the one there was.
  */
-static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
-			 uint32_t fit, uint64_t *bytes, enum tx_fault *fault)
+static inline __attribute__((always_inline)) uint32_t
+tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts, uint32_t fit,
+	 uint64_t *bytes, enum tx_fault *fault)
 {
 	const struct xskx_umem *umem = s->umem;
 	/*
@@ -985,39 +1000,97 @@ static uint32_t tx_queue(struct xskx_socket *s, const struct xskx_pkt *pkts,
 	return whole;
 }
 
-XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
-			   uint32_t n)
+/*
+ * The burst behind both TX calls: reclaim COMPLETION, then the good, whole
+ * chains among pkts onto TX. Returns how many packets were queued, or a
+ * negative errno when none was: the call cannot run, or pkts[0] was refused
+ * (named, counted). When fewer than n were queued, *fault says why the
+ * next one was not: a check refused it, or TX_OK when TX ran out of room.
+ * The caller kicks. Inlined into each caller, with call a constant.
+ */
+static inline __attribute__((always_inline)) int
+tx_burst_queue(struct xskx_socket *s, const struct xskx_pkt *pkts, uint32_t n,
+	       const char *call, enum tx_fault *fault)
 {
-	enum tx_fault fault = TX_OK;
+	enum tx_fault cut = TX_OK;
 	uint64_t bytes = 0;
 	uint32_t fit;
 
+	*fault = TX_OK;
 	if (__builtin_expect(!s || (!pkts && n), 0))
-		return xskx__fail(-EINVAL, "xskx_tx_burst: socket and pkts must not be NULL");
+		return xskx__fail(-EINVAL, "%s: socket and pkts must not be NULL",
+				  call);
 	if (__builtin_expect(s->deferred_err != 0 || !s->tx.ring || s->tx_batch,
 			     0))
-		return xskx__burst_precondition(s, "xskx_tx_burst", XSKX_USES_TX);
+		return xskx__burst_precondition(s, call, XSKX_USES_TX);
 	xskx__reclaim_completions(s);
 	fit = tx_fit(s, pkts, n);
 	if (__builtin_expect(!fit && n, 0) && chain_exceeds_ring(s, pkts, n))
 		return xskx__fail(-EINVAL,
-				  "xskx_tx_burst: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
-				  s->tx.size, s->queue_id);
+				  "%s: a packet of more than %u fragments can never fit the TX ring of queue %u; raise tx_size",
+				  call, s->tx.size, s->queue_id);
 	if (__builtin_expect(s->tx_options & XDP_PKT_CONTD, 0)) {
 		uint32_t limit = tx_frag_limit(s, pkts, fit);
 
 		if (!limit && fit)
-			return tx_refuse(s, pkts, TX_TOO_MANY_FRAGS);
+			return tx_refuse(s, call, pkts, 0, TX_TOO_MANY_FRAGS);
+		if (limit < fit)
+			cut = TX_TOO_MANY_FRAGS;
 		fit = limit;
 	}
-	n = tx_queue(s, pkts, fit, &bytes, &fault);
-	if (__builtin_expect(!n && fault != TX_OK, 0))
-		return tx_refuse(s, pkts, fault);
+	n = tx_queue(s, pkts, fit, &bytes, fault);
+	if (__builtin_expect(!n && *fault != TX_OK, 0))
+		return tx_refuse(s, call, pkts, 0, *fault);
+	if (n == fit && *fault == TX_OK)
+		*fault = cut;
 	if (n) {
 		s->umem->frames_in_app -= n;
 		s->stats.tx_packets += n;
 		s->stats.tx_bytes += bytes;
 	}
+	return (int)n;
+}
 
-	return xskx__tx_finish(s, n);
+XSKX_API int xskx_tx_burst(struct xskx_socket *s, const struct xskx_pkt *pkts,
+			   uint32_t n)
+{
+	enum tx_fault fault;
+	int queued = tx_burst_queue(s, pkts, n, "xskx_tx_burst", &fault);
+
+	if (__builtin_expect(queued < 0, 0))
+		return queued;
+	/*
+	 * A packet refused after others were queued waits for the next call,
+	 * which starts with it: this one returns the count.
+	 */
+	return xskx__tx_finish(s, (uint32_t)queued);
+}
+
+XSKX_API int xskx_tx_burst_status(struct xskx_socket *s,
+				  const struct xskx_pkt *pkts, uint32_t n,
+				  uint32_t *accepted)
+{
+	enum tx_fault fault;
+	int queued, err;
+
+	if (__builtin_expect(!accepted, 0))
+		return xskx__fail(-EINVAL,
+				  "xskx_tx_burst_status: accepted must not be NULL");
+	*accepted = 0;
+	queued = tx_burst_queue(s, pkts, n, "xskx_tx_burst_status", &fault);
+	if (__builtin_expect(queued < 0, 0))
+		return queued;
+	*accepted = (uint32_t)queued;
+	/*
+	 * The wakeup first: the packets queued need it whatever follows. A
+	 * hard kick error (the socket is broken) wins over a refusal, which
+	 * the next call meets again, starting with the refused packet.
+	 */
+	err = tx_kick_if_due(s, (uint32_t)queued);
+	if (__builtin_expect(err != 0, 0))
+		return err;
+	if (__builtin_expect(fault != TX_OK, 0))
+		return tx_refuse(s, "xskx_tx_burst_status", pkts,
+				 (uint32_t)queued, fault);
+	return 0;
 }

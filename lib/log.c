@@ -28,17 +28,27 @@ static const char *const level_names[] = {
  * Set once by the application, read by every failing call: plain atomics
  * are enough, nobody waits on them.
  */
+#define LEVEL_UNREAD INT_MIN	/* not read from the environment yet */
+
 static xskx_log_fn log_fn = log_to_stderr;
 static void *log_ctx;
-static int log_level = -1;	/* -1: not read from the environment yet */
+static int log_level = LEVEL_UNREAD;
 
 static __thread char last_error[XSKX_MSG_MAX];
 static __thread char last_reason[XSKX_MSG_MAX];
 
+/*
+ * The default callback prints what has no other way to the user: warnings
+ * (and info and debug, at those levels) of calls that went on. An error is
+ * the failing call's result, its message kept for xskx_last_error(): the
+ * caller shows it, once, in its own words.
+ */
 static void log_to_stderr(enum xskx_log_level level, const char *msg,
 			  void *ctx)
 {
 	(void)ctx;
+	if (level == XSKX_LOG_ERROR)
+		return;
 	fprintf(stderr, "xskx: %s: %s\n", level_names[level], msg);
 }
 
@@ -46,6 +56,8 @@ static enum xskx_log_level level_from_env(void)
 {
 	const char *s = getenv("XSKX_LOG_LEVEL");
 
+	if (s && !strcasecmp(s, "none"))
+		return XSKX_LOG_NONE;
 	if (s)
 		for (unsigned int i = 0; i < sizeof(level_names) / sizeof(level_names[0]); i++)
 			if (!strcasecmp(s, level_names[i]))
@@ -57,7 +69,7 @@ XSKX_API enum xskx_log_level xskx_log_level(void)
 {
 	int level = __atomic_load_n(&log_level, __ATOMIC_RELAXED);
 
-	if (level < 0) {
+	if (level == LEVEL_UNREAD) {
 		level = level_from_env();
 		__atomic_store_n(&log_level, level, __ATOMIC_RELAXED);
 	}

@@ -66,7 +66,8 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	if (o->tx_reserve == XSKX_TX_RESERVE_NONE)
 		o->tx_reserve = 0;
 	else if (!o->tx_reserve && !(o->flags & (XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX)))
-		o->tx_reserve = umem->frame_count / 2;
+		/* Rounded up: a single frame leaves none for TX otherwise. */
+		o->tx_reserve = (umem->frame_count + 1) / 2;
 	return 0;
 }
 
@@ -202,6 +203,63 @@ static int check_frames(const struct xskx_umem *umem,
 }
 
 /*
+ * The socket's rings longer than fits, the smallest power of two that
+ * holds the UMEM's frames, "RX 2048, TX 2048" into buf; returns the longest
+ * (0: none). The kernel takes them, but they never fill: at most
+ * frame_count packets are ever in flight. FILL and COMPLETION only for a
+ * socket that brings them (a new pair).
+ */
+static uint32_t rings_past_frames(const struct xskx_umem *umem,
+				  const struct xskx_socket_opts *o,
+				  bool new_pair, uint32_t fits, char *buf,
+				  size_t size)
+{
+	const struct {
+		const char *name;
+		uint32_t entries;
+		bool present;
+	} rings[] = {
+		{ "FILL", umem->fill_size, new_pair },
+		{ "COMPLETION", umem->comp_size, new_pair },
+		{ "RX", o->rx_size, !(o->flags & XSKX_SOCKET_NO_RX) },
+		{ "TX", o->tx_size, !(o->flags & XSKX_SOCKET_NO_TX) },
+	};
+	uint32_t longest = 0;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(rings) / sizeof(rings[0]); i++) {
+		if (!rings[i].present || rings[i].entries <= fits)
+			continue;
+		used += (size_t)snprintf(buf + used, used < size ? size - used : 0,
+					 "%s%s %u", used ? ", " : "",
+					 rings[i].name, rings[i].entries);
+		if (rings[i].entries > longest)
+			longest = rings[i].entries;
+	}
+	return longest;
+}
+
+/* Warn, with the numbers, of rings the UMEM's frames can never fill. */
+static void warn_rings_past_frames(const struct xskx_umem *umem,
+				   const struct xskx_socket_opts *o,
+				   bool new_pair)
+{
+	char rings[96];
+	uint32_t fits = 1, longest;
+
+	while (fits < umem->frame_count)
+		fits <<= 1;
+	longest = rings_past_frames(umem, o, new_pair, fits, rings,
+				    sizeof(rings));
+	if (!longest)
+		return;
+	xskx_warn("socket on queue %u: the UMEM's %u frames can never fill its rings of more entries (%s): at most %u packets are in flight on each; rings of %u entries hold them all (fill_size, comp_size, rx_size, tx_size), or create the UMEM with at least %u frames",
+		  o->queue_id, umem->frame_count, rings, umem->frame_count,
+		  fits, longest);
+}
+
+/*
  * Frames put on FILL at open: what the options ask for (fill_frames), within
  * the share, and by default none. The first xskx_rx_burst() or
  * xskx_socket_poll() fills FILL up to the share; by then, in a program that
@@ -261,21 +319,17 @@ static int open_tx_meta(struct xskx_socket *s, uint32_t requested)
 	return err;
 }
 
-XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
-			      const struct xskx_socket_opts *opts)
+/* Both ways to open a socket, with the caller's options copied in *opts. */
+static int socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
+		       const struct xskx_socket_opts *opts)
 {
 	const struct xskx_backend_ops *ops;
-	struct xskx_socket_opts o;
+	struct xskx_socket_opts o = *opts;
 	struct xskx_socket *s;
 	struct xskx_fq_cq *fq;
 	bool new_pair, receiving;
 	int err;
 
-	if (!sockp || !umem)
-		return xskx__fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
-	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
-	if (err)
-		return err;
 	err = check_opts(&o, umem);
 	if (err)
 		return err;
@@ -363,6 +417,7 @@ XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem
 		if (o.fill_frames && xskx_ring_needs_wakeup(&fq->fill))
 			xskx_socket_kick_rx(s);
 	}
+	warn_rings_past_frames(umem, &o, new_pair);
 	*sockp = s;
 	return 0;
 
@@ -373,6 +428,48 @@ err_free:
 	free(s->tx_batch_addrs);
 	free(s);
 	return err;
+}
+
+XSKX_API int xskx_socket_open(struct xskx_socket **sockp, struct xskx_umem *umem,
+			      const struct xskx_socket_opts *opts)
+{
+	struct xskx_socket_opts o;
+	int err;
+
+	if (!sockp || !umem)
+		return xskx__fail(-EINVAL, "socket: socket pointer and umem must not be NULL");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
+	if (err)
+		return err;
+	return socket_open(sockp, umem, &o);
+}
+
+XSKX_API int xskx_socket_open_queue(struct xskx_socket **sockp,
+				    struct xskx_port *port, uint32_t queue_id,
+				    struct xskx_umem *umem,
+				    const struct xskx_socket_opts *opts)
+{
+	struct xskx_socket_opts o;
+	int err;
+
+	if (!sockp || !port || !umem)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: socket pointer, port and umem must not be NULL (a port comes from xskx_port_open() or xskx_port_open_sim())");
+	err = XSKX_OPTS_COPY(&o, opts, xskx_socket_opts);
+	if (err)
+		return err;
+	/* The arguments say it; opts may only agree (or leave it out). */
+	if (o.port && o.port != port)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: opts.port names port '%s', the port argument '%s'; leave opts.port NULL",
+				  o.port->name, port->name);
+	if (o.queue_id && o.queue_id != queue_id)
+		return xskx__fail(-EINVAL,
+				  "xskx_socket_open_queue: opts.queue_id is %u, the queue_id argument %u; leave opts.queue_id 0",
+				  o.queue_id, queue_id);
+	o.port = port;
+	o.queue_id = queue_id;
+	return socket_open(sockp, umem, &o);
 }
 
 static void give_back_to_pool(uint64_t addr, void *ctx)

@@ -171,7 +171,7 @@ check_packages() {
 		"${dir}lib/${dir}libxskx\.(so|a)" "${dir}pkgconfig/xskx\.pc" \
 		"${dir}cmake/xskx/xskx[A-Za-z-]+\.cmake" \
 		"${dir}man3/xskx_[a-z_]+\.3\.gz" "${dir}man7/xskx\.7\.gz" \
-		"${dir}doc/xskx/(README\.md|CHANGELOG\.md|LICENSE[A-Za-z0-9.-]*)" \
+		"${dir}doc/xskx/(README\.md|CHANGELOG\.md|LICENSE[A-Za-z0-9.-]*|(docs|examples)/.+)" \
 		"${dir}doc/libxskx-dev/(copyright|changelog\.Debian\.gz)"
 	expect_files "$tools" "${dir}bin/xskx-(bench|l2fwd|fw)" \
 		"${dir}man1/xskx-(bench|l2fwd)\.1\.gz" "${dir}man8/xskx-fw\.8\.gz" \

@@ -295,17 +295,14 @@ static uint32_t build(struct fs_world *w, uint8_t *buf, uint64_t seq,
 /* Inject one packet on ingress i; returns whether a hardware buffer took it. */
 static bool inject(struct fs_world *w, uint32_t i, uint64_t seq)
 {
-	struct xskx_sim_port_stats before, after;
 	uint8_t buf[LV_MAX_LEN];
 	uint32_t len = build(w, buf, seq, i);
-	struct xskx_sim_port *p = w->ports[port_of(w, i)];
+	int err = xskx_sim_port_inject(w->ports[port_of(w, i)], buf, len);
 
-	ck_assert_int_eq(xskx_sim_port_stats(p, &before), 0);
-	ck_assert_msg(!xskx_sim_port_inject(p, buf, len), "%s: inject: %s",
-		      w->where, xskx_last_error());
-	ck_assert_int_eq(xskx_sim_port_stats(p, &after), 0);
+	ck_assert_msg(!err || err == -ENOBUFS, "%s: inject: %s", w->where,
+		      xskx_last_error());
 	w->injected[i]++;
-	return after.rx_missed == before.rx_missed;
+	return !err;
 }
 
 static void open_socket(struct fs_world *w, uint32_t i)

@@ -191,6 +191,42 @@ START_TEST(tx_enforces_the_fragment_limit)
 END_TEST
 
 /*
+ * A chain past the limit after a good packet: xskx_tx_burst_status()
+ * accepts the packet and refuses the chain in the same call, naming it by
+ * its index.
+ */
+START_TEST(tx_burst_status_refuses_a_long_chain_at_its_index)
+{
+	struct xskx_pkt pkts[PORT_MAX_FRAGS + 2];
+	uint32_t accepted = 0;
+	char why[384];
+	struct nic nic;
+
+	nic_create(&nic, false, XSKX_SOCKET_MULTI_BUFFER | XSKX_SOCKET_NO_RX);
+	test_log_capture();
+	held_chain(&nic, pkts, 1);
+	held_chain(&nic, &pkts[1], PORT_MAX_FRAGS + 1);
+	ck_assert_int_eq(xskx_tx_burst_status(nic.sock, pkts, PORT_MAX_FRAGS + 2,
+					      &accepted),
+			 -EINVAL);
+	ck_assert_uint_eq(accepted, 1);
+	ck_assert_msg(strstr(xskx_last_error(), "pkts[1]") &&
+			      strstr(xskx_last_error(), "8 fragments"),
+		      "%s", xskx_last_error());
+	ck_assert_uint_eq(STAT(&nic, tx_rejected), 1);
+	ck_assert_msg(test_census_ok(nic.umem, PORT_MAX_FRAGS + 1, why,
+				     sizeof(why)),
+		      "%s", why);
+	for (uint32_t i = 1; i <= PORT_MAX_FRAGS + 1; i++)
+		ck_assert_int_eq(xskx_frame_free(nic.umem, &pkts[i].addr, 1), 0);
+	poll_nic(&nic);
+	ck_assert_uint_eq(xskx_tx_reclaim(nic.sock), 1);
+	xskx_set_log(NULL, NULL);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * Raw TX ring, zero-copy: a chain of the port's limit of descriptors all
  * with XDP_PKT_CONTD, ended by one more, is invalid whole (limit + 1
  * descriptors counted, none sent, none completed), as the kernel measured
@@ -292,6 +328,7 @@ static Suite *multi_buffer_suite(void)
 	tcase_add_test(tc, pkt_frags_walks_a_burst);
 	tcase_add_test(tc, info_reports_the_fragment_limit);
 	tcase_add_test(tc, tx_enforces_the_fragment_limit);
+	tcase_add_test(tc, tx_burst_status_refuses_a_long_chain_at_its_index);
 	tcase_add_test(tc, a_raw_chain_past_the_limit_is_invalid_whole);
 	tcase_add_test(tc, rx_bursts_hold_whole_packets);
 	suite_add_tcase(s, tc);

@@ -274,6 +274,73 @@ START_TEST(tx_refuses_a_chain_whole)
 }
 END_TEST
 
+/*
+ * xskx_tx_burst_status() reports a bad packet at any index from the call
+ * that meets it: the good packets before it accepted, the bad one named by
+ * its index, counted once, and still the caller's with the rest.
+ * umem_flags and sock_flags pick TX's path, as above.
+ */
+static void status_names_the_refused_packet(uint32_t umem_flags,
+					    uint32_t sock_flags)
+{
+	struct rig rig;
+	struct xskx_pkt pkts[4];
+	uint32_t accepted = 99;
+	char why[512];
+
+	rig_create(&rig, umem_flags, sock_flags);
+	pkts[0] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[1] = alloc_pkt(&rig, 0, PKT_LEN);
+	pkts[2] = alloc_pkt(&rig, 0, 0);	/* the bad one */
+	pkts[3] = alloc_pkt(&rig, 0, PKT_LEN);
+	test_log_reset();
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, pkts, 4, &accepted),
+			 -EINVAL);
+	ck_assert_uint_eq(accepted, 2);
+	ck_assert_msg(strstr(xskx_last_error(), "pkts[2]") &&
+			      strstr(xskx_last_error(), "len 0"),
+		      "the message names neither the index nor the fault: %s",
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 1);
+	ck_assert_msg(test_census_ok(rig.umem, 2, why, sizeof(why)), "%s", why);
+	/* Fixed, the rest goes: nothing was left for this call to report. */
+	pkts[2].len = PKT_LEN;
+	accepted = 99;
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, &pkts[2], 2, &accepted),
+			 0);
+	ck_assert_uint_eq(accepted, 2);
+	ck_assert_uint_eq(stat_tx_rejected(&rig), 1);
+	/* A bad pkts[0]: nothing accepted, the error at once as well. */
+	pkts[0] = alloc_pkt(&rig, 0, 0);
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, pkts, 1, &accepted),
+			 -EINVAL);
+	ck_assert_uint_eq(accepted, 0);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "pkts[0]"));
+	ck_assert_int_eq(xskx_frame_free(rig.umem, &pkts[0].addr, 1), 0);
+	ck_assert_int_eq(xskx_tx_burst_status(rig.sock, NULL, 0, NULL), -EINVAL);
+	rig_destroy(&rig);
+	ck_assert_uint_eq(rig.sent, 4);
+}
+
+START_TEST(tx_burst_status_names_the_refused_packet)
+{
+	status_names_the_refused_packet(0, 0);
+}
+END_TEST
+
+START_TEST(tx_burst_status_names_the_refused_packet_unaligned)
+{
+	status_names_the_refused_packet(XSKX_UMEM_UNALIGNED, 0);
+}
+END_TEST
+
+START_TEST(tx_burst_status_names_the_refused_packet_multi_buffer)
+{
+	status_names_the_refused_packet(0, XSKX_SOCKET_MULTI_BUFFER);
+}
+END_TEST
+
 /* The case: none of these may cost a frame on a zero-copy peer. */
 START_TEST(bad_tx_loses_no_frame)
 {
@@ -389,7 +456,7 @@ START_TEST(null_arguments_are_refused)
 	ck_assert_int_eq(xskx_socket_kick_tx(NULL), -EINVAL);
 	ck_assert_int_eq(xskx_socket_fd(NULL), -EINVAL);
 	ck_assert_ptr_null(xskx_socket_umem(NULL));
-	ck_assert_uint_eq(xskx_tx_reclaim(NULL), 0);
+	ck_assert_int_eq(xskx_tx_reclaim(NULL), -EINVAL);
 	ck_assert_uint_eq(xskx_umem_frame_count(NULL), 0);
 	ck_assert_ptr_null(xskx_umem_area(NULL));
 	ck_assert_uint_eq(test_log_count(), 21);
@@ -490,6 +557,93 @@ START_TEST(too_small_a_umem_is_refused_with_the_numbers)
 	ck_assert_int_eq(xskx_socket_close(b), 0);
 	ck_assert_int_eq(xskx_socket_close(a), 0);
 	shared_umem_destroy(sim, umem);
+}
+END_TEST
+
+/*
+ * A single frame for a socket with RX and TX: receiving would hold it and
+ * leave xskx_frame_alloc() nothing (the default tx_reserve, half of the
+ * frames, rounds up): refused with the numbers; two frames are enough.
+ */
+START_TEST(one_frame_for_rx_and_tx_is_refused_with_the_numbers)
+{
+	XSKX_OPTS(xskx_socket_opts, o, .rx_size = 1, .tx_size = 1);
+	struct xskx_socket *sock = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	shared_umem_create(&sim, &port, &umem, 1, 1);
+	o.port = test_port(port);
+	ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "1 frames are too few") &&
+			      strstr(xskx_last_error(), "tx_reserve 1") &&
+			      strstr(xskx_last_error(), "at least 2 frames"),
+		      "%s", xskx_last_error());
+	shared_umem_destroy(sim, umem);
+	shared_umem_create(&sim, &port, &umem, 1, 2);
+	o.port = test_port(port);
+	ck_assert_msg(!xskx_socket_open(&sock, umem, &o), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	shared_umem_destroy(sim, umem);
+}
+END_TEST
+
+/*
+ * Rings longer than the UMEM's frames can fill (64 frames under the
+ * default 2048 entries): the socket opens, with one warning naming the
+ * frames, each such ring, and the sizes that would do. Rings of 64 (or
+ * RX and TX of 64 on a UMEM whose FILL and COMPLETION another socket
+ * brought) draw none.
+ */
+START_TEST(rings_the_frames_cannot_fill_are_warned_with_the_numbers)
+{
+	XSKX_OPTS(xskx_socket_opts, o);
+	struct xskx_socket *sock = NULL;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_sim *sim;
+
+	shared_umem_create(&sim, &port, &umem, 1, 64);
+	o.port = test_port(port);
+	test_log_reset();
+	ck_assert_msg(!xskx_socket_open(&sock, umem, &o), "%s",
+		      xskx_last_error());
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_msg(strstr(test_log_last(), "64 frames") &&
+			      strstr(test_log_last(),
+				     "FILL 2048, COMPLETION 2048, RX 2048, TX 2048") &&
+			      strstr(test_log_last(), "rings of 64 entries") &&
+			      strstr(test_log_last(), "at least 2048 frames"),
+		      "%s", test_log_last());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	/* The socket's own rings fit: only FILL and COMPLETION are named. */
+	o.rx_size = 64;
+	o.tx_size = 64;
+	test_log_reset();
+	ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), 0);
+	ck_assert_uint_eq(test_log_count(), 1);
+	ck_assert_msg(strstr(test_log_last(), "(FILL 2048, COMPLETION 2048)"),
+		      "%s", test_log_last());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	shared_umem_destroy(sim, umem);
+	{
+		XSKX_OPTS(xskx_umem_opts, fitting, .frame_count = 64,
+			  .frame_size = 2048, .fill_size = 64,
+			  .comp_size = 64);
+
+		test_log_capture();
+		ck_assert_int_eq(xskx_sim_create(&sim, NULL), 0);
+		ck_assert_int_eq(xskx_sim_port_create(sim, NULL, &port), 0);
+		ck_assert_int_eq(xskx_umem_create(&umem, &fitting), 0);
+		o.port = test_port(port);
+		test_log_reset();
+		ck_assert_int_eq(xskx_socket_open(&sock, umem, &o), 0);
+		ck_assert_msg(test_log_count() == 0, "%s", test_log_last());
+		ck_assert_int_eq(xskx_socket_close(sock), 0);
+		shared_umem_destroy(sim, umem);
+	}
 }
 END_TEST
 
@@ -621,11 +775,16 @@ static Suite *ownership_suite(void)
 	tcase_add_test(tc, tx_refuses_fragments_without_multi_buffer);
 	tcase_add_test(tc, tx_refuses_a_chain_whole);
 	tcase_add_test(tc, bad_tx_loses_no_frame);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet_unaligned);
+	tcase_add_test(tc, tx_burst_status_names_the_refused_packet_multi_buffer);
 	tcase_add_test(tc, double_release_is_refused_and_counted);
 	tcase_add_test(tc, foreign_release_is_refused_and_counted);
 	tcase_add_test(tc, null_arguments_are_refused);
 	tcase_add_test(tc, absurd_ring_sizes_are_refused);
 	tcase_add_test(tc, too_small_a_umem_is_refused_with_the_numbers);
+	tcase_add_test(tc, one_frame_for_rx_and_tx_is_refused_with_the_numbers);
+	tcase_add_test(tc, rings_the_frames_cannot_fill_are_warned_with_the_numbers);
 	tcase_add_test(tc, frames_of_a_closed_receiver_are_not_shared_again);
 	tcase_add_test(tc, orphaned_frames_are_left_out_of_the_shares);
 	tcase_add_test(tc, frames_on_a_closed_rx_ring_leave_the_share);

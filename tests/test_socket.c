@@ -148,6 +148,65 @@ START_TEST(socket_needs_a_port)
 }
 END_TEST
 
+/*
+ * xskx_socket_open_queue(): the port and queue as arguments, opts NULL for
+ * every default; opts that name another port or queue are refused, naming
+ * both; opts that agree are fine.
+ */
+START_TEST(open_queue_takes_the_port_as_an_argument)
+{
+	XSKX_OPTS(xskx_sim_port_opts, other_opts, .name = "p1");
+	struct xskx_sim_port *other_nic;
+	struct xskx_port *other;
+	struct xskx_socket_info info;
+	struct xskx_socket_opts opts;
+	struct xskx_socket *sock = NULL;
+	struct rig rig;
+
+	rig_create(&rig, true);
+	ck_assert_int_eq(xskx_sim_port_create(rig.sim, &other_opts, &other_nic),
+			 0);
+	ck_assert_int_eq(xskx_port_open_sim(&other, other_nic, NULL), 0);
+	test_log_reset();
+	ck_assert_int_eq(xskx_socket_open_queue(&sock, NULL, 0, rig.umem, NULL),
+			 -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "port"));
+	sim_opts_for(&opts, &rig, 0);
+	opts.port = other;
+	ck_assert_int_eq(xskx_socket_open_queue(&sock, rig.xport, 0, rig.umem,
+						&opts),
+			 -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "'p1'") &&
+			      strstr(xskx_last_error(), "'p0'"),
+		      "%s", xskx_last_error());
+	opts.port = NULL;
+	opts.queue_id = 3;
+	ck_assert_int_eq(xskx_socket_open_queue(&sock, rig.xport, 0, rig.umem,
+						&opts),
+			 -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(), "queue_id is 3"));
+	ck_assert_ptr_null(sock);
+	ck_assert_uint_eq(test_log_count(), 3);
+
+	ck_assert_msg(!xskx_socket_open_queue(&sock, rig.xport, 0, rig.umem,
+					      NULL),
+		      "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_info(sock, &info), 0);
+	ck_assert_uint_eq(info.queue_id, 0);
+	ck_assert_str_eq(info.backend, "sim");
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	/* opts that agree with the arguments. */
+	opts.port = rig.xport;
+	opts.queue_id = 0;
+	ck_assert_msg(!xskx_socket_open_queue(&sock, rig.xport, 0, rig.umem,
+					      &opts),
+		      "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	ck_assert_int_eq(xskx_port_close(other), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
 /* One port per device and process: a second is refused, naming the first. */
 START_TEST(port_is_one_per_device)
 {
@@ -808,6 +867,7 @@ static Suite *socket_suite(void)
 
 	tcase_add_test(bind, open_reports_its_binding);
 	tcase_add_test(bind, socket_needs_a_port);
+	tcase_add_test(bind, open_queue_takes_the_port_as_an_argument);
 	tcase_add_test(bind, port_is_one_per_device);
 	tcase_add_test(bind, output_structs_take_their_size);
 	tcase_add_test(bind, ring_sizes_must_be_powers_of_two);

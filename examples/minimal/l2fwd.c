@@ -41,14 +41,14 @@ static int forward(struct xskx_socket *in, struct xskx_socket *out)
 	int sent = 0;
 
 	if (n < 0)
-		errx(1, "rx: %s", xskx_strerror(n));
+		errx(1, "rx: %s", xskx_last_error());
 	/*
 	 * Always call TX, even with nothing to send: it reclaims completed
 	 * frames into the pool and wakes the peer's TX if asked.
 	 */
 	sent = xskx_tx_burst(out, pkts, (uint32_t)n);
 	if (sent < 0)
-		errx(1, "tx: %s", xskx_strerror(sent));
+		errx(1, "tx: %s", xskx_last_error());
 	/* What a full TX ring did not take is dropped: back to the pool. */
 	xskx_rx_release(in, pkts + sent, (uint32_t)(n - sent));
 	return sent;
@@ -90,11 +90,9 @@ int main(int argc, char **argv)
 	} else {
 		errx(2, "usage: %s IF_A IF_B | --sim", argv[0]);
 	}
-	a_opts.port = port_a;
-	b_opts.port = port_b;
 	if (xskx_umem_create(&umem, &umem_opts) ||
-	    xskx_socket_open(&a, umem, &a_opts) ||
-	    xskx_socket_open(&b, umem, &b_opts))
+	    xskx_socket_open_queue(&a, port_a, 0, umem, &a_opts) ||
+	    xskx_socket_open_queue(&b, port_b, 0, umem, &b_opts))
 		errx(1, "%s", xskx_last_error());
 	/*
 	 * Both sockets are open, so the UMEM's frames are shared out: an empty

@@ -41,6 +41,7 @@ int main(int argc, char **argv)
 	XSKX_OPTS(xskx_umem_opts, umem_opts,
 		  .frame_size = xskx_frame_size_for_mtu(1500, 0));
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = XSKX_SOCKET_NO_TX);
+	uint32_t queue = 0;
 	struct xskx_sim *sim = NULL;
 	struct xskx_sim_port *nic;
 	struct xskx_port *port;
@@ -65,11 +66,11 @@ int main(int argc, char **argv)
 		/* The port attaches xskx's XDP program with the first socket. */
 		if (xskx_port_open(&port, argv[1], NULL))
 			errx(1, "%s", xskx_last_error());
-		sock_opts.queue_id = argc > 2 ? (uint32_t)atoi(argv[2]) : 0;
+		queue = argc > 2 ? (uint32_t)atoi(argv[2]) : 0;
 	}
-	sock_opts.port = port;
+	/* The library logs no error itself: each is printed once, here. */
 	if (xskx_umem_create(&umem, &umem_opts) ||
-	    xskx_socket_open(&sock, umem, &sock_opts))
+	    xskx_socket_open_queue(&sock, port, queue, umem, &sock_opts))
 		errx(1, "%s", xskx_last_error());
 	/* An empty burst posts the socket's frames on FILL before traffic. */
 	if (xskx_rx_burst(sock, NULL, 0) < 0)
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
 		/* Refills FILL, and kicks the peer only if it asked. */
 		n = xskx_rx_burst(sock, pkts, BURST);
 		if (n < 0)
-			errx(1, "rx: %s", xskx_strerror(n));
+			errx(1, "rx: %s", xskx_last_error());
 		received += (uint64_t)n;
 		/* Frames back to the pool, for the next refill. */
 		xskx_rx_release(sock, pkts, (uint32_t)n);

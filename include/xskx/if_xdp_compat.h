@@ -29,7 +29,7 @@
 #define XDP_TX_METADATA (1 << 1)
 #define XDP_TXMD_FLAGS_TIMESTAMP (1 << 0)
 #define XDP_TXMD_FLAGS_CHECKSUM (1 << 1)
-#define XDP_TXMD_FLAGS_LAUNCH_TIME (1 << 2)
+/* XDP_TXMD_FLAGS_LAUNCH_TIME: below, as 6.8-6.13's headers lack it too. */
 
 struct xsk_tx_metadata {
 	__u64 flags;

@@ -6,8 +6,13 @@
  * negative errno on failure. When it fails for a reason the caller can fix
  * (a bad setting, a missing interface, a missing privilege) it also logs one
  * message that names the culprit and the fix, through the single log
- * callback below. lib/ never prints or exits on its own, and the data path
- * (burst calls) logs only to report a caller's error.
+ * callback below, and keeps it for xskx_last_error(). lib/ never exits, and
+ * prints only through that callback; the data path (burst calls) logs only
+ * to report a caller's error.
+ *
+ * The default callback writes warnings to stderr and leaves errors to the
+ * caller, which has them as values: a program prints each error once,
+ *	if (err) errx(1, "%s", xskx_last_error());
  */
 #ifndef XSKX_LOG_H
 #define XSKX_LOG_H
@@ -17,6 +22,7 @@ extern "C" {
 #endif
 
 enum xskx_log_level {
+	XSKX_LOG_NONE = -1,	/* nothing reaches the callback */
 	XSKX_LOG_ERROR = 0,
 	XSKX_LOG_WARN = 1,
 	XSKX_LOG_INFO = 2,
@@ -32,10 +38,13 @@ typedef void (*xskx_log_fn)(enum xskx_log_level level, const char *msg,
 
 /*
  * Install the log callback for the whole library, or restore the default
- * with fn == NULL. The default writes "xskx: <level>: <msg>\n" to stderr for
- * messages at or below the level named by the environment variable
- * XSKX_LOG_LEVEL (error, warn, info, debug; default warn). A custom callback
- * receives every message at or below that level too. No syscall besides the
+ * with fn == NULL. Messages at or below the level in force reach the
+ * callback: the level named by the environment variable XSKX_LOG_LEVEL
+ * (none, error, warn, info, debug; default warn) or xskx_set_log_level().
+ * The default writes "xskx: <level>: <msg>\n" to stderr for those that are
+ * not errors: a failing call returns its error and keeps the message for
+ * xskx_last_error(), for the caller to show once. A callback of the
+ * application's receives the errors too. No syscall besides the
  * callback's own.
  */
 void xskx_set_log(xskx_log_fn fn, void *ctx);
@@ -43,7 +52,7 @@ void xskx_set_log(xskx_log_fn fn, void *ctx);
 /* The level currently in force (from XSKX_LOG_LEVEL or xskx_set_log_level). */
 enum xskx_log_level xskx_log_level(void);
 
-/* Override the level from XSKX_LOG_LEVEL. */
+/* Override the level from XSKX_LOG_LEVEL; XSKX_LOG_NONE: no message at all. */
 void xskx_set_log_level(enum xskx_log_level level);
 
 /*

@@ -226,9 +226,16 @@ int xskx_sim_port_set_sink(struct xskx_sim_port *port, xskx_sim_sink_fn fn,
 
 /*
  * Put one packet on the port's RX side as if it came from the wire: RSS
- * picks the queue, and the packet lands in the next posted hardware buffer,
- * or is counted in rx_missed when there is none. Deterministic mode only
- * (-EBUSY while the NIC thread runs). Returns 0 or a negative errno.
+ * picks the queue, and the packet lands in the next posted hardware buffer
+ * (zero-copy) or runs through the copy-mode driver at once. Deterministic
+ * mode only. Returns 0 when the NIC took the packet, or a negative errno
+ * saying why it did not: -ENOBUFS, no free hardware buffer (the packet is
+ * dropped and counted in rx_missed, as on a wire: not logged), -ENETDOWN
+ * (link down), -EMSGSIZE or
+ * -EINVAL (a frame over the MTU or shorter than an Ethernet header),
+ * -EBUSY (the NIC thread runs). What happens after the NIC took it (the
+ * XDP program's verdict, a copy-mode socket without a free frame) is
+ * counted where it happens (xskx_sim_port_stats(), xskx_socket_stats()).
  */
 int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
 			 uint32_t len);

@@ -52,7 +52,11 @@ enum xskx_copy_mode {
 
 struct xskx_socket_opts {
 	size_t sz;
-	struct xskx_port *port;	/* the interface (xskx/port.h) */
+	/*
+	 * The interface (xskx/port.h) and its queue, for xskx_socket_open();
+	 * xskx_socket_open_queue() takes them as arguments.
+	 */
+	struct xskx_port *port;
 	uint32_t queue_id;
 	uint32_t rx_size;	/* RX ring entries; 0: XSKX_RING_DEFAULT_SIZE */
 	uint32_t tx_size;	/* TX ring entries; 0: likewise */
@@ -87,8 +91,8 @@ struct xskx_socket_opts {
 	/*
 	 * Frames that filling FILL leaves in the pool for the application's
 	 * own packets (xskx_frame_alloc), so that receiving can never starve
-	 * sending. 0: half of the UMEM's frames for a socket with both an RX
-	 * and a TX ring, none otherwise. XSKX_TX_RESERVE_NONE: none — for
+	 * sending. 0: half of the UMEM's frames, rounded up, for a socket with
+	 * both an RX and a TX ring, none otherwise. XSKX_TX_RESERVE_NONE: none — for
 	 * forwarders that only transmit the frames they received.
 	 */
 	uint32_t tx_reserve;
@@ -176,11 +180,22 @@ struct xskx_socket_opts {
  * the message names the numbers), -EBUSY (the queue is held by another
  * socket, another process's XDP program differs), -EOPNOTSUPP (zero-copy
  * forced where there is none, native XDP without fallback on a driver
- * without it).
+ * without it). Rings longer than the UMEM's frames can ever fill (64 frames
+ * under 2048-entry rings), which the kernel takes, open with a warning
+ * naming the frames, the rings and the sizes that would do.
  * Syscalls: socket, setsockopt, mmap and bind on the kernel backend.
  */
 int xskx_socket_open(struct xskx_socket **sock, struct xskx_umem *umem,
 		     const struct xskx_socket_opts *opts);
+
+/*
+ * xskx_socket_open() with the port and the queue as arguments, as they are
+ * required: opts may be NULL (every default), and its port and queue_id,
+ * when set, must agree with them (-EINVAL naming both otherwise).
+ */
+int xskx_socket_open_queue(struct xskx_socket **sock, struct xskx_port *port,
+			   uint32_t queue_id, struct xskx_umem *umem,
+			   const struct xskx_socket_opts *opts);
 
 /*
  * Unbind and free the socket. On the simulated NIC every frame it held (on
@@ -328,19 +343,39 @@ int xskx_rx_release(struct xskx_socket *sock, const struct xskx_pkt *pkts,
  * first bad packet ends the burst: when it is pkts[0] the call returns
  * -EINVAL with a message naming it and why, and counts it in tx_rejected;
  * otherwise the call returns its index and the next call, starting with it,
- * returns that -EINVAL.
+ * returns that -EINVAL. A kick that fails hard after packets were accepted
+ * likewise comes from the next call on the socket. xskx_tx_burst_status()
+ * reports both from the call that meets them.
  */
 int xskx_tx_burst(struct xskx_socket *sock, const struct xskx_pkt *pkts,
 		  uint32_t n);
 
 /*
- * Move completed TX frames from COMPLETION to the pool. Returns how many.
- * xskx_tx_burst() does this itself; call it to drain after the last burst.
- * When descriptors are still queued on TX and the peer asks for a wakeup
- * (always so in copy mode, where the kernel sends only inside sendto), it
- * kicks once first.
+ * xskx_tx_burst() with its count and its error apart, as libbpf's batch
+ * map calls report theirs: *accepted is how many of pkts the TX ring took
+ * (their frames now the library's), whatever the result; pkts[*accepted]
+ * onward stay the caller's. Returns 0 when nothing went wrong — all n
+ * accepted, or TX full (*accepted < n: retry the rest later) — or the
+ * negative errno of what this very call met: -EINVAL for the bad packet
+ * pkts[*accepted] (at any index; counted in tx_rejected, a message names
+ * its index, address and fault), or the error of a kick that failed hard
+ * after the accepted packets went on the ring (-ENXIO...; they stay
+ * there). Never defers an error to a later call; -EINVAL also for a NULL
+ * accepted. Same checks, kicks and cost as xskx_tx_burst().
  */
-uint32_t xskx_tx_reclaim(struct xskx_socket *sock);
+int xskx_tx_burst_status(struct xskx_socket *sock, const struct xskx_pkt *pkts,
+			 uint32_t n, uint32_t *accepted);
+
+/*
+ * Move completed TX frames from COMPLETION to the pool. Returns how many,
+ * or a negative errno: -EINVAL for a NULL socket, or the error of its kick
+ * when that failed for a reason other than "try again" (-ENXIO...; the
+ * completions are reclaimed all the same). xskx_tx_burst() does this
+ * itself; call it to drain after the last burst. When descriptors are
+ * still queued on TX and the peer asks for a wakeup (always so in copy
+ * mode, where the kernel sends only inside sendto), it kicks once first.
+ */
+int xskx_tx_reclaim(struct xskx_socket *sock);
 
 /*
  * Wait up to timeout_ms (0: don't wait; -1: forever) for RX to be non-empty
@@ -350,6 +385,34 @@ uint32_t xskx_tx_reclaim(struct xskx_socket *sock);
  * deterministic mode it never sleeps.
  */
 int xskx_socket_poll(struct xskx_socket *sock, short events, int timeout_ms);
+
+/* One socket of xskx_socket_poll_many(), as struct pollfd is of poll(2). */
+struct xskx_poll_socket {
+	struct xskx_socket *sock;
+	short events;	/* POLLIN, POLLOUT */
+	short revents;	/* set by the call */
+};
+
+/* The most sockets one xskx_socket_poll_many() waits on. */
+#define XSKX_POLL_MANY_MAX 256u
+
+/*
+ * Wait up to timeout_ms (0: don't wait; -1: forever) until one of n sockets
+ * is ready, as xskx_socket_poll() waits for one; each entry's revents says
+ * what it is ready for. Plain poll(2) on the sockets' fds is not the same:
+ * this refills FILL from the pool first for every socket waiting for RX
+ * (with FILL empty the peer has nowhere to put a packet, and the wait would
+ * never end), and it waits on sockets of the simulated NIC too, which have
+ * no fd. Kernel sockets only: one poll(2), which kicks a socket whose
+ * need_wakeup flag is set, as poll(2) does. With a simulated socket among
+ * them: each socket polled in turn (kicks included), then, while none is
+ * ready, again every millisecond; in deterministic mode, where the
+ * simulated NIC never sleeps, after the first pass (as xskx_socket_poll()).
+ * Returns how many entries have revents, 0 on timeout, or a negative errno
+ * (-EINVAL for a NULL array or socket, n 0 or above XSKX_POLL_MANY_MAX).
+ */
+int xskx_socket_poll_many(struct xskx_poll_socket *socks, uint32_t n,
+			  int timeout_ms);
 
 /* The statistics of one socket. */
 struct xskx_stats {

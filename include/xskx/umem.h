@@ -151,10 +151,11 @@ uint32_t xskx_frame_size_for_mtu(uint32_t mtu, uint32_t headroom);
 uint32_t xskx_umem_max_mtu(const struct xskx_umem *umem);
 
 /*
- * Take up to n free frames from the pool into addrs (frame start addresses,
- * ready to be written at xskx_umem_tx_data()). Returns how many were taken,
- * possibly fewer than n. O(1) per frame, no syscall. The frames now belong to
- * the application until given to xskx_tx_burst() or xskx_frame_free().
+ * Take up to n free frames from the pool into addrs (frame start addresses;
+ * xskx_umem_tx_addr() says where a packet in one starts). Returns how many
+ * were taken, possibly fewer than n. O(1) per frame, no syscall. The frames
+ * now belong to the application until given to xskx_tx_burst() or
+ * xskx_frame_free().
  */
 uint32_t xskx_frame_alloc(struct xskx_umem *umem, uint64_t *addrs, uint32_t n);
 

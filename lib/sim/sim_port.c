@@ -340,8 +340,9 @@ XSKX_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
 		err = xskx__fail(-ENETDOWN,
 				 "xskx_sim_port_inject: port %s: link is down",
 				 port->name);
-	else
-		xskx__sim_port_receive(port, &pkt);
+	/* A drop the NIC counts, as a wire's would be: no message. */
+	else if (!xskx__sim_port_receive(port, &pkt))
+		err = -ENOBUFS;
 	xskx__sim_unlock(port->sim);
 	return err;
 }

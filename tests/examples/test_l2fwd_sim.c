@@ -12,6 +12,7 @@
  * checksum (as a local stack leaves it for veth's TX offload) must leave
  * with it completed, counted, unless the forwarder keeps them as they are.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "fwd.h"
@@ -247,7 +248,7 @@ static void run(struct rig *r, round_hook hook)
 	uint32_t quiet = 0, round;
 
 	for (round = 0; quiet < QUIET_ROUNDS_TO_END; round++) {
-		int moved = 0, polled;
+		int moved = 0, polled, err;
 
 		ck_assert_msg(round < MAX_ROUNDS,
 			      "still forwarding after %u rounds", round);
@@ -261,10 +262,11 @@ static void run(struct rig *r, round_hook hook)
 				if (csum_mode != CSUM_NONE)
 					set_udp_csum(pkt, packet_len(r->injected),
 						     csum_mode == CSUM_COMPLETE);
-				ck_assert_int_eq(
-					xskx_sim_port_inject(r->ports[i], pkt,
-							     packet_len(r->injected)),
-					0);
+				/* A NIC out of buffers misses it (counted). */
+				err = xskx_sim_port_inject(r->ports[i], pkt,
+							   packet_len(r->injected));
+				ck_assert_msg(!err || err == -ENOBUFS,
+					      "inject: %s", xskx_strerror(err));
 			}
 		}
 		polled = xskx_sim_poll(r->sim);
