@@ -4,17 +4,21 @@
 # Runs one command inside a QEMU guest whose two NICs are virtio_net, the
 # driver of a Linux that has AF_XDP zero-copy (docs/VIRTIO_ZEROCOPY.md):
 #
-#   scripts/virtio-zc.sh [-o OUT] [-t SECONDS] -- COMMAND [ARGS...]
+#   scripts/virtio-zc.sh [-o OUT] [-t SECONDS] [-s DIR]... -- COMMAND [ARGS...]
 #
 #   -o OUT      the results directory, shared with the guest read-write and
 #               mounted there at the same path: COMMAND may write its files
 #               into it (default: a new directory under /tmp, removed at
 #               the end)
 #   -t SECONDS  the most the guest may live, boot included (default 900)
+#   -s DIR      also share DIR read-only at its own path (a build directory
+#               outside the source tree); the source tree always is
 #
 # COMMAND runs as root in the guest, in the current directory, on the
 # host's root file system (shared read-only over 9p, with a tmpfs on /tmp
-# and /run), so the host's build and libraries run unchanged, with 64
+# and /run; the source tree and each -s DIR shared again on top, so that a
+# tree under /tmp is there too), so the host's build and libraries run
+# unchanged, with 64
 # hugepages of 2 MiB reserved (zero-copy's unaligned UMEMs). Its two NICs
 # are called virtio-a and virtio-b, each with one active queue pair (of 2:
 # ethtool -L combined 1 puts every packet on queue 0; the second pair is
@@ -53,10 +57,12 @@ boot_limit_s=120
 
 out=""
 limit_s=900
-while getopts "o:t:h" opt; do
+shares=("$(cd "$here/.." && pwd)")
+while getopts "o:t:s:h" opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	t) limit_s=$OPTARG ;;
+	s) shares+=("$(cd "$OPTARG" && pwd)") ;;
 	*)
 		sed -n '4,34p' "$0" | sed 's/^# \{0,1\}//'
 		exit 2
@@ -227,14 +233,29 @@ initrd=$run_dir/initrd.cpio.gz
 
 # --- the host side: a namespace, two taps, a bridge, QEMU -----------------
 
+# The guest's /tmp, /run and /var/tmp are its own tmpfs: a tree below
+# them would be missing there. Each share is mounted at its own path
+# (xskx.shareN= on the kernel's command line, which splits on spaces).
+kernel_cmdline="console=ttyS0 panic=-1 ipv6.disable=1 hugepages=64 quiet xskx.out=$out"
+share_args=()
+for i in "${!shares[@]}"; do
+	if [[ ${shares[$i]} =~ [[:space:],] ]]; then
+		echo "virtio-zc: cannot share '${shares[$i]}' with the guest: its path has a space or a comma" >&2
+		exit 2
+	fi
+	share_args+=(-virtfs "local,path=${shares[$i]},mount_tag=share$i,security_model=none,readonly=on,multidevs=remap")
+	kernel_cmdline+=" xskx.share$i=${shares[$i]}"
+done
+
 qemu_args=(
 	-M q35 -m 2G -smp 2 -nodefaults -display none -no-reboot
 	-cpu max
 	-kernel "$kernel_dir/vmlinuz" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 ipv6.disable=1 hugepages=64 quiet xskx.out=$out"
+	-append "$kernel_cmdline"
 	-chardev "file,id=console,path=$out/console.log" -serial chardev:console
 	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap
 	-virtfs "local,path=$out,mount_tag=results,security_model=none,multidevs=remap"
+	"${share_args[@]}"
 )
 if [[ $accel == tcg ]]; then
 	qemu_args+=(-accel tcg,thread=multi)

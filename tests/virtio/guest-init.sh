@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #
 # /init of the guest scripts/virtio-zc.sh boots: load the modules, mount the
-# host's root (read-only, 9p) with a tmpfs wherever programs write, mount
+# host's root (read-only, 9p) with a tmpfs wherever programs write, the
+# shared trees (xskx.shareN=) again at their paths on top, mount
 # the results share at the host's path for it (xskx.out= on the kernel's
 # command line), run its run.sh there as root, keep the exit status, power
 # off. Every line it prints starts with "xskx-vm: ": the script waits for
@@ -29,9 +30,14 @@ for m in $(cat /modules/order); do
 done
 
 out=""
+shares=""
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	xskx.out=*) out=${arg#xskx.out=} ;;
+	xskx.share*=*)
+		tag=${arg%%=*}
+		shares="$shares ${tag#xskx.}=${arg#*=}"
+		;;
 	esac
 done
 
@@ -47,7 +53,15 @@ mount -t devtmpfs devtmpfs $new/dev
 mkdir -p $new/dev/shm
 mount -t tmpfs tmpfs $new/dev/shm
 mount -t bpf bpf $new/sys/fs/bpf
-# Under a tmpfs (/tmp) the host's path is not there yet.
+# The source tree and the build, again at their paths: under a tmpfs
+# (/tmp) they are not there yet.
+for share in $shares; do
+	dir=${share#*=}
+	mkdir -p "$new$dir" 2>/dev/null
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144,ro \
+		"${share%%=*}" "$new$dir" ||
+		{ say "mounting $dir failed"; halt_guest; }
+done
 mkdir -p "$new$out"
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "$new$out" ||
 	{ say "mounting the results share at $out failed"; halt_guest; }
