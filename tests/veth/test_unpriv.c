@@ -25,10 +25,12 @@
 #include <net/if.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -147,6 +149,16 @@ static void serve_handshake(int listener, int map_fd)
 	_exit(1);
 }
 
+static bool plugin_dir_made;
+
+/* Unmount the plugin directory's tmpfs; remove the directory if made. */
+static void plugin_dir_remove(void)
+{
+	ck_assert_int_eq(umount(XSKX_DEVICE_PLUGIN_DIR), 0);
+	if (plugin_dir_made)
+		ck_assert_int_eq(rmdir(XSKX_DEVICE_PLUGIN_DIR), 0);
+}
+
 /* A plugin server in a child, its socket where pods find it. */
 static pid_t start_plugin(int map_fd)
 {
@@ -154,9 +166,17 @@ static pid_t start_plugin(int map_fd)
 	int listener;
 	pid_t pid;
 
-	/* A tmpfs of this mount namespace: nothing lands in the host's /tmp. */
-	ck_assert_int_eq(mount("tmpfs", "/tmp", "tmpfs", 0, "mode=1777"), 0);
-	ck_assert_int_eq(mkdir("/tmp/afxdp_dp", 0755), 0);
+	/*
+	 * A tmpfs of this mount namespace on the plugin's directory alone:
+	 * nothing lands there for the host, and the rest of /tmp stays
+	 * visible (the tree may be under it, as a CI clone is). An empty
+	 * directory made for it is removed at the end (plugin_dir_remove).
+	 */
+	plugin_dir_made = mkdir(XSKX_DEVICE_PLUGIN_DIR, 0755) == 0;
+	ck_assert(plugin_dir_made || errno == EEXIST);
+	ck_assert_int_eq(mount("tmpfs", XSKX_DEVICE_PLUGIN_DIR, "tmpfs", 0,
+			       "mode=0755"),
+			 0);
 	ck_assert_int_eq(mkdir(UDS_DIR, 0755), 0);
 	listener = socket(AF_UNIX, SOCK_SEQPACKET, 0);
 	ck_assert_int_ge(listener, 0);
@@ -167,8 +187,11 @@ static pid_t start_plugin(int map_fd)
 	ck_assert_int_eq(listen(listener, 1), 0);
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
-	if (!pid)
+	if (!pid) {
+		/* Never outlive a failed test, holding ctest's pipes. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		serve_handshake(listener, map_fd);
+	}
 	close(listener);
 	return pid;
 }
@@ -281,8 +304,10 @@ static void unprivileged_forwarder(enum handover how)
 	read_line(out, line, sizeof(line));
 	ck_assert_str_eq(line, "done 200");
 	ck_assert_int_eq(wait_exit(peer), 0);
-	if (plugin)
+	if (plugin) {
 		ck_assert_int_eq(wait_exit(plugin), 0);
+		plugin_dir_remove();
+	}
 	close(out);
 
 	/* Never detached by the peer, and its socket left the map. */
