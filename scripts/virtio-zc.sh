@@ -237,6 +237,12 @@ initrd=$run_dir/initrd.cpio.gz
 # them would be missing there. Each share is mounted at its own path
 # (xskx.shareN= on the kernel's command line, which splits on spaces).
 kernel_cmdline="console=ttyS0 panic=-1 ipv6.disable=1 hugepages=64 quiet xskx.out=$out"
+# Half a minute before the limit, the guest puts every blocked task's
+# kernel stack on its console (guest-init.sh): a guest that hangs says
+# where.
+if ((limit_s > 60)); then
+	kernel_cmdline+=" xskx.watchdog=$((limit_s - 30))"
+fi
 share_args=()
 for i in "${!shares[@]}"; do
 	if [[ ${shares[$i]} =~ [[:space:],] ]]; then
@@ -324,7 +330,7 @@ if [[ -f $out/output ]]; then
 fi
 if [[ ! -f $out/rc ]]; then
 	echo "virtio-zc: the guest ended without COMMAND's exit status (QEMU: $status; timeout gives 124): console follows" >&2
-	tail -n 40 "$out/console.log" >&2 || true
+	tail -n 150 "$out/console.log" >&2 || true
 	exit 1
 fi
 rc=$(cat "$out/rc")

@@ -31,9 +31,11 @@ done
 
 out=""
 shares=""
+watchdog=""
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	xskx.out=*) out=${arg#xskx.out=} ;;
+	xskx.watchdog=*) watchdog=${arg#xskx.watchdog=} ;;
 	xskx.share*=*)
 		tag=${arg%%=*}
 		shares="$shares ${tag#xskx.}=${arg#*=}"
@@ -66,6 +68,17 @@ mkdir -p "$new$out"
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "$new$out" ||
 	{ say "mounting the results share at $out failed"; halt_guest; }
 
+# A run still going after xskx.watchdog= seconds is about to be killed
+# from outside: SysRq w puts every blocked task's kernel stack on the
+# console first, so that a hang says where it is.
+if [ -n "$watchdog" ]; then
+	(
+		sleep "$watchdog"
+		say "watchdog: still running after $watchdog s; blocked tasks follow"
+		echo 8 >/proc/sys/kernel/printk
+		echo w >/proc/sysrq-trigger
+	) &
+fi
 say "running $out/run.sh"
 chroot $new /bin/sh "$out/run.sh" >"$new$out/output" 2>&1
 echo $? >"$new$out/rc"

@@ -13,6 +13,7 @@ RXDROP_TXONLY_ZC    txonly -z sends exactly N packets, all completed;
                     rxdrop -z on the other NIC receives exactly those N
 """
 import json
+import select
 import signal
 import subprocess
 import sys
@@ -49,24 +50,49 @@ def copy_forced(bench):
         raise AssertionError("zero_copy %r with -c" % s["zero_copy"])
 
 
+def records(proc, limit_s):
+    """The JSON records proc prints (--json-lines), each as it comes, for
+    at most limit_s seconds."""
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        ready, _, _ = select.select([proc.stdout], [], [],
+                                    max(0.0, end - time.monotonic()))
+        if not ready:
+            return
+        line = proc.stdout.readline()
+        if not line:
+            return
+        if line.startswith("{"):
+            yield json.loads(line)
+
+
 def rxdrop_txonly_zc(bench):
-    rx = subprocess.Popen([bench, "--json", "-i", B, "-r", "-z", "-d", "300"],
+    rx = subprocess.Popen([bench, "--json-lines", "-i", B, "-r", "-z",
+                           "-d", "300"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           text=True)
+    tx = None
     try:
         # The receiver's socket must be bound before the first packet:
         # its XDP program drops nothing, a packet before it goes to the
-        # stack and is not counted. Startup under TCG takes seconds.
-        time.sleep(10)
-        tx = run(bench, "-i", A, "-t", "-z", "-C", str(PACKETS))
-        time.sleep(3)
+        # stack and is not counted. Its first interval record says it
+        # runs; startup under TCG beside other work took from 2 to over
+        # 10 seconds.
+        if any(r["record"] == "interval" for r in records(rx, 180)):
+            tx = run(bench, "-i", A, "-t", "-z", "-C", str(PACKETS))
+            # Until the receiver has counted them all, or 30 s.
+            for r in records(rx, 30):
+                if r["record"] == "interval" and r["rx_packets"] >= PACKETS:
+                    break
     finally:
         rx.send_signal(signal.SIGINT)
         out, err = rx.communicate(timeout=60)
-    if rx.returncode != 0:
-        raise AssertionError("rxdrop exited %d: %s" % (rx.returncode,
-                                                       err.strip()[-300:]))
-    r = summary(out)
+    if rx.returncode != 0 or tx is None:
+        raise AssertionError("rxdrop exited %d%s: %s" % (
+            rx.returncode, "" if tx else " without an interval in 180 s",
+            err.strip()[-300:]))
+    r = [json.loads(line) for line in out.splitlines()
+         if line.startswith("{")][-1]
     got = {"tx zero_copy": tx["zero_copy"], "tx_packets": tx["tx_packets"],
            "tx_completed": tx["tx_completed"], "rx zero_copy": r["zero_copy"],
            "rx_packets": r["rx_packets"]}

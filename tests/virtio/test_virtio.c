@@ -10,9 +10,10 @@
  * "NAME PASS", "NAME SKIP why" or "NAME FAIL what differed", a crash or a
  * hang included. A guest boots in seconds under TCG, a scenario runs in
  * a second or two: one boot runs them all, and CTest's virtio_zc.NAME
- * tests read their line (tests/virtio/result.sh). Exits 0 once every
- * scenario has its line, 1 when RESULTS cannot be written or an argument
- * is wrong.
+ * tests read their line (tests/virtio/result.sh). Each scenario's start
+ * and end also go to the guest's console, so that a guest that never
+ * finishes shows where it stopped. Exits 0 once every scenario has its
+ * line, 1 when RESULTS cannot be written or an argument is wrong.
  */
 #include <errno.h>
 #include <signal.h>
@@ -26,8 +27,14 @@
 #include "peer_virtio.h"
 #include "scenario.h"
 
-/* Every scenario bounds its loops by the peer's time_limit_s; this ends one that does not. */
-#define SCENARIO_LIMIT_S 240
+/*
+ * Every scenario bounds its loops by the peer's time_limit_s (90 s); this
+ * ends one that does not. A child that SIGKILL does not end within
+ * REAP_LIMIT_S is stuck in the kernel (in the driver's teardown, say): it
+ * still holds the NIC, so the scenarios after it are not run.
+ */
+#define SCENARIO_LIMIT_S 150
+#define REAP_LIMIT_S 15
 
 /*
  * Where 7.3.4's virtio_net disagrees with what a scenario asserts (the
@@ -146,8 +153,74 @@ static bool wait_child(pid_t pid, time_t deadline, int *status)
 	return true;
 }
 
-/* Run s in a child; write its line (or what became of it) to out. */
-static void run_one(const struct scenario *s, bool zero_copy, FILE *out)
+/*
+ * The guest's serial console, which scripts/virtio-zc.sh keeps in
+ * console.log: each scenario's start and verdict go there as well, so a
+ * guest that never finishes still shows where it stopped, whatever became
+ * of the results share. NULL when there is no console.
+ */
+static FILE *console;
+
+static void console_note(bool zero_copy, const char *name, const char *what)
+{
+	if (console)
+		fprintf(console, "xskx-vm: %s %s %s\n", zero_copy ? "zc" : "copy",
+			name, what);
+}
+
+/* The first line of path (a /proc file), newlines as spaces, in buf. */
+static void read_proc(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	n = fread(buf, 1, size - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	for (char *c = buf; *c; c++)
+		if (*c == '\n')
+			*c = ' ';
+}
+
+/*
+ * A child that SIGKILL did not end: say where the kernel holds it (its
+ * wait channel and kernel stack in the result; every blocked task's stack
+ * on the console, through SysRq w).
+ */
+static void report_stuck(const struct scenario *s, pid_t pid, FILE *out)
+{
+	char path[64], wchan[128], stack[1024];
+	FILE *sysrq;
+
+	snprintf(path, sizeof(path), "/proc/%d/wchan", (int)pid);
+	read_proc(path, wchan, sizeof(wchan));
+	snprintf(path, sizeof(path), "/proc/%d/stack", (int)pid);
+	read_proc(path, stack, sizeof(stack));
+	/* Every level on the console (the guest boots quiet), then SysRq w. */
+	sysrq = fopen("/proc/sys/kernel/printk", "w");
+	if (sysrq) {
+		fputs("8", sysrq);
+		fclose(sysrq);
+	}
+	sysrq = fopen("/proc/sysrq-trigger", "w");
+	if (sysrq) {
+		fputc('w', sysrq);
+		fclose(sysrq);
+	}
+	fprintf(out,
+		"%s FAIL no result after %d s, and SIGKILL did not end it in %d s: stuck in the kernel at %s (stack: %s); the console log holds every blocked task's stack\n",
+		s->name, SCENARIO_LIMIT_S, REAP_LIMIT_S,
+		wchan[0] ? wchan : "?", stack[0] ? stack : "unreadable");
+}
+
+/*
+ * Run s in a child; write its line (or what became of it) to out. False
+ * when the child is stuck in the kernel and still holds the NIC.
+ */
+static bool run_one(const struct scenario *s, bool zero_copy, FILE *out)
 {
 	char result[2048] = "";
 	time_t start = time(NULL);
@@ -157,8 +230,9 @@ static void run_one(const struct scenario *s, bool zero_copy, FILE *out)
 
 	if (pipe(pipefd)) {
 		fprintf(out, "%s FAIL pipe: %s\n", s->name, strerror(errno));
-		return;
+		return true;
 	}
+	console_note(zero_copy, s->name, "starts");
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -169,15 +243,20 @@ static void run_one(const struct scenario *s, bool zero_copy, FILE *out)
 	if (pid < 0) {
 		close(pipefd[0]);
 		fprintf(out, "%s FAIL fork: %s\n", s->name, strerror(errno));
-		return;
+		return true;
 	}
 	if (!wait_child(pid, start + SCENARIO_LIMIT_S, &status)) {
 		kill(pid, SIGKILL);
-		waitpid(pid, &status, 0);
+		close(pipefd[0]);
+		if (!wait_child(pid, time(NULL) + REAP_LIMIT_S, &status)) {
+			console_note(zero_copy, s->name, "is stuck in the kernel");
+			report_stuck(s, pid, out);
+			return false;
+		}
+		console_note(zero_copy, s->name, "killed");
 		fprintf(out, "%s FAIL no result after %d s: killed\n", s->name,
 			SCENARIO_LIMIT_S);
-		close(pipefd[0]);
-		return;
+		return true;
 	}
 	while ((n = read(pipefd[0], result + got,
 			 sizeof(result) - 1 - (size_t)got)) > 0)
@@ -187,20 +266,27 @@ static void run_one(const struct scenario *s, bool zero_copy, FILE *out)
 	for (char *c = result; *c; c++)
 		if (*c == '\n')
 			*c = ' ';
-	if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+	if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		console_note(zero_copy, s->name, "ended without a result");
 		fprintf(out,
 			"%s FAIL the scenario's process ended (%s %d) %s\n",
 			s->name, WIFSIGNALED(status) ? "signal" : "exit status",
 			WIFSIGNALED(status) ? WTERMSIG(status) :
 					      WEXITSTATUS(status),
 			got ? "after writing its result" : "without a result");
-	else
+	} else {
+		console_note(zero_copy, s->name, "done");
 		fprintf(out, "%s %s (%ld s)\n", s->name, result,
 			(long)(time(NULL) - start));
+	}
+	return true;
 }
 
 int main(int argc, char **argv)
 {
+	const struct scenario **run;
+	const char *stuck = NULL;
+	size_t count = 0, known = 0;
 	bool zero_copy;
 	FILE *out;
 
@@ -209,29 +295,43 @@ int main(int argc, char **argv)
 			argv[0]);
 		return 1;
 	}
+	while (scenarios[known].name)
+		known++;
+	run = calloc(known + (size_t)argc, sizeof(*run));
+	if (!run)
+		return 1;
+	for (int i = 3; i < argc; i++) {
+		run[count] = scenario_find(argv[i]);
+		if (!run[count++]) {
+			fprintf(stderr, "no scenario named %s\n", argv[i]);
+			free(run);
+			return 1;
+		}
+	}
+	for (const struct scenario *s = scenarios; argc == 3 && s->name; s++)
+		if (scenario_runs_on_veth(s))
+			run[count++] = s;
 	zero_copy = !strcmp(argv[1], "zc");
 	out = fopen(argv[2], "w");
 	if (!out) {
 		fprintf(stderr, "%s: %s\n", argv[2], strerror(errno));
+		free(run);
 		return 1;
 	}
 	setvbuf(out, NULL, _IOLBF, 0);
-	if (argc > 3) {
-		for (int i = 3; i < argc; i++) {
-			const struct scenario *s = scenario_find(argv[i]);
-
-			if (!s) {
-				fprintf(stderr, "no scenario named %s\n",
-					argv[i]);
-				fclose(out);
-				return 1;
-			}
-			run_one(s, zero_copy, out);
-		}
-	} else {
-		for (const struct scenario *s = scenarios; s->name; s++)
-			if (scenario_runs_on_veth(s))
-				run_one(s, zero_copy, out);
+	console = fopen("/dev/console", "w");
+	if (console)
+		setvbuf(console, NULL, _IOLBF, 0);
+	for (size_t i = 0; i < count; i++) {
+		if (stuck)
+			fprintf(out,
+				"%s FAIL not run: %s's process is stuck in the kernel and holds the NIC\n",
+				run[i]->name, stuck);
+		else if (!run_one(run[i], zero_copy, out))
+			stuck = run[i]->name;
 	}
+	free(run);
+	if (console)
+		fclose(console);
 	return fclose(out) ? 1 : 0;
 }
