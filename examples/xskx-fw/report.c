@@ -286,6 +286,9 @@ static void json_object_of(const struct fwapp *app, double seconds,
 			json_str(&j, "port", app->port_names[i]);
 			json_u64(&j, "rx", s->queues[k][i].rx);
 			json_u64(&j, "tx", s->queues[k][i].tx);
+			json_bool(&j, "zero_copy",
+				  fwd_port_zero_copy(
+					  &app->fw.queues[k].fwd.ports[i]));
 			json_object_end(&j);
 		}
 	json_array_end(&j);

@@ -17,6 +17,13 @@ static void count(uint64_t *counter, uint64_t n)
 	__atomic_store_n(counter, *counter + n, __ATOMIC_RELAXED);
 }
 
+bool fwd_port_zero_copy(const struct fwd_port *port)
+{
+	struct xskx_socket_info info;
+
+	return !xskx_socket_info(port->sock, &info) && info.zero_copy;
+}
+
 void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c)
 {
 	c->rx = __atomic_load_n(&port->count.rx, __ATOMIC_RELAXED);

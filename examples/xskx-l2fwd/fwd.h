@@ -165,6 +165,12 @@ void fwd_counters_read(const struct fwd_port *port, struct fwd_counters *c);
 /* sum += c: a port's counters over several queues. */
 void fwd_counters_add(struct fwd_counters *sum, const struct fwd_counters *c);
 
+/*
+ * Whether the port's socket is bound in zero-copy mode, as the kernel
+ * reports it (the library chooses zero-copy where the driver has it).
+ */
+bool fwd_port_zero_copy(const struct fwd_port *port);
+
 /* Packets received on a port that the forwarder gave up, for any reason. */
 static inline uint64_t fwd_given_up(const struct fwd_counters *c)
 {

@@ -434,6 +434,8 @@ static void json_summary(const struct l2fwd *app, double seconds,
 			json_u64(&j, "tx_full_drops", r.count.tx_full_drops);
 			json_u64(&j, "dropped", r.count.dropped);
 			json_u64(&j, "csum_completed", r.count.csum_completed);
+			json_bool(&j, "zero_copy",
+				  fwd_port_zero_copy(&q->ports[i]));
 			for (size_t c = 0; c < NSOCKET_COUNTERS; c++)
 				json_u64(&j, socket_counters[c].name,
 					 socket_counter(&r.stats, c));

@@ -134,6 +134,12 @@ def csum_completed(summary):
     return sum(port.get("csum_completed", 0) for port in ports)
 
 
+def zero_copy(summary):
+    """Each queue's socket mode: xskx-fw's per_queue, xskx-l2fwd's ports."""
+    return [q.get("zero_copy") for q in
+            summary.get("per_queue") or summary.get("ports", [])]
+
+
 def in_ns(ns, mode, *args):
     return ["ip", "netns", "exec", NS[ns], sys.executable, __file__,
             "--" + mode] + [str(a) for a in args]
@@ -189,6 +195,10 @@ def check(argv):
     summary, err = stop_forwarder(p)
     if WARNING in err:
         fail("a partial-checksum warning without --no-csum-complete: " + err)
+    # veth has no zero-copy: every socket in copy mode, and said so.
+    if zero_copy(summary) != [False, False]:
+        fail("zero_copy %r on veth: expected [False, False]" %
+             zero_copy(summary))
     if errors() != before:
         fail("B counted %d checksum errors" % (errors() - before))
     # The datagrams and at least the SYN, the data and its echo.

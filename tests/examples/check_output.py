@@ -130,6 +130,13 @@ def summary(argv):
         accounted = accounted.get(key) if isinstance(accounted, dict) else None
     if accounted is not True:
         fail("%s: %s is %r, not true" % (program, ".".join(path), accounted))
+    # The simulated NIC has zero-copy: each forwarder's queue says so.
+    if program != "xskx-bench":
+        modes = [q.get("zero_copy") for q in
+                 obj.get("per_queue") or obj.get("ports", [])]
+        if not modes or any(m is not True for m in modes):
+            fail("%s: zero_copy %r: expected true for every socket on the "
+                 "simulated NIC" % (program, modes))
     print("%s: one summary object, version %s, every frame accounted for"
           % (program, obj["xskx_version"]))
 
