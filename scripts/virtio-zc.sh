@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 #
-# Runs one command inside a QEMU guest whose two NICs are virtio_net, the
+# Runs one command inside a QEMU guest whose six NICs are virtio_net, the
 # driver of a Linux that has AF_XDP zero-copy (docs/VIRTIO_ZEROCOPY.md):
 #
 #   scripts/virtio-zc.sh [-o OUT] [-t SECONDS] [-s DIR]... -- COMMAND [ARGS...]
@@ -19,13 +19,15 @@
 # and /run; the source tree and each -s DIR shared again on top, so that a
 # tree under /tmp is there too), so the host's build and libraries run
 # unchanged, with 64
-# hugepages of 2 MiB reserved (zero-copy's unaligned UMEMs). Its two NICs
-# are called virtio-a and virtio-b, each with one active queue pair (of 2:
+# hugepages of 2 MiB reserved (zero-copy's unaligned UMEMs). Its six NICs
+# are called virtio-a to virtio-f, each with one active queue pair (of 2:
 # ethtool -L combined 1 puts every packet on queue 0; the second pair is
 # XDP_TX's), IPv6 off. Their taps sit on the host in a network namespace
-# of this script's own (unshare --net), joined by a bridge that learns no
-# address, so that a frame sent on one NIC arrives on the other whatever
-# its MACs. The namespace goes when QEMU does.
+# of this script's own (unshare --net), joined in pairs by bridges that
+# learn no address, so that a frame sent on one NIC of a pair arrives on
+# the other whatever its MACs: a-b (the scenarios), c-e and d-f (a
+# forwarder on c and d between the end hosts e and f). The namespace goes
+# when QEMU does.
 #
 # The kernel is Debian's (trixie-backports, $XSKX_VM_KERNEL), fetched with
 # an apt configuration of this script's own (the machine's apt sources
@@ -271,12 +273,11 @@ fi
 # iommu_platform=on: without it virtio_net refuses a zero-copy bind
 # (EINVAL); 2 queue pairs, vectors 2N+2; vhost=off: QEMU itself moves the
 # packets, so the tap's multiqueue is all the host needs.
-mac=(52:54:00:00:00:0a 52:54:00:00:00:0b)
-for i in 0 1; do
-	end=$([[ $i -eq 0 ]] && echo a || echo b)
+# The NIC virtio-X has the MAC 52:54:00:00:00:0X (guest-nics.sh).
+for end in a b c d e f; do
 	qemu_args+=(
 		-netdev "tap,id=net$end,ifname=tap$end,script=no,downscript=no,vhost=off,queues=2"
-		-device "virtio-net-pci,netdev=net$end,mac=${mac[$i]},mq=on,vectors=6,iommu_platform=on,disable-legacy=on"
+		-device "virtio-net-pci,netdev=net$end,mac=52:54:00:00:00:0$end,mq=on,vectors=6,iommu_platform=on,disable-legacy=on"
 	)
 done
 
@@ -287,12 +288,14 @@ done
 netns_setup='
 set -e
 sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
-ip link add br0 type bridge mcast_snooping 0
-ip link set br0 mtu 9000 up
-for end in a b; do
-	ip tuntap add dev tap$end mode tap multi_queue
-	ip link set tap$end mtu 9000 master br0 up
-	bridge link set dev tap$end learning off flood on
+for wire in ab ce df; do
+	ip link add br$wire type bridge mcast_snooping 0
+	ip link set br$wire mtu 9000 up
+	for end in ${wire%?} ${wire#?}; do
+		ip tuntap add dev tap$end mode tap multi_queue
+		ip link set tap$end mtu 9000 master br$wire up
+		bridge link set dev tap$end learning off flood on
+	done
 done
 exec timeout -k 5 "$LIMIT" "$@"
 '

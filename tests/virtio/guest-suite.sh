@@ -3,15 +3,16 @@
 #
 # What CTest's virtio.guest runs inside the guest of scripts/virtio-zc.sh:
 # every scenario in zero-copy, then in copy mode, each mode's lines in
-# OUT/zc.results and OUT/copy.results, then, given XSKX_BENCH, the programs
-# (guest-programs.py) in OUT/programs.results, which the virtio_zc.NAME,
-# virtio_copy.NAME and virtio_programs.NAME tests read (result.sh).
+# OUT/zc.results and OUT/copy.results, then, given the programs, their
+# cases (guest-programs.py) in OUT/programs.results, which the
+# virtio_zc.NAME, virtio_copy.NAME and virtio_programs.NAME tests read
+# (result.sh).
 #
-#   guest-suite.sh TEST_VIRTIO OUT [XSKX_BENCH]
+#   guest-suite.sh TEST_VIRTIO OUT [XSKX_BENCH XSKX_L2FWD XSKX_FW]
 set -u
 test_virtio=$1
 out=$2
-bench=${3:-}
+shift 2
 rm -f "$out/zc.results" "$out/copy.results" "$out/programs.results"
 status=0
 for mode in zc copy; do
@@ -19,9 +20,9 @@ for mode in zc copy; do
 	"$test_virtio" $mode "$out/$mode.results" || status=1
 	cat "$out/$mode.results"
 done
-if [ -n "$bench" ]; then
+if [ $# -eq 3 ]; then
 	echo "=== programs"
-	python3 "$(dirname "$0")/guest-programs.py" "$bench" \
-		"$out/programs.results" || status=1
+	python3 "$(dirname "$0")/guest-programs.py" "$out/programs.results" \
+		"$@" || status=1
 fi
 exit $status

@@ -169,7 +169,7 @@ struct test_peer *peer_virtio_create(bool zero_copy)
 	v->base = (struct test_peer){
 		.name = zero_copy ? "virtio-zc" : "virtio-copy",
 		.poll_timeout_ms = 50,
-		.time_limit_s = 90,
+		.time_limit_s = 60,
 		/*
 		 * Measured: UNALIGNED_INV_DESC's descriptor straddling 4 KiB
 		 * pages is refused in zero-copy on a UMEM of 4 KiB pages
