@@ -258,7 +258,13 @@ static int bind_socket(struct xskx_socket *s, const struct xskx_socket_opts *o,
 		return 0;
 	}
 	if (o->copy_mode == XSKX_COPY_AUTO) {
-		if (xskx_netdev_may_zero_copy(dev)) {
+		if (xskx_netdev_may_zero_copy(dev) &&
+		    (o->flags & XSKX_SOCKET_MULTI_BUFFER) &&
+		    !xskx_netdev_zero_copy_multi_buffer(dev)) {
+			xskx_info(
+				"'%s' has no multi-buffer in zero-copy mode (xdp_zc_max_segs 1): using copy mode",
+				ks->ifname);
+		} else if (xskx_netdev_may_zero_copy(dev)) {
 			err = create_socket(s, o, flags | XDP_ZEROCOPY, ks);
 			if (!err) {
 				s->bind_flags = flags | XDP_ZEROCOPY;

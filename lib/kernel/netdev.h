@@ -74,4 +74,16 @@ static inline bool xskx_netdev_may_zero_copy(const struct xskx_netdev *dev)
 	return !dev->xdp_features_known || xskx_netdev_zero_copy(dev);
 }
 
+/*
+ * False when the device is known to take one buffer per packet in
+ * zero-copy mode (xdp_zc_max_segs 1: virtio_net on 7.3, for one), where
+ * the kernel refuses XDP_USE_SG with XDP_ZEROCOPY; true when it takes
+ * more or does not say.
+ */
+static inline bool
+xskx_netdev_zero_copy_multi_buffer(const struct xskx_netdev *dev)
+{
+	return dev->zc_max_segs != 1;
+}
+
 #endif /* XSKX_KERNEL_NETDEV_H */

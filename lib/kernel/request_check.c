@@ -51,11 +51,19 @@ static int check_frame(const struct xskx_netdev *dev,
 static int check_zero_copy(const struct xskx_netdev *dev,
 			   const struct xskx_socket_opts *o)
 {
-	if (o->copy_mode == XSKX_ZEROCOPY_FORCE &&
-	    !xskx_netdev_may_zero_copy(dev))
+	if (o->copy_mode != XSKX_ZEROCOPY_FORCE)
+		return 0;
+	if (!xskx_netdev_may_zero_copy(dev))
 		return xskx__fail(
 			-EOPNOTSUPP,
 			"'%s' has no AF_XDP zero-copy support (its driver does not advertise it): use copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE",
+			dev->name);
+	/* The kernel answers such a bind EOPNOTSUPP too (xp_assign_dev()). */
+	if ((o->flags & XSKX_SOCKET_MULTI_BUFFER) &&
+	    !xskx_netdev_zero_copy_multi_buffer(dev))
+		return xskx__fail(
+			-EOPNOTSUPP,
+			"'%s' has AF_XDP zero-copy but not for multi-buffer (its driver's xdp_zc_max_segs is 1): open the socket without XSKX_SOCKET_MULTI_BUFFER, or in copy mode (copy_mode XSKX_COPY_AUTO or XSKX_COPY_FORCE)",
 			dev->name);
 	return 0;
 }

@@ -9,6 +9,8 @@ virtio_programs.NAME read (result.sh).
 
 ZERO_COPY_DETECTED  without -z or -c the library binds in zero-copy
 COPY_FORCED         -c binds in copy mode on a driver that has zero-copy
+ZC_MULTI_BUFFER     virtio_net's zero-copy takes no multi-buffer: -F -z is
+                    refused naming it, -F alone binds in copy mode
 RXDROP_TXONLY_ZC    txonly -z sends exactly N packets, all completed;
                     rxdrop -z on the other NIC receives exactly those N
 BENCH_L2FWD_ZC      xskx-bench l2fwd -z on virtio-c sends back each of N
@@ -95,6 +97,18 @@ def records(proc, limit_s):
             return
         if line.startswith("{"):
             yield json.loads(line)
+
+
+def zc_multi_buffer(bench):
+    p = subprocess.run([bench, "-i", B, "-r", "-z", "-F", "-d", "1"],
+                       capture_output=True, text=True, timeout=120,
+                       check=False)
+    if p.returncode != 1 or "not for multi-buffer" not in p.stderr:
+        raise AssertionError("-F -z: exit %d, expected 1 and the reason: %s"
+                             % (p.returncode, p.stderr.strip()[-300:]))
+    s = run(bench, "-i", B, "-r", "-F", "-d", "1")
+    if s["zero_copy"] is not False:
+        raise AssertionError("zero_copy %r with -F" % s["zero_copy"])
 
 
 def rxdrop_txonly_zc(bench):
@@ -323,6 +337,7 @@ def fw_verdicts(progs):
 CASES = {
     "ZERO_COPY_DETECTED": lambda p: zero_copy_detected(p["bench"]),
     "COPY_FORCED": lambda p: copy_forced(p["bench"]),
+    "ZC_MULTI_BUFFER": lambda p: zc_multi_buffer(p["bench"]),
     "RXDROP_TXONLY_ZC": lambda p: rxdrop_txonly_zc(p["bench"]),
     "BENCH_L2FWD_ZC": bench_l2fwd_zc,
     "L2FWD_SEQUENCE": l2fwd_sequence,
