@@ -7,7 +7,7 @@
 #include <xskx/socket.h>
 
 #include "port_internal.h"
-#include "tx_meta.h"
+#include "rings/tx_meta.h"
 #include "umem_internal.h"
 
 struct xskx_backend_ops;

@@ -10,7 +10,7 @@
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "socket_internal.h"
-#include "umem_area.h"
+#include "frames/umem_area.h"
 
 #define XSKX_UMEM_ALL_FLAGS                                                    \
 	(XSKX_UMEM_UNALIGNED | XSKX_UMEM_HUGEPAGES | XSKX_UMEM_TX_SW_CSUM)

@@ -53,7 +53,7 @@ struct xskx_frame_pool {
 /*
  * umem->flags, the library's own (bit 31; the public flags are refused
  * there): a socket of the UMEM reads TX timestamps back, so reclaiming
- * completions takes the path that reads them (lib/tx_meta.c).
+ * completions takes the path that reads them (lib/rings/tx_meta.c).
  */
 #define XSKX_UMEM_TX_TIMESTAMPS (1u << 31)
 
