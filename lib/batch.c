@@ -7,15 +7,22 @@
  * batch is the socket's open one, once per call, and, as a TX batch's
  * descriptors lie on the ring where the application can write, that each
  * one submitted is still what the library wrote (one compare per packet).
- * The refill, reclaim and kick rules are the burst API's own (lib/burst.c).
+ * The ring runs underneath — peek and finish on RX, room, reclaim and
+ * finish on TX, FILL refill, kicks — are the burst API's too (lib/rings/).
  */
 #include <errno.h>
 
 #include <xskx/batch.h>
 
 #include "api.h"
+#include "batch_internal.h"
+#include "frames/frame_pool.h"
 #include "log_internal.h"
-#include "socket_internal.h"
+#include "rings/call.h"
+#include "rings/completion.h"
+#include "rings/rx.h"
+#include "rings/tx.h"
+#include "rings/tx_meta.h"
 
 /* Whether b is the socket's open RX batch as the socket left it. */
 static bool is_open_rx_batch(const struct xskx_socket *s,

@@ -10,7 +10,9 @@
 
 #include "api.h"
 #include "log_internal.h"
-#include "socket_internal.h"
+#include "frames/frame_pool.h"
+#include "port_internal.h"
+#include "rings/rings.h"
 #include "rings/tx_meta.h"
 
 XSKX_API struct xsk_tx_metadata *xskx_tx_meta(struct xskx_umem *umem,
