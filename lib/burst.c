@@ -80,23 +80,15 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	uint64_t bytes;
 	uint32_t idx = 0;
 	uint32_t n;
-	int err = 0;
+	int peeked;
 
 	if (__builtin_expect(!s || (!pkts && max), 0))
 		return xskx__fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
-	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring || s->rx_batch,
-			     0))
-		return xskx__burst_precondition(s, "xskx_rx_burst", XSKX_USES_RX);
+	peeked = xskx__rx_peek_whole(s, "xskx_rx_burst", max, &idx);
+	if (__builtin_expect(peeked < 0, 0))
+		return peeked;
+	n = (uint32_t)peeked;
 	umem = s->umem;
-	n = xsk_ring_cons__peek(&s->rx, max, &idx);
-	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
-					   ->options & XDP_PKT_CONTD), 0)) {
-		err = xskx__rx_whole_chains(s, "xskx_rx_burst", idx, n, max);
-		if (err < 0)
-			return err;
-		n = (uint32_t)err;
-		err = 0;
-	}
 	if (n) {
 		const struct xdp_desc *descs = s->rx.ring;
 		uint32_t first = idx & s->rx.mask;
@@ -155,11 +147,10 @@ XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 static uint32_t tx_fit(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		       uint32_t n)
 {
-	uint32_t room = xsk_prod_nb_free(&s->tx, n);
+	uint32_t room = xskx__tx_room(s, n);
 
-	if (room >= n)
+	if (room == n)
 		return n;
-	s->stats.tx_ring_full++;
 	while (room && (pkts[room - 1].options & XDP_PKT_CONTD))
 		room--;
 	return room;
