@@ -13,6 +13,7 @@
 #include "batch_internal.h"
 #include "frames/frame_pool.h"
 #include "port_internal.h"
+#include "port_no_socket.h"
 #include "rings/fill.h"
 #include "rings/tx_meta.h"
 #include "socket_internal.h"

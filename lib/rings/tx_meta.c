@@ -11,7 +11,7 @@
 #include "api.h"
 #include "log_internal.h"
 #include "frames/frame_pool.h"
-#include "port_internal.h"
+#include "port_state.h"
 #include "rings/rings.h"
 #include "rings/tx_meta.h"
 
