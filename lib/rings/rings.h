@@ -53,7 +53,6 @@ struct xskx_tx_ts_ring {
 	uint32_t count;
 };
 
-
 struct xskx_socket {
 	/* Fast path first: the rings and what the bursts read every call. */
 	struct xsk_ring_cons rx;
