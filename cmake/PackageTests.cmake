@@ -17,6 +17,11 @@
 #   xskx_doc_names every function, macro, header and file that README.md,
 #                 tests/README.md, docs/, man/ and the headers' comments
 #                 name exists (scripts/check-doc-names.sh)
+#   xskx_layers   no import circle between the modules of lib/, lib/kernel
+#                 and lib/sim beyond the listed ones of lib/sim, and the
+#                 core imports no backend (scripts/check-layers.py)
+#   xskx_mutant_anchors  every mutant of tests/mutants.txt finds its code
+#                 exactly once (scripts/check-mutant-anchors.py)
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -103,3 +108,13 @@ add_test(NAME xskx_doc_names
 	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-doc-names.sh
 		${PROJECT_SOURCE_DIR})
 set_tests_properties(xskx_doc_names PROPERTIES LABELS package)
+
+add_test(NAME xskx_layers
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-layers.py
+		${PROJECT_SOURCE_DIR})
+set_tests_properties(xskx_layers PROPERTIES LABELS package)
+
+add_test(NAME xskx_mutant_anchors
+	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-mutant-anchors.py
+		${PROJECT_SOURCE_DIR}/tests/mutants.txt)
+set_tests_properties(xskx_mutant_anchors PROPERTIES LABELS package)

@@ -7,15 +7,22 @@
  * batch is the socket's open one, once per call, and, as a TX batch's
  * descriptors lie on the ring where the application can write, that each
  * one submitted is still what the library wrote (one compare per packet).
- * The refill, reclaim and kick rules are the burst API's own (lib/burst.c).
+ * The ring runs underneath — peek and finish on RX, room, reclaim and
+ * finish on TX, FILL refill, kicks — are the burst API's too (lib/rings/).
  */
 #include <errno.h>
 
 #include <xskx/batch.h>
 
 #include "api.h"
+#include "batch_internal.h"
+#include "frames/frame_pool.h"
 #include "log_internal.h"
-#include "socket_internal.h"
+#include "rings/call.h"
+#include "rings/completion.h"
+#include "rings/rx.h"
+#include "rings/tx.h"
+#include "rings/tx_meta.h"
 
 /* Whether b is the socket's open RX batch as the socket left it. */
 static bool is_open_rx_batch(const struct xskx_socket *s,
@@ -72,21 +79,14 @@ XSKX_API int xskx_rx_peek(struct xskx_socket *s, struct xskx_rx_batch *b,
 {
 	const struct xdp_desc *desc;
 	uint32_t idx = 0, n;
+	int peeked;
 
 	if (__builtin_expect(!s || !b, 0))
 		return xskx__fail(-EINVAL, "xskx_rx_peek: socket and batch must not be NULL");
-	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring || s->rx_batch,
-			     0))
-		return xskx__burst_precondition(s, "xskx_rx_peek", XSKX_USES_RX);
-	n = xsk_ring_cons__peek(&s->rx, max, &idx);
-	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
-					   ->options & XDP_PKT_CONTD), 0)) {
-		int whole = xskx__rx_whole_chains(s, "xskx_rx_peek", idx, n, max);
-
-		if (whole < 0)
-			return whole;
-		n = (uint32_t)whole;
-	}
+	peeked = xskx__rx_peek_whole(s, "xskx_rx_peek", max, &idx);
+	if (__builtin_expect(peeked < 0, 0))
+		return peeked;
+	n = (uint32_t)peeked;
 	desc = xsk_ring_cons__rx_desc(&s->rx, idx);
 	if (__builtin_expect(n > s->rx.size - (idx & s->rx.mask), 0))
 		n = rx_contiguous(s, idx, n, &desc);
@@ -237,15 +237,11 @@ XSKX_API int xskx_rx_forward(struct xskx_socket *s, struct xskx_rx_batch *b,
 	if (err)
 		return err;
 	xskx__reclaim_completions(out);
-	k = xsk_prod_nb_free(&out->tx, n);
-	if (k < n) {
-		out->stats.tx_ring_full++;
-		/* A chain goes whole or waits. */
+	k = xskx__tx_room(out, n);
+	/* A chain goes whole or waits. */
+	if (k < n)
 		while (k && (xskx_rx_batch_options(b, k - 1) & XDP_PKT_CONTD))
 			k--;
-	} else {
-		k = n;
-	}
 	if (k) {
 		uint64_t bytes;
 

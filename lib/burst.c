@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * The burst API: the data path of every socket, whatever the peer.
+ * The burst API (xskx/socket.h): packets handed to the application as
+ * struct xskx_pkt views, each frame marked held while the application has
+ * it, and every frame handed back checked against those marks. The ring
+ * runs underneath — peek and finish on RX, room, reclaim and finish on TX,
+ * FILL refill, kicks — are the batch API's too (lib/rings/).
  *
  * Order inside a call matters. RX drains the RX ring before it refills FILL
  * (frames just released are the cache-warm ones to hand back) and kicks
@@ -10,235 +14,16 @@
  * through a need_wakeup flag, or on every idle burst with busy polling.
  */
 #include <errno.h>
-#include <string.h>
 
 #include "api.h"
+#include "frames/frame_pool.h"
 #include "log_internal.h"
-#include "now_ns.h"
-#include "backend.h"
-#include "socket_internal.h"
-
-/*
- * EAGAIN, EBUSY, ENOBUFS and ENETDOWN from sendto/recvfrom mean "try again
- * later" on an AF_XDP socket (Documentation/networking/af_xdp.rst): the burst
- * API counts them and carries on.
- */
-static int kick_result(struct xskx_socket *s, int err)
-{
-	switch (err) {
-	case -EAGAIN:
-	case -EBUSY:
-	case -ENOBUFS:
-	case -ENETDOWN:
-		s->stats.kick_retries++;
-		return 0;
-	default:
-		return err;
-	}
-}
-
-XSKX_API int xskx_socket_kick_rx(struct xskx_socket *s)
-{
-	if (!s)
-		return xskx__fail(-EINVAL, "xskx_socket_kick_rx: socket is NULL");
-	s->stats.rx_kicks++;
-	return kick_result(s, s->ops->kick_rx(s));
-}
-
-XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
-{
-	if (!s)
-		return xskx__fail(-EINVAL, "xskx_socket_kick_tx: socket is NULL");
-	s->stats.tx_kicks++;
-	return kick_result(s, s->ops->kick_tx(s));
-}
-
-/*
- * Write n addresses into FILL slots [idx, idx + n): at most two stretches,
- * split where the ring wraps. The pool hands out its top n frames in one
- * block; their order does not matter.
- */
-static void copy_to_ring(struct xsk_ring_prod *fill, uint32_t idx,
-			 const uint64_t *addrs, uint32_t n)
-{
-	uint32_t first = xskx__ring_run(idx, fill->size, n);
-
-	memcpy(xsk_ring_prod__fill_addr(fill, idx), addrs, first * sizeof(*addrs));
-	memcpy(xsk_ring_prod__fill_addr(fill, idx + first), addrs + first,
-	       (n - first) * sizeof(*addrs));
-}
-
-uint32_t xskx__fill_from_pool(struct xskx_socket *s, uint32_t max)
-{
-	struct xskx_fq_cq *fq = s->fq;
-	struct xskx_frame_pool *pool = &s->umem->pool;
-	uint32_t spare = pool->count > s->tx_reserve ? pool->count - s->tx_reserve : 0;
-	uint32_t room = fq->fill_max > fq->posted ? fq->fill_max - fq->posted : 0;
-	uint32_t n = xsk_prod_nb_free(&fq->fill, max);
-	uint32_t idx = 0;
-
-	if (n > max)
-		n = max;
-	if (n > spare)
-		n = spare;
-	if (n > room)
-		n = room;
-	if (!n)
-		return 0;
-	xsk_ring_prod__reserve(&fq->fill, n, &idx);
-	pool->count -= n;
-	copy_to_ring(&fq->fill, idx, pool->addrs + pool->count, n);
-	xsk_ring_prod__submit(&fq->fill, n);
-	fq->posted += n;
-	return n;
-}
-
-/*
- * Top FILL up to the pair's share: in one batch once refill_batch frames are
- * missing from it, or at once, whatever there is, when the peer ran dry and
- * said so.
- */
-void xskx__refill(struct xskx_socket *s)
-{
-	struct xskx_fq_cq *fq = s->fq;
-
-	/* Nothing spare in the pool (released frames went to FILL already). */
-	if (s->umem->pool.count <= s->tx_reserve)
-		return;
-	if (!xskx_ring_needs_wakeup(&fq->fill) &&
-	    (fq->posted + s->refill_batch > fq->fill_max ||
-	     xsk_prod_nb_free(&fq->fill, s->refill_batch) < s->refill_batch))
-		return;
-	if (xskx__fill_from_pool(s, UINT32_MAX))
-		s->stats.fill_refills++;
-}
-
-/*
- * A kick that failed hard after the burst had already moved packets: the
- * packets are returned now (their frames changed hands) and the error by the
- * next burst on the socket.
- */
-static int burst_result(struct xskx_socket *s, uint32_t n, int kick_err)
-{
-	if (!kick_err)
-		return (int)n;
-	if (!n)
-		return kick_err;
-	s->deferred_err = kick_err;
-	return (int)n;
-}
-
-int xskx__rx_finish(struct xskx_socket *s, uint32_t n)
-{
-	int err = 0;
-
-	xskx__refill(s);
-	/*
-	 * Wake the peer only once RX is drained: a driver that stopped (FILL
-	 * ran dry, or RX was full) has nothing to add while packets are still
-	 * waiting here, and a kick per burst until it restarts would be
-	 * syscalls for nothing.
-	 */
-	if (!n && (s->kick_always ||
-		   xskx_ring_needs_wakeup(&s->fq->fill)))
-		err = xskx_socket_kick_rx(s);
-	else
-		s->stats.kicks_skipped++;
-	return burst_result(s, n, err);
-}
-
-/*
- * With tx_kick_batch (xskx_socket_opts), whether what waits on TX is worth
- * a wakeup now: that many packets (a full ring is at least that many), or
- * the first packet's wait over — tx_kick_ns, or with 0 a call that queued
- * none.
- */
-static bool tx_kick_due(struct xskx_socket *s, uint32_t n)
-{
-	uint32_t queued;
-	uint64_t now;
-
-	if (!s->tx_kick_batch)
-		return true;
-	queued = xskx_ring_prod_queued(&s->tx);
-	if (queued >= s->tx_kick_batch)
-		return true;
-	if (!s->tx_kick_ns)
-		return !n;
-	now = xskx__now_ns();
-	if (!s->tx_waiting_since)
-		s->tx_waiting_since = now;
-	return now - s->tx_waiting_since >= s->tx_kick_ns;
-}
-
-/*
- * Wake the peer after a TX call that queued n packets, when TX holds
- * descriptors, the peer asked (always with busy polling) and, with
- * tx_kick_batch, the wakeup is due. Returns 0 or the kick's hard error.
- */
-static inline __attribute__((always_inline)) int
-tx_kick_if_due(struct xskx_socket *s, uint32_t n)
-{
-	/* Nothing queued, nothing to wake the peer for. */
-	if ((xskx_ring_needs_wakeup(&s->tx) ||
-	     s->kick_always) &&
-	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size) &&
-	    tx_kick_due(s, n)) {
-		s->tx_waiting_since = 0;
-		return xskx_socket_kick_tx(s);
-	}
-	s->stats.kicks_skipped++;
-	return 0;
-}
-
-int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
-{
-	return burst_result(s, n, tx_kick_if_due(s, n));
-}
-
-int xskx__burst_precondition(struct xskx_socket *s, const char *call,
-			     enum xskx_ring_use use)
-{
-	int err = s->deferred_err;
-	bool rx = use == XSKX_USES_RX;
-
-	if (err) {
-		s->deferred_err = 0;
-		return err;
-	}
-	if (rx ? s->rx_batch : s->tx_batch)
-		return xskx__fail(-EBUSY,
-				  "%s: the socket on queue %u has an open %s batch: %s it first",
-				  call, s->queue_id, rx ? "RX" : "TX",
-				  rx ? "xskx_rx_recycle() or xskx_rx_forward()" :
-				       "xskx_tx_submit()");
-	return xskx__fail(-EINVAL, "%s: the socket on queue %u was opened with %s",
-			  call, s->queue_id,
-			  rx ? "XSKX_SOCKET_NO_RX" : "XSKX_SOCKET_NO_TX");
-}
-
-/*
- * A burst returns whole packets: the fragments of a chain that max cut short
- * go back to RX for the next burst (the peer publishes a chain at once, so
- * a chain is cut only by max). Returns how many descriptors to take, or
- * -EINVAL when the first packet alone has more fragments than max.
- */
-int xskx__rx_whole_chains(struct xskx_socket *s, const char *call, uint32_t idx,
-			  uint32_t n, uint32_t max)
-{
-	uint32_t whole = n;
-
-	while (whole &&
-	       (xsk_ring_cons__rx_desc(&s->rx, idx + whole - 1)->options &
-		XDP_PKT_CONTD))
-		whole--;
-	xsk_ring_cons__cancel(&s->rx, n - whole);
-	if (!whole && n == max)
-		return xskx__fail(-EINVAL,
-				  "%s: the next packet on queue %u has more than max = %u fragments; pass a max of at least the fragments a packet of the link's MTU spans (the MTU divided by a frame's data room, rounded up)",
-				  call, s->queue_id, max);
-	return (int)whole;
-}
+#include "rings/call.h"
+#include "rings/completion.h"
+#include "rings/fill.h"
+#include "rings/kick.h"
+#include "rings/rx.h"
+#include "rings/tx.h"
 
 /*
  * n RX descriptors, consecutive in the ring, to the application as pkts,
@@ -295,23 +80,15 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	uint64_t bytes;
 	uint32_t idx = 0;
 	uint32_t n;
-	int err = 0;
+	int peeked;
 
 	if (__builtin_expect(!s || (!pkts && max), 0))
 		return xskx__fail(-EINVAL, "xskx_rx_burst: socket and pkts must not be NULL");
-	if (__builtin_expect(s->deferred_err != 0 || !s->rx.ring || s->rx_batch,
-			     0))
-		return xskx__burst_precondition(s, "xskx_rx_burst", XSKX_USES_RX);
+	peeked = xskx__rx_peek_whole(s, "xskx_rx_burst", max, &idx);
+	if (__builtin_expect(peeked < 0, 0))
+		return peeked;
+	n = (uint32_t)peeked;
 	umem = s->umem;
-	n = xsk_ring_cons__peek(&s->rx, max, &idx);
-	if (__builtin_expect(n && (xsk_ring_cons__rx_desc(&s->rx, idx + n - 1)
-					   ->options & XDP_PKT_CONTD), 0)) {
-		err = xskx__rx_whole_chains(s, "xskx_rx_burst", idx, n, max);
-		if (err < 0)
-			return err;
-		n = (uint32_t)err;
-		err = 0;
-	}
 	if (n) {
 		const struct xdp_desc *descs = s->rx.ring;
 		uint32_t first = idx & s->rx.mask;
@@ -335,43 +112,6 @@ XSKX_API int xskx_rx_burst(struct xskx_socket *s, struct xskx_pkt *pkts,
 	return xskx__rx_finish(s, n);
 }
 
-/*
- * Where n frames go back on the pool's stack in one stretch, or NULL when the
- * per-frame path is needed (frames not a power of two, or a pool too full to
- * take them all: the peer returned a frame twice).
- */
-static uint64_t *pool_room(struct xskx_umem *umem, uint32_t n, uint64_t *mask)
-{
-	struct xskx_frame_pool *pool = &umem->pool;
-
-	*mask = xskx_umem_base_mask(umem);
-	if (!*mask || pool->count + n > umem->frame_count)
-		return NULL;
-	pool->count += n;
-	return pool->addrs + pool->count - n;
-}
-
-/*
- * Whether n frames given back can go straight onto the socket's FILL ring
- * instead of through the pool (saving a second copy of every address): the
- * refill would post them now anyway — FILL lacks a refill batch, or the
- * peer asked — they all fit the pair's share and the ring, and the pool
- * already holds the socket's TX reserve.
- */
-static bool recycle_to_fill(const struct xskx_socket *s, uint32_t n)
-{
-	struct xskx_fq_cq *fq = s->fq;
-	uint32_t missing =
-		fq->fill_max > fq->posted ? fq->fill_max - fq->posted : 0;
-
-	if (!s->umem->frame_shift || s->umem->pool.count < s->tx_reserve ||
-	    n > missing)
-		return false;
-	if (missing < s->refill_batch && !xskx_ring_needs_wakeup(&fq->fill))
-		return false;
-	return xsk_prod_nb_free(&fq->fill, n) >= n;
-}
-
 XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 			     uint32_t n)
 {
@@ -383,7 +123,7 @@ XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		return xskx__fail(-EINVAL, "xskx_rx_release: socket and pkts must not be NULL");
 	if (!n)
 		return 0;
-	if (!recycle_to_fill(s, n))
+	if (!xskx__recycle_to_fill(s, n))
 		return xskx__pool_put_many_from_app(s->umem, "xskx_rx_release",
 						    &pkts->addr, sizeof(*pkts),
 						    n);
@@ -400,233 +140,6 @@ XSKX_API int xskx_rx_release(struct xskx_socket *s, const struct xskx_pkt *pkts,
 }
 
 /*
- * Copy mode completes invalid TX descriptors too (kernel 6.18), whatever
- * their address: one outside the UMEM is no frame. Aligned mode has no
- * offset bits, so any of them set is outside too.
- */
-static bool addr_in_umem(const struct xskx_umem *umem, uint64_t addr)
-{
-	if (!(umem->flags & XSKX_UMEM_UNALIGNED))
-		return addr < umem->size;
-	return xsk_umem__extract_addr(addr) < umem->size;
-}
-
-/*
- * A peer that sends only inside sendto() (copy mode: the TX flag stays up)
- * leaves descriptors on TX until kicked again; reclaiming is when the
- * application waits for them, so kick once if any are still queued.
- * Returns 0 or the kick's hard error.
- */
-static int drain_copy_mode_tx(struct xskx_socket *s)
-{
-	if (!s->tx.ring || !xskx_ring_needs_wakeup(&s->tx) ||
-	    xsk_prod_nb_free(&s->tx, s->tx.size) == s->tx.size)
-		return 0;
-	return xskx_socket_kick_tx(s);
-}
-
-/*
- * The common case of reclaim_completions(), aligned mode: the addresses
- * inside the UMEM, as frame starts, into slots[(first + k) & slot_mask] for
- * the k-th — the pool's stack (slot_mask all ones, a constant: no masking
- * in the loop) or FILL's reserved slots. The size is a local: the stores
- * could alias the UMEM's fields. Returns how many were inside (kept).
- */
-static inline __attribute__((always_inline)) uint32_t
-reclaim_aligned(const struct xsk_ring_cons *comp, uint32_t idx, uint32_t n,
-		const uint64_t size, const uint64_t base_mask, uint64_t *slots,
-		uint32_t first, uint32_t slot_mask)
-{
-	uint32_t kept = 0;
-
-	for (uint32_t i = 0; i < n; i++) {
-		uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
-
-		if (__builtin_expect(addr < size, 1))
-			slots[(first + kept++) & slot_mask] = addr & base_mask;
-	}
-	return kept;
-}
-
-/*
- * k addresses from src to dst, as frame starts, both stretches that do not
- * wrap; returns the highest address seen so far (hi included), so that one
- * compare after the whole copy says whether all were inside the UMEM.
- */
-static inline __attribute__((always_inline)) uint64_t
-comp_stretch(const uint64_t *src, uint64_t *dst, uint32_t k,
-	     const uint64_t base_mask, uint64_t hi)
-{
-	for (uint32_t i = 0; i < k; i++) {
-		uint64_t addr = src[i];
-
-		dst[i] = addr & base_mask;
-		hi = addr > hi ? addr : hi;
-	}
-	return hi;
-}
-
-/*
- * The fast path of reclaim_aligned(): n COMPLETION entries from idx into
- * dst's slots from dst_idx (dst_mask all ones for the pool's stack), in
- * stretches that wrap neither ring. Returns false when an address was
- * outside the UMEM: the slots then hold garbage, for reclaim_aligned() to
- * write again.
- */
-static bool comp_copy(const struct xsk_ring_cons *comp, uint32_t idx,
-		      uint32_t n, uint64_t *dst, uint32_t dst_idx,
-		      uint32_t dst_mask, const uint64_t size,
-		      const uint64_t base_mask)
-{
-	const uint64_t *src = comp->ring;
-	uint64_t hi = 0;
-
-	while (n) {
-		uint32_t from = idx & comp->mask, to = dst_idx & dst_mask;
-		uint64_t k = n;
-
-		if (k > comp->size - from)
-			k = comp->size - from;
-		if (k > (uint64_t)dst_mask + 1 - to)
-			k = (uint64_t)dst_mask + 1 - to;
-		hi = comp_stretch(src + from, dst + to, (uint32_t)k, base_mask, hi);
-		idx += (uint32_t)k;
-		dst_idx += (uint32_t)k;
-		n -= (uint32_t)k;
-	}
-	return hi < size;
-}
-
-/*
- * Completed frames straight back to FILL when the refill would post them
- * now anyway (recycle_to_fill()): l2fwd's frames go round without a stop in
- * the pool. Returns how many were inside the UMEM.
- */
-static uint32_t reclaim_into_fill(struct xskx_socket *s, uint32_t idx,
-				  uint32_t n)
-{
-	struct xsk_ring_prod *fill = &s->fq->fill;
-	uint32_t fill_idx = 0, kept;
-
-	xsk_ring_prod__reserve(fill, n, &fill_idx);
-	if (comp_copy(&s->fq->comp, idx, n, fill->ring, fill_idx, fill->mask,
-		      s->umem->size, xskx_umem_base_mask(s->umem)))
-		kept = n;
-	else
-		kept = reclaim_aligned(&s->fq->comp, idx, n, s->umem->size,
-				       xskx_umem_base_mask(s->umem), fill->ring,
-				       fill_idx, fill->mask);
-	xskx_ring_prod_cancel(fill, n - kept);
-	xsk_ring_prod__submit(fill, kept);
-	s->fq->posted += kept;
-	if (kept)
-		s->stats.fill_refills++;
-	return kept;
-}
-
-/*
- * Linux 6.18's copy mode completes a TX address with bit 0 cleared (it
- * keeps the address in the skb with that bit as a flag): an unaligned frame
- * of an odd size that starts at an odd address comes back as the last byte
- * of the frame before it, which would put that frame in the pool twice and
- * lose this one. An even address one byte before a frame start is taken
- * for that frame. Frames of an even size never start at an odd address;
- * the one address this misreads, a one-byte packet sent from the last byte
- * of a frame before an odd frame start, is sent by nobody.
- */
-static uint64_t comp_addr_bit0_restored(const struct xskx_umem *umem,
-					uint64_t addr)
-{
-	uint64_t a = xsk_umem__extract_addr(addr);
-
-	if (!(a & 1) && (a + 1) % umem->frame_size == 0 && a + 1 < umem->size)
-		return a + 1;
-	return addr;
-}
-
-/*
- * The UMEM flags that send reclaiming down its general path, address by
- * address: unaligned chunks, and sockets reading TX timestamps back.
- */
-#define RECLAIM_GENERAL (XSKX_UMEM_UNALIGNED | XSKX_UMEM_TX_TIMESTAMPS)
-
-/* Into the pool; returns how many were inside the UMEM. */
-static uint32_t reclaim_into_pool(struct xskx_socket *s, uint32_t idx,
-				  uint32_t n)
-{
-	struct xsk_ring_cons *comp = &s->fq->comp;
-	struct xskx_umem *umem = s->umem;
-	uint32_t kept = 0, bad = 0;
-	uint64_t mask;
-	uint64_t *room = pool_room(umem, n, &mask);
-
-	if (room && !(umem->flags & RECLAIM_GENERAL)) {
-		if (comp_copy(comp, idx, n, room, 0, UINT32_MAX, umem->size,
-			      mask))
-			kept = n;
-		else
-			kept = reclaim_aligned(comp, idx, n, umem->size, mask,
-					       room, 0, UINT32_MAX);
-		bad = n - kept;
-	} else {
-		if (s->tx_ts.ts)
-			xskx__tx_ts_collect(s, idx, n);
-		for (uint32_t i = 0; i < n; i++) {
-			uint64_t addr = *xsk_ring_cons__comp_addr(comp, idx + i);
-
-			if (__builtin_expect(!addr_in_umem(umem, addr), 0)) {
-				bad++;
-				continue;
-			}
-			if (__builtin_expect(s->comp_clears_bit0, 0))
-				addr = comp_addr_bit0_restored(umem, addr);
-			if (__builtin_expect(room != NULL, 1))
-				room[kept++] = addr & mask;
-			else
-				xskx_pool_put(umem, addr);
-		}
-	}
-	if (room)
-		umem->pool.count -= n - kept;
-	return n - bad;
-}
-
-uint32_t xskx__reclaim_completions(struct xskx_socket *s)
-{
-	struct xsk_ring_cons *comp = &s->fq->comp;
-	uint32_t idx = 0, good;
-	uint32_t n = xsk_ring_cons__peek(comp, comp->size, &idx);
-
-	if (!n)
-		return 0;
-	/*
-	 * A UMEM whose sockets read TX timestamps takes the general path,
-	 * which reads them: the common one pays no test of its own for it.
-	 */
-	if (!(s->umem->flags & RECLAIM_GENERAL) && recycle_to_fill(s, n))
-		good = reclaim_into_fill(s, idx, n);
-	else
-		good = reclaim_into_pool(s, idx, n);
-	xsk_ring_cons__release(comp, n);
-	s->stats.tx_completed += good;
-	s->stats.tx_bad_completions += n - good;
-	return good;
-}
-
-XSKX_API int xskx_tx_reclaim(struct xskx_socket *s)
-{
-	uint32_t n;
-	int err;
-
-	if (!s)
-		return xskx__fail(-EINVAL, "xskx_tx_reclaim: socket is NULL");
-	err = drain_copy_mode_tx(s);
-	/* The completions are reclaimed all the same: they are the pool's. */
-	n = xskx__reclaim_completions(s);
-	return err ? err : (int)n;
-}
-
-/*
  * How many of pkts fit on TX now, never splitting a multi-buffer chain: a
  * packet whose last accepted fragment still has XDP_PKT_CONTD set is left
  * out whole.
@@ -634,11 +147,10 @@ XSKX_API int xskx_tx_reclaim(struct xskx_socket *s)
 static uint32_t tx_fit(struct xskx_socket *s, const struct xskx_pkt *pkts,
 		       uint32_t n)
 {
-	uint32_t room = xsk_prod_nb_free(&s->tx, n);
+	uint32_t room = xskx__tx_room(s, n);
 
-	if (room >= n)
+	if (room == n)
 		return n;
-	s->stats.tx_ring_full++;
 	while (room && (pkts[room - 1].options & XDP_PKT_CONTD))
 		room--;
 	return room;
@@ -1086,7 +598,7 @@ XSKX_API int xskx_tx_burst_status(struct xskx_socket *s,
 	 * hard kick error (the socket is broken) wins over a refusal, which
 	 * the next call meets again, starting with the refused packet.
 	 */
-	err = tx_kick_if_due(s, (uint32_t)queued);
+	err = xskx__tx_kick_if_due(s, (uint32_t)queued);
 	if (__builtin_expect(err != 0, 0))
 		return err;
 	if (__builtin_expect(fault != TX_OK, 0))
@@ -1094,3 +606,4 @@ XSKX_API int xskx_tx_burst_status(struct xskx_socket *s,
 				 (uint32_t)queued, fault);
 	return 0;
 }
+

@@ -17,6 +17,7 @@
 #include "filter_internal.h"
 #include "log_internal.h"
 #include "port_internal.h"
+#include "prefix.h"
 
 static pthread_mutex_t filter_lock = PTHREAD_MUTEX_INITIALIZER;
 

@@ -48,12 +48,6 @@ struct xskx_filter_dev {
 	void *impl; /* the backend's */
 };
 
-/* 0 for a well-formed prefix; -EINVAL otherwise, logged. */
-int xskx__prefix_check(const struct xskx_prefix *prefix);
-
-/* No bit is set past prefix->len (nor past the family's address bytes). */
-bool xskx__prefix_host_bits_clear(const struct xskx_prefix *prefix);
-
 /* The same field and prefix: the identity of an entry in the list. */
 bool xskx__filter_same_key(const struct xskx_filter_entry *a,
 			   const struct xskx_filter_entry *b);

@@ -10,7 +10,7 @@
 #include "backend.h"
 #include "log_internal.h"
 #include "now_ns.h"
-#include "socket_internal.h"
+#include "rings/fill.h"
 
 /*
  * Sockets of the simulated NIC have no file descriptor: a wait for several

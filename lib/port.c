@@ -16,6 +16,7 @@
 #include "log_internal.h"
 #include "opts_internal.h"
 #include "port_internal.h"
+#include "port_no_socket.h"
 
 #define XSKX_PORT_ALL_FLAGS                                                    \
 	(XSKX_PORT_BUSY_POLL | XSKX_PORT_KERNEL_TX_BUDGET | XSKX_PORT_NAPI |  \

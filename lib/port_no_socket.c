@@ -15,7 +15,7 @@
 #include "api.h"
 #include "backend.h"
 #include "log_internal.h"
-#include "port_internal.h"
+#include "port_no_socket.h"
 
 /* Queues named in the message; the rest are summed as "and N more". */
 #define NAMED_QUEUES 16

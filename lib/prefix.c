@@ -12,7 +12,7 @@
 #include <xskx/filter.h>
 
 #include "api.h"
-#include "filter_internal.h"
+#include "prefix.h"
 #include "log_internal.h"
 
 static int parse_len(const char *text, const char *digits, unsigned int max,

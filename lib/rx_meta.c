@@ -15,7 +15,7 @@
 
 #include "api.h"
 #include "port_internal.h"
-#include "socket_internal.h"
+#include "rings/rings.h"
 
 _Static_assert(sizeof(struct xskx_rx_meta) == XSKX_XDP_META_MAX,
 	       "struct xskx_rx_meta fills the most metadata a program may put");

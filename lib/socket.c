@@ -10,7 +10,14 @@
 #include "backend.h"
 #include "log_internal.h"
 #include "opts_internal.h"
+#include "batch_internal.h"
+#include "frames/frame_pool.h"
+#include "port_internal.h"
+#include "port_no_socket.h"
+#include "rings/fill.h"
+#include "rings/tx_meta.h"
 #include "socket_internal.h"
+#include "umem_internal.h"
 
 #define XSKX_SOCKET_ALL_FLAGS                                                  \
 	(XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX | XSKX_SOCKET_NO_WAKEUP |      \

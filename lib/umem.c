@@ -9,8 +9,10 @@
 #include "kernel_rules.h"
 #include "log_internal.h"
 #include "opts_internal.h"
-#include "socket_internal.h"
-#include "umem_area.h"
+#include "port_internal.h"
+#include "frames/frame_pool.h"
+#include "frames/umem_area.h"
+#include "rings/rings.h"
 
 #define XSKX_UMEM_ALL_FLAGS                                                    \
 	(XSKX_UMEM_UNALIGNED | XSKX_UMEM_HUGEPAGES | XSKX_UMEM_TX_SW_CSUM)

@@ -14,7 +14,8 @@
 #include "api.h"
 #include "backend.h"
 #include "log_internal.h"
-#include "socket_internal.h"
+#include "port_internal.h"
+#include "rings/rings.h"
 #include "wakeup_choice.h"
 
 enum xskx_wakeup xskx__wakeup_rule(pid_t napi_thread,

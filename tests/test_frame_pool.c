@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "umem_internal.h"
+#include "frames/frame_pool.h"
 
 #define FRAMES 256u
 

@@ -657,6 +657,45 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
 END_TEST
 
 /*
+ * The deferred error is the socket's, not the TX ring's: after a TX burst
+ * whose wakeup failed hard, the next call on the socket returns it, whether
+ * it is the burst API's RX call or the batch API's (both start on one RX
+ * run, lib/rings/rx.h), once.
+ */
+START_TEST(a_hard_wakeup_error_comes_with_the_next_rx_call)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_socket *sock;
+	struct xskx_rx_batch batch;
+	struct xskx_pkt pkts[4];
+	struct nic nic;
+	int got;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, 0, 0, 0, 0);
+	pkts[0] = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 1), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, pkts, 4), -ENXIO);
+	got = xskx_rx_burst(sock, pkts, 4);
+	ck_assert_int_ge(got, 0);
+	ck_assert_int_eq(xskx_rx_release(sock, pkts, (uint32_t)got), 0);
+
+	pkts[0] = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 1), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_rx_peek(sock, &batch, 4), -ENXIO);
+	ck_assert_int_ge(xskx_rx_peek(sock, &batch, 4), 0);
+	ck_assert_int_ge(xskx_rx_recycle(sock, &batch), 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * xskx_sim_port_inject() says whether the NIC took the packet: a
  * zero-copy queue with no buffer posted yet misses it (-ENOBUFS, rx_missed
  * 1, no message); once FILL is posted and the NIC polled, it takes the next
@@ -1126,6 +1165,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
 	tcase_add_test(tc, copy_mode_sends_the_whole_tx_ring_per_kick);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_burst);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_with_the_next_rx_call);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_status_call);
 	tcase_add_test(tc, inject_says_whether_the_nic_took_the_packet);
 	tcase_add_test(tc, poll_many_refills_and_reports_each_socket);

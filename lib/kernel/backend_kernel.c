@@ -43,7 +43,7 @@
 #include "sleep_ms.h"
 #include "socket_internal.h"
 #include "tx_budget.h"
-#include "tx_meta.h"
+#include "rings/tx_meta.h"
 #include "umem_tx_metadata.h"
 #include "xdp_prog.h"
 

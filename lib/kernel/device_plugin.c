@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "log_internal.h"
-#include "xskmap_external.h"
+#include "device_plugin.h"
 
 /* The plugin's messages are short; its own buffers are 64 bytes. */
 #define MSG_MAX 64

@@ -17,7 +17,7 @@
 #include "kernel_port.h"
 #include "log_internal.h"
 #include "netdev.h"
-#include "tx_meta.h"
+#include "rings/tx_meta.h"
 #include "veth_peer.h"
 #include "xdp_prog.h"
 #include "xskmap_external.h"

@@ -12,9 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <xskx/kernel.h>
 
-#include "netdev.h"
-#include "xdp_prog.h"
 #include "xskx_shared.h"
 
 /* A socket of this process in the XSKMAP, newest first. */
@@ -46,68 +45,7 @@ struct xskx_xdp_attachment {
 /* "native" or "generic (skb)", for messages. */
 const char *xskx__xdp_mode_name(enum xskx_xdp_mode mode);
 
-/*
- * Detach the program with id from ifindex if it is still there (libxdp
- * replaces exactly that program, atomically); logs a failure with the fix.
- */
-void xskx__xdp_detach_id(const char *ifname, int ifindex, uint32_t id);
-
 /* Close the program's and maps' fds, leaving -1 in their place. */
 void xskx__xdp_close_fds(struct xskx_xdp_attachment *att);
-
-/* The record a request's program would have: its object's digest, frags. */
-void xskx__xdp_program_of(const struct xskx_xdp_request *req,
-			  struct xskx_owner_entry *program);
-
-/*
- * 0 when a socket asking for req can use the program described by program
- * running in mode for users ("this process's other sockets", "process
- * 42 (rx)", ...); else -EBUSY, logged, naming what differs and the fix.
- */
-int xskx__xdp_refuse_different(const struct xskx_netdev *dev,
-			       const struct xskx_xdp_request *req,
-			       enum xskx_xdp_mode mode,
-			       const struct xskx_owner_entry *program,
-			       const char *users);
-
-/*
- * Load req's program and attach it to dev as its first user (xdp_load.c),
- * filling att's program, mode and fds. -EAGAIN: another process's xskx
- * program got there first (join it); else 0 or a negative errno, logged.
- */
-int xskx__xdp_attach_new(const struct xskx_netdev *dev,
-			 const struct xskx_xdp_request *req,
-			 struct xskx_xdp_attachment *att);
-
-/*
- * Join the xskx program on dev, attaching one when there is none or
- * replacing one whose users all died (xdp_share.c). 0 or a negative errno,
- * logged.
- */
-int xskx__xdp_share(const struct xskx_netdev *dev,
-		    const struct xskx_xdp_request *req,
-		    struct xskx_xdp_attachment *att);
-
-/*
- * Leave the program: detach it when no other living process serves with
- * it. The fds stay open for the caller to close (xskx__xdp_close_fds()).
- */
-void xskx__xdp_leave(struct xskx_xdp_attachment *att);
-
-/*
- * With RX metadata asked for: log which fields dev provides and whether the
- * program att holds can give them (bound), or why not.
- */
-void xskx__xdp_log_rx_meta(const struct xskx_netdev *dev,
-			   const struct xskx_xdp_attachment *att);
-
-/* Whether the program has xskx's maps (its owner map, or its XSKMAP). */
-bool xskx__xdp_is_xskx(int prog_fd);
-
-/*
- * The id of the xskx program on ifindex (the oldest, should a dispatcher
- * hold two), 0 when there is none.
- */
-uint32_t xskx__xdp_find(int ifindex, enum xskx_xdp_mode *mode);
 
 #endif /* XSKX_KERNEL_XDP_ATTACHMENT_H */

@@ -25,6 +25,8 @@
 #include "owner_set.h"
 #include "xdp_attachment.h"
 #include "xdp_device.h"
+#include "xdp_load.h"
+#include "xdp_on_device.h"
 #include "xskx_redirect_bpf.h"
 
 #define FNV1A_OFFSET 0xcbf29ce484222325ull
@@ -45,11 +47,6 @@ struct loaded {
 	struct bpf_program *prog;
 	bool bound; /* loaded device-bound (the RX metadata program) */
 };
-
-const char *xskx__xdp_mode_name(enum xskx_xdp_mode mode)
-{
-	return mode == XSKX_XDP_NATIVE ? "native" : "generic (skb)";
-}
 
 void xskx__xdp_program_of(const struct xskx_xdp_request *req,
 			  struct xskx_owner_entry *program)

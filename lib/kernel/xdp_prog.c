@@ -23,7 +23,9 @@
 #include "log_internal.h"
 #include "owner.h"
 #include "xdp_attachment.h"
+#include "xdp_on_device.h"
 #include "xdp_prog.h"
+#include "xdp_share.h"
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct xskx_xdp_attachment *registry;
@@ -60,19 +62,6 @@ static struct xskx_xdp_attachment *new_attachment(const struct xskx_netdev *dev)
 	att->owner_map_fd = att->queue_owner_map_fd = -1;
 	att->no_socket_map_fd = -1;
 	return att;
-}
-
-void xskx__xdp_close_fds(struct xskx_xdp_attachment *att)
-{
-	int *const fds[] = { &att->prog_fd, &att->xsks_map_fd,
-			     &att->owner_map_fd, &att->queue_owner_map_fd,
-			     &att->no_socket_map_fd };
-
-	for (size_t i = 0; i < sizeof(fds) / sizeof(fds[0]); i++) {
-		if (*fds[i] >= 0)
-			close(*fds[i]);
-		*fds[i] = -1;
-	}
 }
 
 static void free_attachment(struct xskx_xdp_attachment *att)

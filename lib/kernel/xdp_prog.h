@@ -16,18 +16,10 @@
 #include <xskx/kernel.h>
 
 #include "netdev.h"
+#include "xdp_request.h"
 #include "xskx_shared.h"
 
 struct xskx_xdp_attachment;
-
-struct xskx_xdp_request {
-	enum xskx_xdp_mode mode;
-	bool fallback;	 /* native unsupported: generic instead */
-	bool frags;	 /* multi-buffer packets (xdp.frags) */
-	bool rx_meta;	 /* xskx's RX metadata program (XSKX_PORT_RX_METADATA) */
-	const void *obj; /* the caller's BPF object; NULL: xskx's own */
-	size_t obj_size;
-};
 
 /*
  * This process's attachment on dev: joins the xskx program another process

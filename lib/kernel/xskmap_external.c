@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "log_internal.h"
+#include "device_plugin.h"
 #include "xskmap_external.h"
 
 bool xskx__xskmap_external_asked(const struct xskx_port_opts *opts)

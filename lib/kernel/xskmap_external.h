@@ -23,10 +23,4 @@ bool xskx__xskmap_external_asked(const struct xskx_port_opts *opts);
 int xskx__xskmap_external_open(const struct xskx_port_opts *opts,
 			       const char *ifname, int *fd, uint32_t *entries);
 
-/*
- * The device plugin's handshake over its Unix socket at path, for
- * ifname: the XSKMAP's fd in *fd. 0 or a negative errno, logged.
- */
-int xskx__device_plugin_xskmap(const char *path, const char *ifname, int *fd);
-
 #endif /* XSKX_KERNEL_XSKMAP_EXTERNAL_H */

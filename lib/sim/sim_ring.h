@@ -131,7 +131,7 @@ static inline uint32_t sim_ring_present(const struct sim_ring *r)
  * That is only half of a handshake: the application publishes entries
  * with a release store and then reads the flag with a plain load, without
  * a barrier between them (libxdp's xsk_ring_prod__needs_wakeup(),
- * include/xskx/ring.h, lib/burst.c; the kernel's protocol is the same), and
+ * include/xskx/ring.h, lib/rings/; the kernel's protocol is the same), and
  * x86 may perform that load before the store is visible. The application
  * can then find the flag clear while the NIC's look finds no entry. The
  * entries become visible a moment later, so the NIC looks again: on the

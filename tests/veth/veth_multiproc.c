@@ -279,8 +279,8 @@ START_TEST(refused)
 {
 	struct veth_child r;
 	char who[32];
-	const char *const mode_words[] = { PEER_VETH_B, "native", who,
-					   "XSKX_XDP_NATIVE", NULL };
+	const char *const mode_words[] = { PEER_VETH_B, "runs in native mode",
+					   who, "XSKX_XDP_NATIVE", NULL };
 	const char *const obj_words[] = { PEER_VETH_B, "another object", who,
 					  "xdp_obj", NULL };
 	const char *const queue_words[] = { PEER_VETH_B, "queue 1", who, NULL };

@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 
 #include "log_internal.h"
-#include "umem_area.h"
+#include "frames/umem_area.h"
 
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
-/* The area of a UMEM the library maps itself (lib/umem_area.c). */
+/* The area of a UMEM the library maps itself (lib/frames/umem_area.c). */
 #ifndef XSKX_UMEM_AREA_H
 #define XSKX_UMEM_AREA_H
 

@@ -20,14 +20,6 @@
  */
 #define XSKX_TX_META_COPY_MODE (XSKX_TX_META_TIMESTAMP | XSKX_TX_META_CHECKSUM)
 
-/* The TX timestamps a socket keeps until xskx_tx_timestamps() takes them. */
-struct xskx_tx_ts_ring {
-	struct xskx_tx_timestamp *ts;	/* NULL: no XSKX_TX_META_TIMESTAMP */
-	uint32_t mask;			/* entries - 1, a power of two */
-	uint32_t head;			/* oldest */
-	uint32_t count;
-};
-
 struct xskx_socket;
 
 /*

@@ -10,7 +10,7 @@
 
 #include "api.h"
 #include "log_internal.h"
-#include "umem_internal.h"
+#include "frames/frame_pool.h"
 
 int xskx__pool_init(struct xskx_umem *umem)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * TX metadata (lib/tx_meta.h): the accessor for a packet's struct
+ * TX metadata (lib/rings/tx_meta.h): the accessor for a packet's struct
  * xsk_tx_metadata, the check of a socket's requests against its device,
  * and the TX timestamps read back from completed frames.
  */
@@ -10,8 +10,10 @@
 
 #include "api.h"
 #include "log_internal.h"
-#include "socket_internal.h"
-#include "tx_meta.h"
+#include "frames/frame_pool.h"
+#include "port_state.h"
+#include "rings/rings.h"
+#include "rings/tx_meta.h"
 
 XSKX_API struct xsk_tx_metadata *xskx_tx_meta(struct xskx_umem *umem,
 					      struct xskx_pkt *pkt)

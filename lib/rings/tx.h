@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The TX ring's run, shared by the burst API (xskx_tx_burst()) and the
+ * batch API (xskx_rx_forward(), xskx_tx_submit()): room on TX, then the
+ * call's end (wake the peer if it asked). Completions are reclaimed first
+ * (lib/rings/completion.h), so the pool and the ring have room.
+ */
+#ifndef XSKX_RINGS_TX_H
+#define XSKX_RINGS_TX_H
+
+#include <stdint.h>
+
+#include "rings/rings.h"
+
+/*
+ * How many of n packets TX has slots for now; a shortfall is counted
+ * (tx_ring_full). The caller keeps chains of fragments whole.
+ */
+static inline uint32_t xskx__tx_room(struct xskx_socket *s, uint32_t n)
+{
+	uint32_t room = xsk_prod_nb_free(&s->tx, n);
+
+	if (room >= n)
+		return n;
+	s->stats.tx_ring_full++;
+	return room;
+}
+
+/*
+ * The end of every TX call that queued n packets: kick the peer if TX
+ * holds descriptors and it asked; returns n or the kick's error.
+ */
+int xskx__tx_finish(struct xskx_socket *sock, uint32_t n);
+
+#endif /* XSKX_RINGS_TX_H */
