@@ -81,7 +81,11 @@ static int write_slot(struct capture_writer *w, const struct capture_slot *s)
 	return errno ? -errno : -EIO;
 }
 
-/* Write (or, after a failure, count) what ring r holds. Returns the count. */
+/*
+ * Write (or, after a failure, count) what ring r holds, freeing each slot
+ * as soon as it is written so that the producer can reuse it. Returns the
+ * frames taken.
+ */
 static uint32_t drain(struct capture_writer *w, struct capture_ring *r)
 {
 	/* Acquire: pairs with the producer's release of prod. */
@@ -101,9 +105,9 @@ static uint32_t drain(struct capture_writer *w, struct capture_ring *r)
 			w->unwritten++;
 		else
 			w->written++;
+		/* Release: pairs with the producer's acquire of cons. */
+		__atomic_store_n(&r->cons, cons + 1, __ATOMIC_RELEASE);
 	}
-	/* Release: pairs with the producer's acquire of cons. */
-	__atomic_store_n(&r->cons, cons, __ATOMIC_RELEASE);
 	return n;
 }
 
