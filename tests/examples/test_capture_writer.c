@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "capture_files.h"
@@ -61,19 +62,29 @@ static void put_frame(struct capture_ring *r, uint32_t i, const char *note)
 	capture_ring_put(r, &p, 1, note);
 }
 
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 /*
- * Wait (10 s at most) until r has a free slot: a writer that never frees
+ * Wait (5 s at most) until r has a free slot: a writer that never frees
  * one fails the test instead of counting the frame in queue_full.
  */
 static void wait_for_room(struct capture_ring *r)
 {
-	for (uint32_t i = 0; i < 100000; i++) {
+	double give_up = now_s() + 5;
+
+	for (uint32_t i = 0; i < 1000000 && now_s() < give_up; i++) {
 		if (r->prod - __atomic_load_n(&r->cons, __ATOMIC_ACQUIRE) <
 		    r->nslots)
 			return;
 		usleep(100);
 	}
-	ck_abort_msg("the writer freed no slot of its ring in 10 s");
+	ck_abort_msg("the writer freed no slot of its ring in 5 s");
 }
 
 static struct capture_writer *open_writer(const char *path,
