@@ -7,8 +7,11 @@
  * a writer's ring. scripts/pcap-writer-cost.sh counts fwd_step()'s
  * instructions with callgrind and divides by the packets forwarded.
  *
- *   capture_cost PACKETS SIZE [FILE [SLOTS [SNAPLEN]]]
+ *   capture_cost [--stall] PACKETS SIZE [FILE [SLOTS [SNAPLEN]]]
  *
+ * --stall: sim1 takes nothing from TX in rounds 10 to 199, so that its TX
+ * ring fills and the forwarder holds what TX cannot take (the test's
+ * check that only what TX accepted is copied; not for counting).
  * FILE: the writer's pcap file; SLOTS and SNAPLEN its ring's (default
  * CAPTURE_DEFAULT_SLOTS and _SNAPLEN). A ring of PACKETS slots never fills,
  * so that every packet pays for its copy and the count is the same on
@@ -20,11 +23,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "capture_writer.h"
 #include "fwd.h"
 
 #define MAX_ROUNDS 10000000u
+#define STALL_FROM 10u
+#define STALL_UNTIL 200u
 
 static int fail(const char *what, int err)
 {
@@ -40,27 +46,38 @@ int main(int argc, char **argv)
 	struct capture_writer *writer = NULL;
 	struct capture_writer_stats st = { 0 };
 	struct xskx_sim_port *sim_ports[2];
-	struct fwd_config cfg = { .nports = 2, .frames = 4096 };
+	struct fwd_config cfg = { .nports = 2 };
 	struct xskx_sim *sim;
 	struct fwd_queue q;
 	uint64_t packets;
 	uint32_t size;
+	bool stall;
 	int err;
 
+	stall = argc > 1 && !strcmp(argv[1], "--stall");
+	argc -= stall;
+	argv += stall;
+	/* Stalled: more frames than sim1's TX ring holds, so that it fills. */
+	cfg.frames = stall ? 16384 : 4096;
 	if (argc < 3 || argc > 6) {
 		fprintf(stderr,
-			"usage: capture_cost PACKETS SIZE [FILE [SLOTS [SNAPLEN]]]\n");
+			"usage: capture_cost [--stall] PACKETS SIZE [FILE [SLOTS [SNAPLEN]]]\n");
 		return 2;
 	}
 	packets = strtoull(argv[1], NULL, 10);
 	size = (uint32_t)strtoul(argv[2], NULL, 10);
 	if (argc >= 4) {
 		const struct capture_writer_opts o = {
-			.program = "capture_cost", .flag = "FILE",
-			.path = argv[3], .format = CAPTURE_PCAP, .rings = 1,
-			.slots = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 10) :
-					    CAPTURE_DEFAULT_SLOTS,
-			.snaplen = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 10) :
+			.program = "capture_cost",
+			.flag = "FILE",
+			.path = argv[3],
+			.format = CAPTURE_PCAP,
+			.rings = 1,
+			.slots = argc > 4 ?
+					 (uint32_t)strtoul(argv[4], NULL, 10) :
+					 CAPTURE_DEFAULT_SLOTS,
+			.snaplen = argc > 5 ? (uint32_t)strtoul(argv[5], NULL,
+								10) :
 					      CAPTURE_DEFAULT_SNAPLEN,
 		};
 
@@ -86,6 +103,13 @@ int main(int argc, char **argv)
 		return fail("fwd_open", err);
 	for (uint32_t round = 0;
 	     q.ports[1].count.tx < packets && round < MAX_ROUNDS; round++) {
+		struct xskx_sim_faults faults = {
+			.tx_stalled = stall && round >= STALL_FROM &&
+				      round < STALL_UNTIL,
+		};
+
+		if ((err = xskx_sim_port_set_faults(sim_ports[1], &faults)))
+			return fail("xskx_sim_port_set_faults", err);
 		if ((err = xskx_sim_poll(sim)) < 0 || (err = fwd_step(&q)) < 0)
 			return fail("forwarding", err);
 	}
@@ -97,7 +121,10 @@ int main(int argc, char **argv)
 	       (unsigned long long)st.written,
 	       (unsigned long long)st.queue_full);
 	err = q.ports[1].count.tx == packets &&
-	      (!writer || st.written + st.queue_full == packets) ? 0 : 1;
+			      (!writer ||
+			       st.written + st.queue_full == packets) ?
+		      0 :
+		      1;
 	fwd_close(&q);
 	for (uint32_t i = 0; i < 2; i++)
 		xskx_port_close(cfg.ports[i]);
