@@ -34,6 +34,14 @@ bool capture_opts_parse(uint32_t k, const char *arg, struct capture_opts *c)
 		return true;
 	case 2:
 		return parse_pace(arg, c);
+	case 4:
+		c->writer_shaped = true;
+		return cli_parse_u32("--pcap-snaplen", arg, 64,
+				     CAPTURE_MAX_SNAPLEN, &c->snaplen);
+	case 5:
+		c->writer_shaped = true;
+		return cli_parse_u32("--pcap-queue", arg, 1, CAPTURE_MAX_SLOTS,
+				     &c->slots);
 	default:
 		c->looped = true;
 		return cli_parse_u64("--pcap-loops", arg, 0, UINT64_MAX,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* xskx-fw: the firewall core (see fw.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,15 @@
 
 const char *const fw_unclassified_names[FW_UNCLASSIFIED_KINDS] = {
 	"not_ip", "fragment", "truncated", "malformed",
+};
+
+/* A drops capture's comment for the default: no rule matched, or why none could. */
+static const char *const default_notes[1 + FW_UNCLASSIFIED_KINDS] = {
+	"default deny: no rule matched",
+	"default deny: not IP",
+	"default deny: a fragment after the first",
+	"default deny: truncated",
+	"default deny: malformed",
 };
 
 /* Single writer: a plain read of our own counter, an atomic store for readers. */
@@ -76,6 +86,11 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 		count(&hits[slot], len);
 		if (action == FW_DENY) {
 			count(&q->stage2.denied, len);
+			if (q->drops)
+				capture_ring_put(q->drops, pkts + i, frags,
+						 rule < 0 ? default_notes[kind + 1] :
+							    rs->drop_notes +
+							    (size_t)rule * FW_DROP_NOTE_MAX);
 			/* Kept aside: what it occupies may take allowed ones. */
 			memcpy(q->denied + denied, pkts + i, frags * sizeof(*pkts));
 			denied += frags;
@@ -175,6 +190,25 @@ static int set_lists(struct fw *fw, uint32_t n, struct fw_ruleset *restore)
 	return err;
 }
 
+/* With a drops capture: each rule's comment, before any queue can see rs. */
+static int write_notes(const struct fw *fw, struct fw_ruleset *rs)
+{
+	if (!fw->capture_drops || rs->drop_notes)
+		return 0;
+	rs->drop_notes = calloc(rs->count ? rs->count : 1, FW_DROP_NOTE_MAX);
+	if (!rs->drop_notes)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < rs->count; i++) {
+		char text[160];
+
+		fw_rule_format(&rs->rules[i], text, sizeof(text));
+		snprintf(rs->drop_notes + (size_t)i * FW_DROP_NOTE_MAX,
+			 FW_DROP_NOTE_MAX, "line %u: %s", rs->rules[i].line,
+			 text);
+	}
+	return 0;
+}
+
 /* A row of hits per queue, before any queue can see rs. */
 static int size_hits(const struct fw *fw, struct fw_ruleset *rs)
 {
@@ -197,7 +231,8 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 	uint32_t n;
 	int err;
 
-	*fw = (struct fw){ .rules = rules, .published = rules, .xdp_stage = true };
+	*fw = (struct fw){ .rules = rules, .published = rules,
+			   .xdp_stage = !cfg->drops, .capture_drops = !!cfg->drops };
 	if (!nqueues || nqueues > FWD_MAX_QUEUES)
 		return -EINVAL;
 	fw->entries = calloc(FW_MAX_RULES, sizeof(*fw->entries));
@@ -206,6 +241,8 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 		return -ENOMEM;
 	fw->nqueues = nqueues;
 	err = size_hits(fw, rules);
+	if (!err)
+		err = write_notes(fw, rules);
 	for (uint32_t k = 0; k < nqueues && !err; k++) {
 		struct fw_queue *q = &fw->queues[k];
 		struct fwd_config c = *cfg;
@@ -220,6 +257,9 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 			q->denied = calloc(q->fwd.batch, sizeof(*q->denied));
 			err = q->denied ? 0 : -ENOMEM;
 		}
+		if (!err && cfg->drops &&
+		    !(q->drops = capture_writer_take_ring(cfg->drops)))
+			err = -EINVAL; /* the writer has a ring per queue */
 	}
 	if (err)
 		return err;
@@ -268,6 +308,8 @@ int fw_install(struct fw *fw, struct fw_ruleset *rules,
 	int err;
 
 	err = size_hits(fw, rules);
+	if (!err)
+		err = write_notes(fw, rules);
 	if (err)
 		return err;
 	rules->id_base = prev->id_base ? 0 : FW_MAX_RULES;

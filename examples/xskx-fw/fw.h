@@ -62,6 +62,8 @@ struct fw_queue {
 	struct fw_stage2 stage2;
 	/* a burst's denied descriptors, while the allowed ones move up */
 	struct xskx_pkt *denied;
+	/* what stage 2 denies is copied here with its rule, or NULL */
+	struct capture_ring *drops;
 };
 
 struct fw {
@@ -76,15 +78,20 @@ struct fw {
 	struct xskx_filter_entry *entries; /* scratch for fw_rules_split */
 	/*
 	 * false when the backend has no XDP deny list (xskx_filter_set says
-	 * -EOPNOTSUPP): every rule then runs in stage 2 alone.
+	 * -EOPNOTSUPP), or with a drops capture: every rule then runs in
+	 * stage 2 alone.
 	 */
 	bool xdp_stage;
+	bool capture_drops; /* cfg->drops was given */
 };
 
 /*
  * Open nqueues (1..FWD_MAX_QUEUES) forwarding queues on cfg's ports, queue
  * ids cfg->queue_id.. (cfg->filter is set here), and install rules in both
- * stages; fw owns rules from then on, even on failure. Returns 0 or a
+ * stages. With cfg->drops (a writer with a ring per queue), every rule runs
+ * in stage 2, so that each packet denied reaches user space and is copied
+ * to the writer with its rule ("line N: RULE", or the default and why) as
+ * its comment; fw owns rules from then on, even on failure. Returns 0 or a
  * negative errno (xskx_last_error() says why); either way fw_close()
  * undoes it.
  */

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <xskx/xskx.h>
 
+#include "capture_run.h"
 #include "fw.h"
 #include "fwd_options.h"
 #include "fwd_ports.h"
@@ -62,6 +63,7 @@ struct fwapp {
 	struct worker threads[FWD_MAX_QUEUES];
 	struct fwd_published pub[FWD_MAX_QUEUES];
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
+	struct capture_run captures; /* --pcap-out on interfaces, --pcap-drops */
 };
 
 /* Publish the sockets' counters for the reporting thread (main.c). */

@@ -288,6 +288,14 @@ static int open_firewall(struct fwapp *app)
 	}
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		cfg.ports[i] = app->ports[i];
+	err = capture_run_open(&app->captures, &o->fwd.capture, !o->fwd.sim,
+			       o->fwd.queues, "xskx-fw");
+	if (err) {
+		fw_rules_free(rs);
+		return err;
+	}
+	cfg.capture = app->captures.out;
+	cfg.drops = app->captures.drops;
 	err = fw_open(&app->fw, &cfg, o->fwd.queues, rs);
 	if (err)
 		return run_lib_error("opening the firewall", err);
@@ -298,7 +306,9 @@ static int open_firewall(struct fwapp *app)
 	for (uint32_t i = 0; i < FWD_MAX_PORTS; i++)
 		loss_port_begin(&app->loss[i], o->fwd.sim ? NULL : o->fwd.ifnames[i],
 				app->sim_ports[i], app->ports[i]);
-	if (!app->fw.xdp_stage)
+	if (o->fwd.capture.drops)
+		fprintf(stderr, "xskx-fw: --pcap-drops: every rule runs in user space, so that every denied frame is written\n");
+	else if (!app->fw.xdp_stage)
 		fprintf(stderr, "xskx-fw: warning: this backend's XDP program has no deny list: every rule runs in user space\n");
 	return 0;
 }
@@ -338,6 +348,7 @@ int main(int argc, char **argv)
 		stop_queues(&app);
 		if (app.sim)
 			xskx_sim_stop(app.sim);
+		capture_run_close(&app.captures, &o.fwd.capture, "xskx-fw");
 		fw_close(&app.fw);
 		fwd_ports_close(app.ports, FWD_MAX_PORTS);
 		fwapp_sim_destroy(&app);
@@ -349,7 +360,9 @@ int main(int argc, char **argv)
 	err = stop_queues(&app);
 	if (app.sim)
 		xskx_sim_stop(app.sim);
-	if (o.fwd.capture.out &&
+	if (capture_run_close(&app.captures, &o.fwd.capture, "xskx-fw"))
+		err = -EIO;
+	if (o.fwd.sim && o.fwd.capture.out &&
 	    fwd_sim_capture_close(app.sim_ports[1], o.fwd.capture.out,
 				  "xskx-fw"))
 		err = -EIO;

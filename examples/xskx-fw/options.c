@@ -53,6 +53,12 @@ static const char usage[] =
 	"  -s, --pkt-size BYTES   --sim: frame size without FCS (default 64)\n"
 	"      --packets N        --sim: packets per source (default: no limit)\n"
 	FWD_CAPTURE_USAGE
+	"      --pcap-drops FILE  write what the rules deny to the pcapng FILE,\n"
+	"                         each frame with the rule that denied it as its\n"
+	"                         comment (\"line 3: deny src 198.51.100.0/24\",\n"
+	"                         \"default deny: not IP\"); every rule then runs\n"
+	"                         in user space, so that each denied frame is\n"
+	"                         seen (--sim too)\n"
 	"      --json             a JSON summary on stdout, the live lines on stderr\n"
 	"      --json-lines       JSON Lines on stdout: an object per interval\n"
 	"                         (each second, and the short last one) with the\n"
@@ -79,12 +85,13 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 done, 1 bad rules or the library failed, 2 bad command line.\n";
 
-enum { OPT_CHECK = FWD_OPT_PROGRAM };
+enum { OPT_CHECK = FWD_OPT_PROGRAM, OPT_PCAP_DROPS };
 
 static const struct option long_options[] = {
 	FWD_LONG_OPTIONS_PORTS,
 	{ "rules", required_argument, NULL, 'r' },
 	{ "check", required_argument, NULL, OPT_CHECK },
+	{ "pcap-drops", required_argument, NULL, OPT_PCAP_DROPS },
 	{ "multi-buffer", no_argument, NULL, 'F' },
 	FWD_LONG_OPTIONS_QUEUES,
 	FWD_LONG_OPTIONS_RUN,
@@ -100,6 +107,9 @@ static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 		return true;
 	case OPT_CHECK:
 		o->check_path = arg;
+		return true;
+	case OPT_PCAP_DROPS:
+		o->fwd.capture.drops = arg;
 		return true;
 	case 'F':
 		o->multi_buffer = true;

@@ -345,8 +345,10 @@ static void json_object_of(const struct fwapp *app, double seconds,
 			     &s->stage2.unclassified[k]);
 	json_object_end(&j);
 	json_object_end(&j);
-	if (!prev)
+	if (!prev) {
+		capture_run_json(&j, &app->captures, &app->opts->fwd.capture);
 		json_bool(&j, "frames_accounted", frames_accounted(app));
+	}
 	json_end(&j);
 }
 

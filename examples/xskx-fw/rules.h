@@ -81,7 +81,14 @@ struct fw_ruleset {
 	/* Set when replaced: what stage 1 dropped for each rule, final. */
 	bool replaced;
 	struct fw_counter *xdp_final;
+	/*
+	 * With a drops capture (fw.c): rule i's comment for the frames it
+	 * denies, "line N: RULE", at drop_notes + i * FW_DROP_NOTE_MAX.
+	 */
+	char *drop_notes;
 };
+
+#define FW_DROP_NOTE_MAX 192
 
 /* What is wrong with a rule file: one entry per mistake. */
 enum fw_error_kind {

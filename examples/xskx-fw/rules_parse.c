@@ -444,6 +444,7 @@ void fw_rules_free(struct fw_ruleset *rs)
 	free(rs->hits);
 	free(rs->xdp_base);
 	free(rs->xdp_final);
+	free(rs->drop_notes);
 	free(rs);
 }
 

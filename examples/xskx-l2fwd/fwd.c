@@ -83,6 +83,8 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	q->keep_partial_csum = cfg->keep_partial_csum;
 	q->filter = cfg->filter;
 	q->filter_ctx = cfg->filter_ctx;
+	if (cfg->capture && !(q->capture = capture_writer_take_ring(cfg->capture)))
+		return -EINVAL; /* the writer has a ring per queue */
 	err = xskx_umem_create(&q->umem, &umem_opts);
 	for (uint32_t i = 0; !err && i < q->nports; i++)
 		err = open_port(q, &q->ports[i], cfg->ports[i], cfg);
@@ -150,6 +152,18 @@ static uint64_t fix_headers(const struct fwd_queue *q, struct xskx_pkt *pkts,
 	return completed;
 }
 
+/* Copy the packets among pkts[0..n) to the capture ring, chains whole. */
+static void capture_sent(const struct fwd_queue *q, const struct xskx_pkt *pkts,
+			 uint32_t n)
+{
+	uint32_t frags;
+
+	for (uint32_t i = 0; i < n; i += frags) {
+		frags = frags_of(q, pkts + i, n - i);
+		capture_ring_put(q->capture, pkts + i, frags, NULL);
+	}
+}
+
 /* What `in` holds goes back to the pool, counted in `counter`. */
 static void release_held(const struct fwd_queue *q, struct fwd_port *in,
 			 uint64_t *counter)
@@ -205,6 +219,9 @@ static int forward(struct fwd_queue *q, uint32_t in_index,
 	}
 	if (sent < 0)
 		return sent;
+	/* Still ours to read: only this thread reclaims their completions. */
+	if (q->capture)
+		capture_sent(q, in->held + in->held_next, (uint32_t)sent);
 	count(&out->count.tx,
 	      packets_in(q, in->held + in->held_next, (uint32_t)sent));
 	in->held_next += (uint32_t)sent;

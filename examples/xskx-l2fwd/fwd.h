@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <xskx/xskx.h>
 
+#include "capture_writer.h"
 #include "eth.h"
 
 #define FWD_MAX_PORTS 2
@@ -89,6 +90,8 @@ struct fwd_queue {
 	enum fwd_tx_full tx_full;
 	fwd_filter_fn filter;
 	void *filter_ctx;
+	/* what TX accepted is copied here (capture_writer.h), or NULL */
+	struct capture_ring *capture;
 };
 
 struct fwd_config {
@@ -118,6 +121,14 @@ struct fwd_config {
 	uint32_t tx_kick_batch, tx_kick_usec;
 	fwd_filter_fn filter;	     /* NULL: forward everything */
 	void *filter_ctx;
+	/*
+	 * Every packet a TX ring accepts is copied to a ring of this writer
+	 * (one per queue, capture_writer_take_ring()) for its thread to write:
+	 * xskx-l2fwd's and xskx-fw's --pcap-out on interfaces. NULL: none.
+	 */
+	struct capture_writer *capture;
+	/* A filter's: where it copies what it drops (xskx-fw --pcap-drops). */
+	struct capture_writer *drops;
 };
 
 /*

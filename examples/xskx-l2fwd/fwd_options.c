@@ -85,8 +85,9 @@ const char *fwd_options_misplaced_sources(const struct fwd_options *o)
 		return "-q selects the first queue of -i's interfaces; the simulated ports' queues are 0..N-1 (--queues N)";
 	if (!o->sim && o->capture.in)
 		return "--pcap-in replays a capture on --sim's first port; to send one on an interface: xskx-bench --mode txonly --pcap-in";
-	if (!o->sim && o->capture.out)
-		return "--pcap-out writes what --sim's last port sends";
+	if (o->capture.writer_shaped && !o->capture.drops &&
+	    (o->sim || !o->capture.out))
+		return "--pcap-snaplen and --pcap-queue shape the writer of --pcap-out on interfaces and of --pcap-drops; --sim's --pcap-out writes whole frames";
 	if (o->capture.in && (o->packets || o->pkt_size))
 		return "--pcap-in replaces the UDP sources that --packets and --pkt-size shape";
 	return capture_opts_misplaced(&o->capture);

@@ -101,7 +101,11 @@ enum {
 	CAPTURE_USAGE_IN                                                       \
 	"      --pcap-out FILE    --sim: write what the last port sends to the\n" \
 	"                         pcap FILE, frame k stamped k microseconds after\n" \
-	"                         the epoch: the same frames, the same file\n"
+	"                         the epoch: the same frames, the same file. On\n" \
+	"                         interfaces: what the queues forward, both ways,\n" \
+	"                         copied off the data path for a thread of its\n"  \
+	"                         own to write\n"                                  \
+	CAPTURE_USAGE_WRITER
 
 /*
  * Apply getopt_long's c (with its optarg) to o. A value out of range is

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <xskx/xskx.h>
 
+#include "capture_run.h"
 #include "fwd.h"
 #include "fwd_options.h"
 #include "fwd_ports.h"
@@ -61,6 +62,7 @@ struct l2fwd {
 	struct xskx_port *ports[FWD_MAX_PORTS]; /* the library's, per port */
 	double start; /* CLOCK_MONOTONIC seconds when forwarding began */
 	struct loss_port loss[FWD_MAX_PORTS]; /* baselines, from start */
+	struct capture_run captures; /* --pcap-out on interfaces */
 };
 
 /* Publish queue q's socket counters for the reporting thread. */

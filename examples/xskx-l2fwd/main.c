@@ -45,6 +45,10 @@ static int open_queues(struct l2fwd *app)
 
 	if (err)
 		return run_lib_error("opening the ports", err);
+	err = capture_run_open(&app->captures, &o->fwd.capture, !o->fwd.sim,
+			       o->fwd.queues, "xskx-l2fwd");
+	if (err)
+		return err;
 	app->queues = calloc(o->fwd.queues, sizeof(*app->queues));
 	if (!app->queues)
 		return run_lib_error("calloc", -ENOMEM);
@@ -58,6 +62,7 @@ static int open_queues(struct l2fwd *app)
 			.keep_partial_csum = o->fwd.keep_partial_csum,
 			.tx_kick_batch = o->fwd.tx_kick_batch,
 			.tx_kick_usec = o->fwd.tx_kick_usec,
+			.capture = app->captures.out,
 		};
 
 		for (uint32_t i = 0; i < app->nports; i++)
@@ -113,6 +118,8 @@ static int stop_queues(struct l2fwd *app)
 
 static void close_queues(struct l2fwd *app)
 {
+	/* After a failed start: the run's end closed them otherwise. */
+	capture_run_close(&app->captures, &app->opts->fwd.capture, "xskx-l2fwd");
 	for (uint32_t k = 0; app->queues && k < app->opts->fwd.queues; k++) {
 		int err = fwd_close(&app->queues[k].fwd);
 
@@ -217,7 +224,9 @@ int main(int argc, char **argv)
 	stop_reason = watch(&app, app.start);
 	/* A thread that failed stopped the run: that is the reason. */
 	err = stop_queues(&app);
-	if (o.fwd.capture.out &&
+	if (capture_run_close(&app.captures, &o.fwd.capture, "xskx-l2fwd"))
+		err = -EIO;
+	if (o.fwd.sim && o.fwd.capture.out &&
 	    fwd_sim_capture_close(app.sim_ports[app.nports - 1],
 				  o.fwd.capture.out, "xskx-l2fwd"))
 		err = -EIO;

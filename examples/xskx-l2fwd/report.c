@@ -447,6 +447,7 @@ static void json_summary(const struct l2fwd *app, double seconds,
 	run_losses(app, &losses);
 	json_totals(&j, app, &losses.s);
 	json_sim_ports(&j, app);
+	capture_run_json(&j, &app->captures, &o->fwd.capture);
 	json_bool(&j, "frames_accounted", accounted);
 	json_end(&j);
 }

@@ -132,3 +132,11 @@ xskx_add_test(NAME examples.csum.fw_real_stack_mtu9000
 	LABELS veth examples)
 set_tests_properties(examples.csum.fw_real_stack_mtu9000
 	PROPERTIES RUN_SERIAL ON SKIP_RETURN_CODE 77 TIMEOUT 180)
+# xskx-l2fwd and xskx-fw on veth pairs writing what they forward and deny
+# (--pcap-out, --pcap-drops): read back by tcpdump and tshark byte for byte,
+# each denied frame's rule as its comment, a one-frame queue's drops
+# counted, bad paths reported (check_pcap_writer.py; root, 77 otherwise).
+xskx_add_test(NAME examples.pcap_writer.veth
+	COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check_pcap_writer.py
+		$<TARGET_FILE:xskx-l2fwd> $<TARGET_FILE:xskx-fw>
+	LABELS veth examples threaded)
