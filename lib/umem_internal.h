@@ -65,6 +65,12 @@ struct xskx_umem {
 	uint32_t frame_size;
 	uint32_t frame_shift;		/* log2(frame_size), 0 when not a power of 2 */
 	uint32_t frame_count;
+	/*
+	 * The frames this process may use, what shares and reserves divide:
+	 * frame_count, or the slice of a UMEM shared with other processes
+	 * (xskx__umem_keep_slice()).
+	 */
+	uint32_t usable_frames;
 	uint32_t headroom;
 	uint32_t tx_metadata_len;	/* room in front of TX data; 0: none */
 	uint32_t fill_size;
@@ -197,5 +203,14 @@ int xskx__recycle_to_ring(struct xskx_umem *umem, const char *call,
 			  const uint64_t *addrs, size_t stride, uint32_t n,
 			  struct xsk_ring_prod *ring, uint32_t idx,
 			  uint32_t *kept);
+
+/*
+ * Before the UMEM's first socket opens: make only frames [first, first +
+ * count) free, the rest being other processes' (a handed-over UMEM,
+ * lib/kernel/handover_recv.c). The others then count as the peer's ("nic")
+ * in the census. Returns 0 or -EINVAL, logged.
+ */
+int xskx__umem_keep_slice(struct xskx_umem *umem, uint32_t first,
+			  uint32_t count);
 
 #endif /* XSKX_UMEM_INTERNAL_H */

@@ -582,13 +582,12 @@ static int kernel_kick_rx(struct xskx_socket *s)
  * most as often as a full ring needs at 32.
  * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
  */
-static int kernel_kick_tx(struct xskx_socket *s)
+int xskx__kernel_kick_tx_fd(struct xskx_socket *s, int fd, bool zero_copy)
 {
-	struct kernel_socket *ks = ks_of(s);
-	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / XSKX_COPY_TX_BATCH + 1;
+	uint32_t rounds = zero_copy ? 1 : s->tx.size / XSKX_COPY_TX_BATCH + 1;
 
 	if (!s->tx.ring)
-		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?
+		return sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?
 			       -errno :
 			       0;
 
@@ -598,7 +597,7 @@ static int kernel_kick_tx(struct xskx_socket *s)
 		int err = 0;
 		uint32_t after;
 
-		if (sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0)
+		if (sendto(fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0)
 			err = -errno;
 		after = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
 		if (err && (err != -EAGAIN || after == before))
@@ -608,6 +607,11 @@ static int kernel_kick_tx(struct xskx_socket *s)
 			break;
 	}
 	return 0;
+}
+
+static int kernel_kick_tx(struct xskx_socket *s)
+{
+	return xskx__kernel_kick_tx_fd(s, ks_of(s)->fd, ks_of(s)->zero_copy);
 }
 
 static int kernel_poll(struct xskx_socket *s, short events, int timeout_ms)

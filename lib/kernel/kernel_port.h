@@ -3,6 +3,7 @@
 #ifndef XSKX_KERNEL_PORT_H
 #define XSKX_KERNEL_PORT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "port_internal.h"
@@ -44,5 +45,12 @@ int xskx__kernel_port_filter_begin(struct xskx_port *port,
 
 /* The backend's table (lib/backend.h). */
 extern const struct xskx_backend_ops xskx__backend_kernel;
+
+/*
+ * Wake the kernel to send what the socket's TX ring holds, on fd: the
+ * kernel backend's and a handed-over socket's (xsk_adopt.c) TX kick.
+ */
+struct xskx_socket;
+int xskx__kernel_kick_tx_fd(struct xskx_socket *s, int fd, bool zero_copy);
 
 #endif /* XSKX_KERNEL_PORT_H */
