@@ -131,6 +131,18 @@ static pid_t start_peer(uint32_t queue, int *out)
 	return start(argv, out);
 }
 
+/* The agent at path refuses queue with err and a reason naming word. */
+static void expect_refused(uint32_t queue, int err, const char *word)
+{
+	struct xskx_handover *ho = NULL;
+	int got = xskx_handover_receive(&ho, path, queue, 0);
+
+	ck_assert_msg(got == err && strstr(xskx_last_error(), word),
+		      "queue %u: %d, wanted %d naming '%s': %s", queue, got,
+		      err, word, xskx_last_error());
+	ck_assert_ptr_null(ho);
+}
+
 START_TEST(shared_umem)
 {
 	struct veth_pair_opts pair = { .name = PEER_VETH_A,
@@ -140,6 +152,7 @@ START_TEST(shared_umem)
 		XSKX_NODE_AGENT, "-i", PEER_VETH_B, "-q", "2", "-s", path, "-f",
 		"1024",		 NULL
 	};
+	struct xskx_handover *ho;
 	struct xskx_port *port;
 	struct veth_end a[2];
 	char line[128];
@@ -178,6 +191,9 @@ START_TEST(shared_umem)
 			"the peer on queue %u did not start (%s): see its stderr",
 			q, line);
 	}
+	/* A held queue, and one the agent does not serve, are refused. */
+	expect_refused(0, -EBUSY, "another client holds this queue");
+	expect_refused(2, -ENOENT, "serves queues 0 to 1");
 	for (uint32_t q = 0; q < 2; q++)
 		ck_assert_uint_eq(veth_send(&a[q], COUNT, 64, q * COUNT),
 				  COUNT);
@@ -197,6 +213,16 @@ START_TEST(shared_umem)
 	}
 	/* One UMEM: both peers mapped the same memfd. */
 	ck_assert_uint_eq(inode[0], inode[1]);
+
+	/*
+	 * The peers hung up: queue 1 has a fresh socket for the next client;
+	 * queue 0's, the UMEM's first, stays bound under libxdp and is
+	 * refused.
+	 */
+	ck_assert_msg(xskx_handover_receive(&ho, path, 1, 0) == 0, "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_handover_close(ho), 0);
+	expect_refused(0, -EBUSY, "could not be replaced");
 
 	for (uint32_t q = 0; q < 2; q++)
 		veth_end_close(&a[q]);
