@@ -13,8 +13,9 @@
  *                           agent detaches its program on SIGTERM.
  *   HANDOVER_BAD_*          a fake agent answers with a wrong message, one
  *                           fd, three fds (MSG_CTRUNC), a UDP socket for
- *                           the AF_XDP one, or hangs up; and no agent at
- *                           all: each a negative errno and a message naming
+ *                           the AF_XDP one, an AF_XDP socket used
+ *                           already, or hangs up; and no agent at all:
+ *                           each a negative errno and a message naming
  *                           the cause, no fd left open.
  */
 #define _GNU_SOURCE
@@ -243,7 +244,11 @@ enum fake {
 	FAKE_THREE_FDS,
 	FAKE_NOT_XSK,
 	FAKE_HANG_UP,
+	FAKE_USED_SOCKET,
 };
+
+/* FAKE_USED_SOCKET's: an AF_XDP socket this process used already. */
+static int used_xsk_fd = -1;
 
 static void send_fds(int conn, const int *fds, int n)
 {
@@ -251,10 +256,10 @@ static void send_fds(int conn, const int *fds, int n)
 				       .version = XSKX_HANDOVER_VERSION,
 				       .frame_size = 4096,
 				       .umem_size = 4096 * 16,
-				       .fill_size = 64,
-				       .comp_size = 64,
-				       .rx_size = 64,
-				       .tx_size = 64,
+				       .fill_size = XSKX_RING_DEFAULT_SIZE,
+				       .comp_size = XSKX_RING_DEFAULT_SIZE,
+				       .rx_size = XSKX_RING_DEFAULT_SIZE,
+				       .tx_size = XSKX_RING_DEFAULT_SIZE,
 				       .frame_count = 16 };
 	union {
 		char buf[CMSG_SPACE(3 * sizeof(int))];
@@ -304,6 +309,10 @@ static void serve_fake(int listener, enum fake how)
 		break;
 	case FAKE_HANG_UP:
 		break;
+	case FAKE_USED_SOCKET:
+		fds[1] = used_xsk_fd;
+		send_fds(conn, fds, 2);
+		break;
 	}
 	close(conn);
 	_exit(0);
@@ -321,11 +330,11 @@ static int open_fds(void)
 	return n;
 }
 
-static void bad_agent(enum fake how, int want, const char *word)
+/* A fake agent in a child, listening at path, for one client. */
+static pid_t start_fake(enum fake how)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct xskx_handover *ho = NULL;
-	int listener, before, err;
+	int listener;
 	pid_t pid;
 
 	make_dir();
@@ -342,7 +351,15 @@ static void bad_agent(enum fake how, int want, const char *word)
 		serve_fake(listener, how);
 	}
 	close(listener);
-	before = open_fds();
+	return pid;
+}
+
+static void bad_agent(enum fake how, int want, const char *word)
+{
+	struct xskx_handover *ho = NULL;
+	pid_t pid = start_fake(how);
+	int before = open_fds(), err;
+
 	err = xskx_handover_receive(&ho, path, 0, 0);
 	ck_assert_msg(err == want && strstr(xskx_last_error(), word),
 		      "%d, wanted %d naming '%s': %s", err, want, word,
@@ -381,6 +398,41 @@ END_TEST
 START_TEST(hang_up)
 {
 	bad_agent(FAKE_HANG_UP, -ECONNRESET, "hung up");
+}
+END_TEST
+
+/*
+ * A socket whose rings were used (FILL posted by its first burst): its
+ * frames are unaccounted for in the receiver's pool, so it is refused.
+ */
+START_TEST(used_socket)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
+	struct veth_end_opts o = { .ifname = PEER_VETH_A,
+				   .mode = XSKX_XDP_NATIVE };
+	struct xskx_handover *ho = NULL;
+	struct xskx_socket *sock;
+	struct veth_end a;
+	pid_t pid;
+	int err;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	ck_assert_msg(veth_end_open(&a, &o) == 0, "%s", xskx_last_error());
+	used_xsk_fd = xskx_socket_fd(a.sock);
+	pid = start_fake(FAKE_USED_SOCKET);
+	ck_assert_msg(xskx_handover_receive(&ho, path, 0, 0) == 0, "%s",
+		      xskx_last_error());
+	err = xskx_socket_open_queue(&sock, xskx_handover_port(ho), 0,
+				     xskx_handover_umem(ho), NULL);
+	ck_assert_msg(err == -EBUSY &&
+			      strstr(xskx_last_error(), "has been used before"),
+		      "%d: %s", err, xskx_last_error());
+	ck_assert_int_eq(xskx_handover_close(ho), 0);
+	ck_assert_int_eq(wait_exit(pid), 0);
+	remove_dir();
+	veth_end_close(&a);
+	veth_pair_delete(PEER_VETH_A);
 }
 END_TEST
 
@@ -427,5 +479,6 @@ int main(int argc, char **argv)
 	add(s, "HANDOVER_BAD_NOT_XSK", not_xsk);
 	add(s, "HANDOVER_BAD_HANG_UP", hang_up);
 	add(s, "HANDOVER_BAD_NO_AGENT", no_agent);
+	add(s, "HANDOVER_BAD_USED_SOCKET", used_socket);
 	return test_main(s, argc, argv);
 }
