@@ -9,9 +9,9 @@
  * checks that what the agent decided is refused (re-sized rings, the deny
  * list), opens the socket and forwards COUNT packets back out as they came.
  * Every frame it receives must lie in the slice the agent gave it. Says
- * "ready" once it listens, then "done N INODE" after closing everything,
- * INODE being the memfd its UMEM is mapped from (the test compares the two
- * peers'). Exits 0 when all of it held, 1 (the reason on stderr) otherwise.
+ * "ready" once it listens, then "done N INODE FIRST COUNT" after closing
+ * everything, INODE being the memfd its UMEM is mapped from and FIRST,
+ * COUNT its slice of frames (the test compares the two peers'). Exits 0 when all of it held, 1 (the reason on stderr) otherwise.
  */
 #include <errno.h>
 #include <poll.h>
@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	struct xskx_handover *ho;
 	struct xskx_socket *sock;
 	struct xskx_pkt pkts[BURST];
-	uint32_t queue, count, done = 0;
+	uint32_t queue, count, done = 0, slice_first, slice_count;
 	unsigned long inode;
 	uint64_t deadline;
 	int err;
@@ -126,6 +126,8 @@ int main(int argc, char **argv)
 					      NULL),
 		       -EBUSY, "one socket per handover");
 	inode = mapped_inode(xskx_umem_area(xskx_handover_umem(ho)));
+	slice_first = xskx_handover_msg(ho)->frame_first;
+	slice_count = xskx_handover_msg(ho)->frame_count;
 	xskx_rx_burst(sock, NULL, 0); /* post the FILL share now */
 	printf("ready\n");
 	fflush(stdout);
@@ -178,7 +180,7 @@ int main(int argc, char **argv)
 		err = xskx_handover_close(ho);
 	if (err)
 		fail("closing", err);
-	printf("done %u %lu\n", done, inode);
+	printf("done %u %lu %u %u\n", done, inode, slice_first, slice_count);
 	fflush(stdout);
 	return 0;
 }

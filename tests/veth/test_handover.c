@@ -158,6 +158,7 @@ START_TEST(shared_umem)
 	struct veth_end a[2];
 	char line[128];
 	unsigned long inode[2];
+	uint32_t first[2], count[2];
 	pid_t agent, peer[2];
 	int agent_out, out[2];
 	uint32_t done;
@@ -201,8 +202,8 @@ START_TEST(shared_umem)
 	/* Each peer stops once it forwarded COUNT, or at its deadline. */
 	for (uint32_t q = 0; q < 2; q++) {
 		read_line(out[q], line, sizeof(line));
-		ck_assert_msg(sscanf(line, "done %u %lu", &done, &inode[q]) ==
-				      2,
+		ck_assert_msg(sscanf(line, "done %u %lu %u %u", &done,
+				     &inode[q], &first[q], &count[q]) == 4,
 			      "peer %u: %s", q, line);
 		ck_assert_msg(done == COUNT, "peer %u forwarded %u of %u", q,
 			      done, COUNT);
@@ -212,8 +213,12 @@ START_TEST(shared_umem)
 		ck_assert_int_eq(wait_exit(peer[q]), 0);
 		close(out[q]);
 	}
-	/* One UMEM: both peers mapped the same memfd. */
+	/* One UMEM: both peers mapped the same memfd, each its own frames. */
 	ck_assert_uint_eq(inode[0], inode[1]);
+	ck_assert_msg(first[0] + count[0] <= first[1] ||
+			      first[1] + count[1] <= first[0],
+		      "the peers' slices overlap: %u+%u and %u+%u", first[0],
+		      count[0], first[1], count[1]);
 
 	/*
 	 * The peers hung up: queue 1 has a fresh socket for the next client;
