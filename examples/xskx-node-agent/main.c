@@ -17,6 +17,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <linux/if_xdp.h>
 #include <poll.h>
@@ -70,8 +71,13 @@ static int setup(struct agent *a)
 	int err;
 
 	a->size = (uint64_t)a->queues * a->frames * FRAME_SIZE;
-	a->memfd = memfd_create("xskx-umem", MFD_CLOEXEC);
-	if (a->memfd < 0 || ftruncate(a->memfd, (off_t)a->size)) {
+	a->memfd = memfd_create("xskx-umem", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	/*
+	 * Sealed against shrinking: a client that truncated the memfd would
+	 * make every other client's next touch of a frame a SIGBUS.
+	 */
+	if (a->memfd < 0 || ftruncate(a->memfd, (off_t)a->size) ||
+	    fcntl(a->memfd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_SEAL)) {
 		perror("xskx-node-agent: memfd");
 		return -1;
 	}
