@@ -5,7 +5,8 @@
 #                       is named after the soname, as Debian's policy asks)
 #   libxskx-dev  dev    headers, libxskx.so, libxskx.a, xskx.pc, the CMake
 #                       package, man3 and man7, the documents
-#   xskx-tools   tools  xskx-bench, xskx-l2fwd, xskx-fw and their pages
+#   xskx-tools   tools  xskx-bench, xskx-l2fwd, xskx-fw, xskx-node-agent and
+#                       their pages
 #
 # The packages install below CMAKE_INSTALL_PREFIX: configure with
 # -DCMAKE_INSTALL_PREFIX=/usr for packages that Debian's paths expect
@@ -94,7 +95,8 @@ Programs built on the xskx library: xskx-bench, an xdpsock-style
 benchmark (rxdrop, txonly, l2fwd); xskx-l2fwd, a forwarder between two
 interfaces; xskx-fw, a two-stage firewall whose first stage runs in the
 XDP program. Each runs on a real interface or on a simulated NIC, and
-prints a line per second, JSON or JSON Lines.")
+prints a line per second, JSON or JSON Lines. xskx-node-agent hands
+AF_XDP sockets of one shared UMEM to unprivileged processes.")
 
 # What Debian's tools look for in every package's /usr/share/doc/PACKAGE:
 # the copyright (both licences: the LGPL by reference to Debian's copy)

@@ -58,10 +58,10 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 		return xskx__fail(-EINVAL,
 				  "socket: tx_kick_usec %u: at most %u, and only with tx_kick_batch (the packets a wakeup waits for)",
 				  o->tx_kick_usec, XSKX_TX_KICK_USEC_MAX);
-	if (o->fill_max > umem->frame_count)
+	if (o->fill_max > umem->usable_frames)
 		return xskx__fail(-EINVAL,
 				  "socket: fill_max %u is more than the UMEM's %u frames; lower it",
-				  o->fill_max, umem->frame_count);
+				  o->fill_max, umem->usable_frames);
 	/*
 	 * A batch larger than half of FILL would leave the NIC waiting for it
 	 * (share_frames() also keeps it within half of fill_max).
@@ -74,7 +74,7 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 		o->tx_reserve = 0;
 	else if (!o->tx_reserve && !(o->flags & (XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_TX)))
 		/* Rounded up: a single frame leaves none for TX otherwise. */
-		o->tx_reserve = (umem->frame_count + 1) / 2;
+		o->tx_reserve = (umem->usable_frames + 1) / 2;
 	return 0;
 }
 
@@ -133,7 +133,7 @@ static uint32_t largest_reserve(const struct xskx_umem *umem, uint32_t reserve)
  */
 static void share_frames(struct xskx_umem *umem)
 {
-	uint32_t budget = umem->frame_count - largest_reserve(umem, 0);
+	uint32_t budget = umem->usable_frames - largest_reserve(umem, 0);
 	uint32_t chosen = 0, sharers = 0, share;
 
 	for (struct xskx_fq_cq *fq = umem->pairs; fq; fq = fq->next) {
@@ -195,16 +195,16 @@ static int check_frames(const struct xskx_umem *umem,
 		need += own;
 		queues++;
 	}
-	if (need > umem->frame_count)
+	if (need > umem->usable_frames)
 		return xskx__fail(-EINVAL,
 				  "socket: the UMEM's %u frames are too few: %u receiving queue%s need %llu (each its fill_max, or %u, plus tx_reserve %u); create the UMEM with at least %llu frames, or lower fill_max or tx_reserve",
-				  umem->frame_count, queues, queues == 1 ? "" : "s",
+				  umem->usable_frames, queues, queues == 1 ? "" : "s",
 				  (unsigned long long)need, XSKX_MIN_SHARE, reserve,
 				  (unsigned long long)need);
-	if (joining && posted + reserve + own > umem->frame_count)
+	if (joining && posted + reserve + own > umem->usable_frames)
 		return xskx__fail(-EBUSY,
 				  "socket: the UMEM's other receiving queues have %llu of its %u frames out with the peer, leaving fewer than the %u this queue needs beyond tx_reserve %u; open every socket of a UMEM before traffic starts, or give the others a fill_max",
-				  (unsigned long long)posted, umem->frame_count, own,
+				  (unsigned long long)posted, umem->usable_frames, own,
 				  reserve);
 	return 0;
 }
@@ -255,14 +255,14 @@ static void warn_rings_past_frames(const struct xskx_umem *umem,
 	char rings[96];
 	uint32_t fits = 1, longest;
 
-	while (fits < umem->frame_count)
+	while (fits < umem->usable_frames)
 		fits <<= 1;
 	longest = rings_past_frames(umem, o, new_pair, fits, rings,
 				    sizeof(rings));
 	if (!longest)
 		return;
 	xskx_warn("socket on queue %u: the UMEM's %u frames can never fill its rings of more entries (%s): at most %u packets are in flight on each; rings of %u entries hold them all (fill_size, comp_size, rx_size, tx_size), or create the UMEM with at least %u frames",
-		  o->queue_id, umem->frame_count, rings, umem->frame_count,
+		  o->queue_id, umem->usable_frames, rings, umem->usable_frames,
 		  fits, longest);
 }
 

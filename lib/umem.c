@@ -194,6 +194,7 @@ XSKX_API int xskx_umem_create(struct xskx_umem **umemp,
 	umem->frame_size = o.frame_size;
 	umem->frame_shift = xskx_is_power_of_2(o.frame_size) ? log2_u32(o.frame_size) : 0;
 	umem->frame_count = (uint32_t)(o.size / o.frame_size);
+	umem->usable_frames = umem->frame_count;
 	umem->headroom = o.headroom;
 	umem->tx_metadata_len = o.tx_metadata_len;
 	umem->fill_size = o.fill_size;

@@ -173,8 +173,9 @@ check_packages() {
 		"${dir}man3/xskx_[a-z_]+\.3\.gz" "${dir}man7/xskx\.7\.gz" \
 		"${dir}doc/xskx/(README\.md|CHANGELOG\.md|LICENSE[A-Za-z0-9.-]*|(docs|examples)/.+)" \
 		"${dir}doc/libxskx-dev/(copyright|changelog\.Debian\.gz)"
-	expect_files "$tools" "${dir}bin/xskx-(bench|l2fwd|fw)" \
-		"${dir}man1/xskx-(bench|l2fwd)\.1\.gz" "${dir}man8/xskx-fw\.8\.gz" \
+	expect_files "$tools" "${dir}bin/xskx-(bench|l2fwd|fw|node-agent)" \
+		"${dir}man1/xskx-(bench|l2fwd)\.1\.gz" \
+		"${dir}man8/xskx-(fw|node-agent)\.8\.gz" \
 		"${dir}man5/xskx-fw\.rules\.5\.gz" \
 		"${dir}doc/xskx-tools/(copyright|changelog\.Debian\.gz)"
 	# The library's own, from dpkg-shlibdeps; the other two on the library

@@ -132,10 +132,11 @@ for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7 \
 done
 
 step "the programs"
-# Each program with its page: section 1, but xskx-fw (8, an administrator's
-# daemon) and its rule file (5).
+# Each program with its page: section 1, but xskx-fw and xskx-node-agent
+# (8, administrators' daemons) and xskx-fw's rule file (5).
 for page in bin/xskx-bench:man1/xskx-bench.1 bin/xskx-l2fwd:man1/xskx-l2fwd.1 \
-	bin/xskx-fw:man8/xskx-fw.8 bin/xskx-fw:man5/xskx-fw.rules.5; do
+	bin/xskx-fw:man8/xskx-fw.8 bin/xskx-fw:man5/xskx-fw.rules.5 \
+	bin/xskx-node-agent:man8/xskx-node-agent.8; do
 	program=$prefix/${page%%:*}
 	installed=$prefix/${MANDIR:-share/man}/${page#*:}
 	if [[ ! -x $program ]]; then

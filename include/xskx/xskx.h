@@ -27,6 +27,7 @@
 
 #include <xskx/batch.h>
 #include <xskx/filter.h>
+#include <xskx/handover.h>
 #include <xskx/kernel.h>
 #include <xskx/log.h>
 #include <xskx/opts.h>

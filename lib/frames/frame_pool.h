@@ -43,6 +43,12 @@ struct xskx_umem {
 	uint32_t frame_size;
 	uint32_t frame_shift;		/* log2(frame_size), 0 when not a power of 2 */
 	uint32_t frame_count;
+	/*
+	 * The frames this process may use, what shares and reserves divide:
+	 * frame_count, or the slice of a UMEM shared with other processes
+	 * (xskx__umem_keep_slice()).
+	 */
+	uint32_t usable_frames;
 	uint32_t headroom;
 	uint32_t tx_metadata_len;	/* room in front of TX data; 0: none */
 	uint32_t fill_size;

@@ -43,6 +43,7 @@
 #include "sleep_ms.h"
 #include "socket_internal.h"
 #include "tx_budget.h"
+#include "tx_kick.h"
 #include "rings/tx_meta.h"
 #include "umem_tx_metadata.h"
 #include "xdp_prog.h"
@@ -580,40 +581,9 @@ static int kernel_kick_rx(struct xskx_socket *s)
 	return 0;
 }
 
-/*
- * In copy mode the kernel sends at most XSKX_COPY_TX_BATCH descriptors per
- * sendto() (the whole ring once set_tx_budget() raised the budget) and
- * answers EAGAIN when more are left; an invalid descriptor ends a sendto()
- * too. Keep calling while the kernel takes descriptors and some remain, at
- * most as often as a full ring needs at 32.
- * Zero-copy drivers send from their own NAPI poll: one wakeup is enough.
- */
 static int kernel_kick_tx(struct xskx_socket *s)
 {
-	struct kernel_socket *ks = ks_of(s);
-	uint32_t rounds = ks->zero_copy ? 1 : s->tx.size / XSKX_COPY_TX_BATCH + 1;
-
-	if (!s->tx.ring)
-		return sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0 ?
-			       -errno :
-			       0;
-
-	for (uint32_t i = 0; i < rounds; i++) {
-		uint32_t before =
-			__atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
-		int err = 0;
-		uint32_t after;
-
-		if (sendto(ks->fd, NULL, 0, MSG_DONTWAIT, NULL, 0) < 0)
-			err = -errno;
-		after = __atomic_load_n(s->tx.consumer, __ATOMIC_ACQUIRE);
-		if (err && (err != -EAGAIN || after == before))
-			return err;
-		if (after == before ||
-		    after == __atomic_load_n(s->tx.producer, __ATOMIC_ACQUIRE))
-			break;
-	}
-	return 0;
+	return xskx__kernel_kick_tx_fd(s, ks_of(s)->fd, ks_of(s)->zero_copy);
 }
 
 static int kernel_poll(struct xskx_socket *s, short events, int timeout_ms)
