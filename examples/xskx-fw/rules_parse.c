@@ -128,7 +128,11 @@ static void parse_ether(struct parser *p, const char *text, uint16_t *type)
 			return;
 		}
 	}
-	v = strtoul(text, &end, 0);
+	/* Hex only with 0x: a leading 0 is decimal, not C's octal. */
+	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+		v = strtoul(text + 2, &end, 16);
+	else
+		v = strtoul(text, &end, 10);
 	if (*text < '0' || *text > '9' || *end || v < ETHER_TYPE_MIN ||
 	    v > 0xffff) {
 		error(p, FW_ERR_ETHER,

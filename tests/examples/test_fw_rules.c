@@ -72,7 +72,7 @@ START_TEST(good_file)
 
 	rs = parse_ok("allow ether arp\n"
 		      "allow ether 0x88CC\n"
-		      "allow ether 34525 proto icmp\n"
+		      "allow ether 034525 proto icmp\n"
 		      "deny src 192.0.2.0/24 ether ipv4 proto tcp port 22\n"
 		      "default deny\n");
 	r = rs->rules;

@@ -175,6 +175,19 @@ static uint8_t l4_proto_of(enum fw_proto proto, uint8_t family)
 	return IPPROTO_TCP;
 }
 
+/* A packet of a non-IP ether rule's type matches it or an earlier rule. */
+static void check_not_ip(const struct fw_ruleset *rs, uint32_t i)
+{
+	const struct fw_rule *r = &rs->rules[i];
+	struct xskx_pkt_view v = { .cls = XSKX_PKT_NOT_IP,
+				   .ethertype = r->ether_type };
+	int m = fw_rules_match(rs, &v);
+
+	FUZZ_CHECK(m >= 0 && (uint32_t)m <= i,
+		   "an EtherType 0x%04x packet of rule %u (line %u) matches %d",
+		   r->ether_type, i, r->line, m);
+}
+
 static void check_matches(const struct fw_ruleset *rs,
 			  const struct xskx_filter_entry *entries, uint32_t n)
 {
@@ -186,12 +199,19 @@ static void check_matches(const struct fw_ruleset *rs,
 
 	for (uint32_t i = 0; i < rs->count; i++) {
 		const struct fw_rule *r = &rs->rules[i];
-		uint8_t family = r->has_src ? r->src.family :
-				 r->has_dst ? r->dst.family :
-				 i % 2	    ? AF_INET6 :
-					      AF_INET;
+		uint8_t family = r->has_src	? r->src.family :
+				 r->has_dst	? r->dst.family :
+				 r->has_ether	? fw_ether_family(r->ether_type) :
+				 i % 2		? AF_INET6 :
+						  AF_INET;
 		const struct xskx_prefix *none = family == AF_INET ? &none4 :
 								     &none6;
+
+		/* Its packets are not IP: the loop below builds IP ones. */
+		if (r->has_ether && !family) {
+			check_not_ip(rs, i);
+			continue;
+		}
 
 		for (int variant = 0; variant < 3; variant++) {
 			for (int l3 = 0; l3 < 2; l3++) {
