@@ -136,11 +136,13 @@ void loss_port_begin(struct loss_port *p, const char *ifname,
 static void no_socket_read(const struct loss_port *p, struct loss *l)
 {
 	uint64_t now[LOSS_QUEUES];
+	int n;
 
-	if (!p->have_no_socket ||
-	    xskx_port_rx_no_socket(p->port, now, LOSS_QUEUES) < 0)
+	if (!p->have_no_socket)
 		return;
-	for (uint32_t q = 0; q < LOSS_QUEUES; q++)
+	/* The port's queues, of which the first LOSS_QUEUES were written. */
+	n = xskx_port_rx_no_socket(p->port, now, LOSS_QUEUES);
+	for (int q = 0; q < n && q < LOSS_QUEUES; q++)
 		l->no_socket[q] = minus(now[q], p->no_socket0[q]);
 }
 

@@ -130,6 +130,13 @@ def summary(argv):
         accounted = accounted.get(key) if isinstance(accounted, dict) else None
     if accounted is not True:
         fail("%s: %s is %r, not true" % (program, ".".join(path), accounted))
+    # Every packet of the simulated sources goes to a queue with a socket:
+    # no queue may report packets without one (a port with fewer queues
+    # than the programs read once listed stack garbage past its last).
+    listed = no_socket_lists(obj)
+    if not listed or any(lst != [] for lst in listed):
+        fail("%s: no_socket %r: expected every list empty" % (program,
+                                                               listed))
     # The simulated NIC has zero-copy: each forwarder's queue says so.
     if program != "xskx-bench":
         modes = [q.get("zero_copy") for q in
@@ -152,6 +159,16 @@ def bench_queues(obj, n):
             fail("xskx-bench: the queues' %s sum to %d, the run's is %d"
                  % (key, total, obj[key]))
     return {q["queue"]: q["rx_packets"] for q in per_queue}
+
+
+def no_socket_lists(obj):
+    """Every "no_socket" list anywhere in obj."""
+    if isinstance(obj, dict):
+        return [v for k, v in obj.items() if k == "no_socket"] + \
+            [x for v in obj.values() for x in no_socket_lists(v)]
+    if isinstance(obj, list):
+        return [x for v in obj for x in no_socket_lists(v)]
+    return []
 
 
 def queues(n, argv):
