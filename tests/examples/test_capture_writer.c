@@ -306,15 +306,18 @@ static uint64_t fill_pipe(int fd)
 
 /*
  * The writer writes to a FIFO whose pipe is full and nobody reads yet:
- * each frame (4000 bytes) is more than stdio's buffer takes, so the writer
- * blocks writing the first frame it took, before it frees any slot. The
+ * each frame (9000 bytes) is more than stdio's buffer (st_blksize, a page
+ * for a pipe) takes, so the writer blocks writing the first frame it took,
+ * before it frees any slot. (A frame that fit the buffer would be taken and
+ * its slot freed before the writer blocked on the next one, and the count
+ * would depend on whether the writer woke before the puts ended.) The
  * 4-slot ring then takes exactly 4 frames and counts the other 96 in
  * queue_full, none of the puts waiting. Then a reader drains the FIFO and
  * close writes what the ring held: exactly the 4.
  */
 START_TEST(full_ring_counts_and_never_waits)
 {
-	const uint32_t puts = 100, slots = 4, frame = 4000;
+	const uint32_t puts = 100, slots = 4, frame = 9000;
 	struct fifo_reader reader = { 0 };
 	struct capture_writer_stats s;
 	struct capture_writer *w;
@@ -322,7 +325,7 @@ START_TEST(full_ring_counts_and_never_waits)
 	uint64_t prefilled, full;
 	pthread_t thread;
 	char path[128];
-	static uint8_t buf[4000];
+	static uint8_t buf[9000];
 	struct xskx_pkt p = { .data = buf, .len = frame };
 	int fill_fd, err;
 
