@@ -82,12 +82,12 @@ const struct bench_flag bench_flags[] = {
 	  "sendto() (default: the whole TX ring, kernel 6.17+)", NULL },
 	{ OPT_TX_KICK_BATCH, "tx-kick-batch", "N",
 	  "wake TX (a sendto() in copy mode) once N packets\n"
-	  "wait on it, or when a burst queues none (socket\n"
-	  "option tx_kick_batch; default 0: every burst)", NULL },
+	  "wait on it (socket option tx_kick_batch; default 64,\n"
+	  "or the TX ring if smaller; 0: every burst)", NULL },
 	{ OPT_TX_KICK_USEC, "tx-kick-usec", "US",
-	  "with --tx-kick-batch: or once the first waiting\n"
-	  "packet has waited US microseconds, instead of when a\n"
-	  "burst queues none (tx_kick_usec)", NULL },
+	  "or once the first waiting packet has waited US\n"
+	  "microseconds (tx_kick_usec; default 50; 0: when a\n"
+	  "burst queues none)", NULL },
 	{ OPT_NAPI, "napi", "SETTINGS",
 	  "the queue's NAPI settings, restored at the end:\n"
 	  "defer_hard_irqs=N,gro_flush_timeout=NS,\n"

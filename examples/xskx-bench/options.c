@@ -699,6 +699,8 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 		.app_cpu = 1,
 		.pairs = 3,
 		.queues = 1,
+		.tx_kick_batch = TX_KICK_UNSET,
+		.tx_kick_usec = TX_KICK_UNSET,
 		.capture = CAPTURE_OPTS_DEFAULTS,
 	};
 	opterr = 0;
@@ -743,6 +745,7 @@ enum bench_parse_result bench_parse_options(int argc, char **argv,
 			argv[optind]);
 		return BENCH_PARSE_BAD;
 	}
+	tx_kick_resolve(o->tx_size, &o->tx_kick_batch, &o->tx_kick_usec);
 	if (!check_flags(o, &st) || !check_capture(o, &st) ||
 	    !check_combination(o, &st) || !check_queues(o))
 		return BENCH_PARSE_BAD;

@@ -165,5 +165,6 @@ enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
 			argv[optind]);
 		return FWAPP_PARSE_BAD;
 	}
+	tx_kick_resolve(0, &o->fwd.tx_kick_batch, &o->fwd.tx_kick_usec);
 	return check_combination(o) ? FWAPP_PARSE_RUN : FWAPP_PARSE_BAD;
 }

@@ -153,7 +153,11 @@ uint32_t fwd_held(const struct fwd_queue *q);
  * passed, and return 1; return 0 at once where blocking could strand a
  * packet: some are held for room on TX (the next step sends them as TX
  * completes, which poll(2) on RX would not see), or the sockets have no
- * file descriptor (the simulated NIC). A negative errno if poll fails.
+ * file descriptor (the simulated NIC). Packets that coalesced TX wakeups
+ * (tx_kick_batch) left on a TX ring do not wait out the sleep: poll(2) on
+ * an AF_XDP socket with need_wakeup wakes its TX itself (the kernel's
+ * xsk_poll(): a sendmsg in copy mode, the driver's wakeup in zero-copy).
+ * A negative errno if poll fails.
  */
 int fwd_wait(struct fwd_queue *q, int timeout_ms);
 

@@ -15,6 +15,7 @@
 
 #include "capture_opts.h"
 #include "fwd.h"
+#include "tx_kick.h"
 
 struct fwd_options {
 	const char *ifnames[FWD_MAX_PORTS]; /* -i, -o (kernel backend) */
@@ -59,7 +60,8 @@ enum {
 
 /* What a program's parser starts from, besides its own flags' defaults. */
 #define FWD_OPTIONS_DEFAULTS                                                   \
-	.queues = 1, .first_cpu = -1, .capture = CAPTURE_OPTS_DEFAULTS
+	.queues = 1, .first_cpu = -1, .tx_kick_batch = TX_KICK_UNSET,         \
+	.tx_kick_usec = TX_KICK_UNSET, .capture = CAPTURE_OPTS_DEFAULTS
 
 /* The shared short flags, for getopt_long's optstring. */
 #define FWD_SHORT_OPTIONS "i:o:d:b:f:Ss:q:C:"

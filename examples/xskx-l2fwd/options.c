@@ -132,6 +132,7 @@ enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
 	}
 	if (!check_backend(o))
 		return L2FWD_PARSE_BAD;
+	tx_kick_resolve(0, &o->fwd.tx_kick_batch, &o->fwd.tx_kick_usec);
 	if (!o->fwd.sim)
 		o->reflect = !o->fwd.ifnames[1];
 	return L2FWD_PARSE_RUN;

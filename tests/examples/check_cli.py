@@ -32,6 +32,9 @@
   check_cli.py translated XSKX_BENCH XSKX_L2FWD
       the library's messages name the programs' flags, not the API's
       options (on lo in a namespace: root)
+  check_cli.py tx-kick-defaults XSKX_BENCH
+      the TX wakeup defaults xskx-bench's --json reports, and what each
+      flag changes of them (simulated NIC)
 
 Exit 0: passed; 1: failed; 77: skipped (a root-only case without root).
 """
@@ -357,14 +360,21 @@ def translated(bench, l2fwd):
     if code != 1 or "--tx-kick-batch 4096" not in err or \
             "(--tx-size)" not in err or "tx_kick" in err:
         fail("xskx-bench --tx-kick-batch 4096: exit %d: %s" % (code, err))
-    code, _, err = run([bench, "--sim", "-t", "--tx-kick-usec", "50"] + RUN)
+    no_batch = ["--tx-kick-batch", "0", "--tx-kick-usec", "50"]
+    code, _, err = run([bench, "--sim", "-t"] + no_batch + RUN)
     if code != 1 or "only with --tx-kick-batch" not in err or "tx_kick" in err:
-        fail("xskx-bench --tx-kick-usec 50 alone: exit %d: %s" % (code, err))
+        fail("xskx-bench %s: exit %d: %s" % (" ".join(no_batch), code, err))
     for program in (l2fwd,):
-        code, _, err = run([program, "--sim", "--tx-kick-usec", "50"] + RUN[:2])
+        code, _, err = run([program, "--sim"] + no_batch + RUN[:2])
         if code != 1 or "only with --tx-kick-batch" not in err or \
                 "tx_kick" in err:
-            fail("%s --tx-kick-usec 50 alone: exit %d: %s" % (program, code, err))
+            fail("%s %s: exit %d: %s" % (program, " ".join(no_batch), code,
+                                         err))
+        code, _, err = run([program, "--sim", "--tx-kick-usec", "50"] +
+                           RUN[:2])
+        if code != 0:
+            fail("%s --tx-kick-usec 50 (with the default batch): exit %d: %s"
+                 % (program, code, err))
         code, _, err = run([program, "--sim", "--tx-kick-batch", "4096"] +
                            RUN[:2])
         if code != 1 or "--tx-kick-batch 4096" not in err or "tx_kick" in err:
@@ -495,11 +505,33 @@ def batch_api(bench):
                      got["tx_packets"]))
 
 
+def tx_kick_defaults(bench):
+    """The TX wakeup defaults xskx-bench reports: 64 packets or 50 us; the
+    TX ring as the batch where it is smaller; no time limit without a
+    batch; what is given kept."""
+    expected = [([], 64, 50), (["--tx-size", "32"], 32, 50),
+                (["--tx-kick-batch", "0"], 0, 0),
+                (["--tx-kick-batch", "8"], 8, 50),
+                (["--tx-kick-usec", "0"], 64, 0),
+                (["--tx-kick-batch", "16", "--tx-kick-usec", "7"], 16, 7)]
+    for flags, batch, usec in expected:
+        code, out, err = run([bench, "--sim", "-t"] + flags + RUN + ["--json"])
+        if code != 0:
+            fail("xskx-bench -t %s: exit %d: %s" % (" ".join(flags), code, err))
+        got = json.loads(out)
+        if (got["tx_kick_batch"], got["tx_kick_usec"]) != (batch, usec):
+            fail("xskx-bench -t %s: tx_kick_batch %d, tx_kick_usec %d; "
+                 "expected %d and %d" % (" ".join(flags), got["tx_kick_batch"],
+                                         got["tx_kick_usec"], batch, usec))
+    print("the TX wakeup defaults and what the flags give")
+
+
 def main():
     cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "queues": queues,
              "batch-api": batch_api,
              "mtu": mtu, "rx-meta": rx_meta,
-             "packet": packet, "translated": translated, "capture": capture}
+             "packet": packet, "translated": translated, "capture": capture,
+             "tx-kick-defaults": tx_kick_defaults}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:
         print(__doc__)
         sys.exit(2)

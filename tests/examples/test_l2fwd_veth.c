@@ -309,6 +309,46 @@ START_TEST(reflect)
 END_TEST
 
 /*
+ * TX wakeups coalesced (the programs' default): one frame, forwarded onto
+ * inB's TX ring, waits there for 63 more or for a second. An idle worker
+ * then blocks in fwd_wait(), whose poll(2) on inB's socket wakes that TX
+ * (need_wakeup: the kernel's xsk_poll() sends what waits): the frame
+ * reaches outB with no further step, which no later call would do.
+ */
+START_TEST(lone_frame_woken_before_sleep)
+{
+	static struct raw_port outer_a, outer_b;
+	struct fwd_config cfg = {
+		.nports = 2,
+		.tx_kick_batch = 64,
+		.tx_kick_usec = XSKX_TX_KICK_USEC_MAX,
+	};
+	struct timespec deadline;
+	struct fwd_queue q;
+
+	example_veth_pairs_create(OUTER_A, IN_A, OUTER_B, IN_B);
+	example_ports_open(cfg.ports, inner, 2, XSKX_XDP_NATIVE);
+	ck_assert_msg(!fwd_open(&q, &cfg), "fwd_open: %s", xskx_last_error());
+	raw_open(&outer_a, OUTER_A);
+	raw_open(&outer_b, OUTER_B);
+	raw_send(&outer_a, 0);
+	deadline = example_deadline(TIME_LIMIT_S);
+	while (!q.ports[1].count.tx && !example_past(&deadline))
+		ck_assert_int_ge(fwd_step(&q), 0);
+	ck_assert_uint_eq(q.ports[1].count.tx, 1);
+	ck_assert_int_eq(fwd_wait(&q, 0), 1);
+	deadline = example_deadline(TIME_LIMIT_S);
+	while (!outer_b.received && !example_past(&deadline)) {
+		raw_drain(&outer_b, false);
+		usleep(1000);
+	}
+	ck_assert_uint_eq(outer_b.received, 1);
+	ck_assert_uint_eq(outer_b.seen[0], 1);
+	close_forwarder(&q);
+}
+END_TEST
+
+/*
  * The loss identity on veth, outerA -> [inA  forwarder  inB] -> outB. One
  * run: PRE frames a few per step, PAUSE frames while the forwarder does not
  * step at all (its RX ring or its FILL ring runs out: the kernel drops),
@@ -593,6 +633,8 @@ int main(int argc, char **argv)
 	example_add_case(s, "forward_jumbo_generic", forward_jumbo_generic,
 			 CASE_TIMEOUT_S);
 	example_add_case(s, "reflect", reflect, CASE_TIMEOUT_S);
+	example_add_case(s, "lone_frame_woken_before_sleep",
+			 lone_frame_woken_before_sleep, CASE_TIMEOUT_S);
 	example_add_case(s, "losses_add_up_native", losses_add_up_native,
 			 CASE_TIMEOUT_S);
 	example_add_case(s, "losses_add_up_generic", losses_add_up_generic,

@@ -93,6 +93,9 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 	COMMAND ${XSKX_CHECK_CLI} translated $<TARGET_FILE:xskx-bench>
 		$<TARGET_FILE:xskx-l2fwd>
 	LABELS sim veth examples)
+xskx_add_test(NAME examples.cli.tx_kick_defaults
+	COMMAND ${XSKX_CHECK_CLI} tx-kick-defaults $<TARGET_FILE:xskx-bench>
+	LABELS sim examples)
 # xskx-bench txonly --pcap-in on a veth pair: tcpdump on the peer receives
 # every frame as the capture holds it, at a rate and at the frames' own
 # pace (check_replay.py; root, 77 otherwise).
