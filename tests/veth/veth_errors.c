@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <linux/if_link.h>
 #include <net/if.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
@@ -253,6 +255,52 @@ START_TEST(unprivileged)
 }
 END_TEST
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+static void count_messages(enum xskx_log_level level, const char *msg,
+			   void *ctx)
+{
+	(void)level;
+	(void)msg;
+	(*(uint32_t *)ctx)++;
+}
+
+/*
+ * A signal handler that runs while a socket waits (without SA_RESTART, as
+ * a program's stop handler is installed): both polls return -EINTR, which
+ * the programs take for "look at the stop flag", with nothing logged — it
+ * is not the socket's error. Nothing arrives meanwhile: IPv6 is off in the
+ * sandbox, and nothing sends on the pair.
+ */
+START_TEST(poll_interrupted)
+{
+	struct veth_end_opts o = { .ifname = PEER_VETH_B,
+				   .flags = XSKX_SOCKET_NO_TX };
+	struct sigaction sa = { .sa_handler = on_alarm }, old;
+	struct xskx_poll_socket ps;
+	struct veth_end end;
+	uint32_t messages = 0;
+
+	pair_up();
+	ck_assert_msg(!veth_end_open(&end, &o), "%s", xskx_last_error());
+	ck_assert_int_eq(sigaction(SIGALRM, &sa, &old), 0);
+	xskx_set_log(count_messages, &messages);
+	ualarm(100000, 0);
+	ck_assert_int_eq(xskx_socket_poll(end.sock, POLLIN, 20000), -EINTR);
+	ps = (struct xskx_poll_socket){ .sock = end.sock, .events = POLLIN };
+	ualarm(100000, 0);
+	ck_assert_int_eq(xskx_socket_poll_many(&ps, 1, 20000), -EINTR);
+	xskx_set_log(NULL, NULL);
+	ck_assert_uint_eq(messages, 0);
+	ck_assert_int_eq(sigaction(SIGALRM, &old, NULL), 0);
+	veth_end_close(&end);
+	pair_down();
+}
+END_TEST
+
 /*
  * No bpffs: libxdp cannot use its dispatcher and attaches the program alone;
  * the socket opens and says which mode it got.
@@ -297,4 +345,5 @@ void add_error_cases(Suite *suite)
 	veth_add_case(suite, "ERR_foreign_program", foreign_program_in_the_way);
 	veth_add_case(suite, "ERR_unprivileged", unprivileged);
 	veth_add_case(suite, "ERR_no_bpffs", no_bpffs);
+	veth_add_case(suite, "ERR_poll_interrupted", poll_interrupted);
 }
