@@ -3,8 +3,18 @@
 #
 #   libxskx0.1   lib    libxskx.so.0.1.0 and its soname link (the package
 #                       is named after the soname, as Debian's policy asks)
-#   libxskx-dev  dev    headers, libxskx.so, libxskx.a, xskx.pc, the CMake
-#                       package, man3 and man7, the documents
+#   libxskx-sim0.1 simlib  libxskx-sim.so.0.1.0, the simulated NIC, and its
+#                       soname link: a package of its own, so that a
+#                       production host installs libxskx0.1 without the
+#                       simulator (nor libpcap); one shared library per
+#                       package, named after its soname, as policy asks
+#   libxskx-dev  dev    headers (include/xskx, include/xskx-sim),
+#                       libxskx.so, libxskx.a, libxskx-sim.so,
+#                       libxskx-sim.a, xskx.pc, xskx-sim.pc, the CMake
+#                       package, man3 and man7, the documents. One -dev
+#                       for both libraries: their CMake package is one
+#                       (find_package(xskx) gives xskx::xskx_sim too), and
+#                       a program is built against both at one version
 #   xskx-tools   tools  xskx-bench, xskx-l2fwd, xskx-fw, xskx-node-agent and
 #                       their pages
 #
@@ -31,7 +41,7 @@ set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PRE_BUILD_SCRIPTS ${CMAKE_CURRENT_LIST_DIR}/DebCompress.cmake)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
-set(CPACK_COMPONENTS_ALL lib dev)
+set(CPACK_COMPONENTS_ALL lib simlib dev)
 if(TARGET xskx-bench)
 	list(APPEND CPACK_COMPONENTS_ALL tools)
 endif()
@@ -64,17 +74,37 @@ set(CPACK_COMPONENT_LIB_DESCRIPTION
 	"AF_XDP packet I/O library
 xskx moves packets between a network interface and user space through
 AF_XDP sockets: UMEM and frame pool, the four rings, a burst API, an
-embedded XDP redirect program, and a simulated NIC that follows the
-kernel's rules, for tests and benchmarks without one.
+embedded XDP redirect program; its simulated NIC, which follows the
+kernel's rules, for tests and benchmarks without one, is libxskx-sim.
 
 This package holds the shared library.")
 
+# libxskx-sim calls libxskx's private, version-locked seam
+# (docs/ARCHITECTURE.md): it depends on the library of its own version,
+# exactly, beside what dpkg-shlibdeps finds (libpcap, libc).
+set(CPACK_DEBIAN_SIMLIB_PACKAGE_NAME ${xskx_deb_lib_name}-sim${xskx_deb_soversion})
+set(CPACK_DEBIAN_SIMLIB_PACKAGE_SECTION libs)
+set(CPACK_COMPONENT_SIMLIB_DEPENDS lib)
+set(CPACK_DEBIAN_SIMLIB_PACKAGE_CONTROL_EXTRA
+	${CMAKE_CURRENT_LIST_DIR}/deb/triggers
+	${CMAKE_CURRENT_LIST_DIR}/deb/postinst
+	${CMAKE_CURRENT_LIST_DIR}/deb/postrm)
+set(CPACK_COMPONENT_SIMLIB_DESCRIPTION
+	"AF_XDP packet I/O library: the simulated NIC
+xskx's simulated NIC is a user-space model of a zero-copy AF_XDP driver
+and of the kernel's xsk code: ports, queues, wires, traffic sources and
+captures, under the kernel's rules, so that a program built on xskx runs
+and is tested without a NIC or privileges.
+
+This package holds the shared library libxskx-sim, which works with the
+libxskx of its own version only.")
+
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME ${xskx_deb_lib_name}-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
-set(CPACK_COMPONENT_DEV_DEPENDS lib)
-# xskx.pc requires libxdp, libbpf, libnl and libpcap (Requires.private: their -I
-# flags, and with --static their libraries); xskxConfig.cmake finds them
-# through pkg-config. libpcap's own static link (pkg-config --static: dbus-1)
+set(CPACK_COMPONENT_DEV_DEPENDS lib simlib)
+# xskx.pc requires libxdp, libbpf and libnl, xskx-sim.pc libpcap
+# (Requires.private: their -I flags, and with --static their libraries);
+# xskxConfig.cmake finds them through pkg-config. libpcap's own static link (pkg-config --static: dbus-1)
 # names -lsystemd, which libsystemd-dev provides.
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
 	"libxdp-dev, libbpf-dev, libnl-3-dev, libnl-route-3-dev, libnl-genl-3-dev, libpcap-dev, libsystemd-dev, pkg-config")
@@ -83,12 +113,13 @@ set(CPACK_COMPONENT_DEV_DESCRIPTION
 xskx moves packets between a network interface and user space through
 AF_XDP sockets.
 
-This package holds the headers, the static library, the pkg-config and
-CMake files, and the API's manual pages (man 7 xskx).")
+This package holds the headers, the static libraries, the pkg-config and
+CMake files, and the API's manual pages (man 7 xskx), of libxskx and of
+its simulated NIC, libxskx-sim.")
 
 set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME xskx-tools)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION net)
-set(CPACK_COMPONENT_TOOLS_DEPENDS lib)
+set(CPACK_COMPONENT_TOOLS_DEPENDS lib simlib)
 set(CPACK_COMPONENT_TOOLS_DESCRIPTION
 	"AF_XDP benchmark, forwarder and firewall
 Programs built on the xskx library: xskx-bench, an xdpsock-style

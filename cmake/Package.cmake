@@ -1,13 +1,17 @@
-# Installation: the headers, libxskx.so and libxskx.a, a pkg-config file,
-# a CMake package, the man pages and the documents, so that a user finds
-# xskx either way:
+# Installation: the headers, libxskx.so and libxskx.a, the simulated NIC's
+# libxskx-sim.so and libxskx-sim.a, a pkg-config file for each, a CMake
+# package, the man pages and the documents, so that a user finds xskx
+# either way:
 #     pkg-config --cflags --libs xskx      (--static for libxskx.a)
-#     find_package(xskx) -> xskx::xskx, xskx::xskx_static
+#     pkg-config --cflags --libs xskx-sim  (the simulator, and xskx)
+#     find_package(xskx) -> xskx::xskx, xskx::xskx_static,
+#                           xskx::xskx_sim, xskx::xskx_sim_static
 # Both files locate the prefix from where they are installed, so an install
 # tree can be moved (cmake --install --prefix, DESTDIR) and still work.
 # Each file belongs to a component, a Debian package of its own
-# (cmake/DebPackages.cmake): "lib" the shared library alone, "dev" what a
-# program is built with, "tools" the programs (examples/CMakeLists.txt).
+# (cmake/DebPackages.cmake): "lib" the shared library alone, "simlib" the
+# simulator's shared library alone, "dev" what a program is built with,
+# both libraries', "tools" the programs (examples/CMakeLists.txt).
 
 include(CMakePackageConfigHelpers)
 
@@ -15,6 +19,7 @@ set(XSKX_CMAKE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/xskx)
 set(XSKX_PKGCONFIG_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/xskx
+	${PROJECT_SOURCE_DIR}/include/xskx-sim
 	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
 	COMPONENT dev
 	FILES_MATCHING PATTERN "*.h")
@@ -32,6 +37,13 @@ install(TARGETS xskx xskx_static
 	EXPORT xskxTargets
 	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
 		COMPONENT lib
+		NAMELINK_COMPONENT dev
+	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+		COMPONENT dev)
+install(TARGETS xskx_sim xskx_sim_static
+	EXPORT xskxTargets
+	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+		COMPONENT simlib
 		NAMELINK_COMPONENT dev
 	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
 		COMPONENT dev)
@@ -63,11 +75,13 @@ file(RELATIVE_PATH XSKX_PC_LIBDIR
 	${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_LIBDIR})
 file(RELATIVE_PATH XSKX_PC_INCLUDEDIR
 	${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_INCLUDEDIR})
-configure_file(${CMAKE_CURRENT_LIST_DIR}/xskx.pc.in
-	${PROJECT_BINARY_DIR}/xskx.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/xskx.pc
-	DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR}
-	COMPONENT dev)
+foreach(pc xskx xskx-sim)
+	configure_file(${CMAKE_CURRENT_LIST_DIR}/${pc}.pc.in
+		${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
+	install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc
+		DESTINATION ${XSKX_PKGCONFIG_INSTALL_DIR}
+		COMPONENT dev)
+endforeach()
 
 # man/: a page per function name in man3 (a group's page, or a symbolic link
 # to it: `man xskx_rx_burst`), and xskx(7), the overview. Links are

@@ -29,7 +29,8 @@ bool xskx__filter_same_key(const struct xskx_filter_entry *a,
 	       !memcmp(a->prefix.addr, b->prefix.addr, sizeof(a->prefix.addr));
 }
 
-bool xskx__prefix_covers(const struct xskx_prefix *p, const uint8_t *addr)
+XSKX_BACKEND_API bool xskx__prefix_covers(const struct xskx_prefix *p,
+					  const uint8_t *addr)
 {
 	unsigned int whole = p->len / 8, rest = p->len % 8;
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* The kernel's UMEM geometry rules, once (lib/kernel_rules.h). */
+#include "api.h"
 #include "kernel_rules.h"
 
-enum xskx_umem_fault
+XSKX_BACKEND_API enum xskx_umem_fault
 xskx__umem_geometry_check(const struct xskx_umem_geometry *g, uint64_t page)
 {
 	uint64_t chunks;

@@ -101,7 +101,7 @@ static void vlog(enum xskx_log_level level, const char *fmt, va_list ap)
 	fn(level, msg, __atomic_load_n(&log_ctx, __ATOMIC_RELAXED));
 }
 
-void xskx__log(enum xskx_log_level level, const char *fmt, ...)
+XSKX_BACKEND_API void xskx__log(enum xskx_log_level level, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -110,7 +110,7 @@ void xskx__log(enum xskx_log_level level, const char *fmt, ...)
 	va_end(ap);
 }
 
-int xskx__fail(int err, const char *fmt, ...)
+XSKX_BACKEND_API int xskx__fail(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -120,7 +120,7 @@ int xskx__fail(int err, const char *fmt, ...)
 	return err;
 }
 
-int xskx__reason(int err, const char *fmt, ...)
+XSKX_BACKEND_API int xskx__reason(int err, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -130,7 +130,7 @@ int xskx__reason(int err, const char *fmt, ...)
 	return err;
 }
 
-const char *xskx__last_reason(void)
+XSKX_BACKEND_API const char *xskx__last_reason(void)
 {
 	return last_reason;
 }

@@ -3,11 +3,13 @@
 #include <errno.h>
 #include <string.h>
 
+#include "api.h"
 #include "log_internal.h"
 #include "opts_internal.h"
 
-int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
-		    const void *opts, const char *type_name)
+XSKX_BACKEND_API int xskx__opts_copy(void *out, size_t out_size,
+				     size_t known_size, const void *opts,
+				     const char *type_name)
 {
 	const unsigned char *in = opts;
 	size_t sz;
@@ -29,8 +31,8 @@ int xskx__opts_copy(void *out, size_t out_size, size_t known_size,
 	return 0;
 }
 
-void xskx__out_copy(void *out, size_t out_size, const void *full,
-		    size_t full_size)
+XSKX_BACKEND_API void xskx__out_copy(void *out, size_t out_size,
+				     const void *full, size_t full_size)
 {
 	if (out_size <= full_size) {
 		memcpy(out, full, out_size);

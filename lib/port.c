@@ -90,9 +90,11 @@ static struct xskx_port *find_port(const struct xskx_device_id *id)
 	return NULL;
 }
 
-int xskx__port_new(struct xskx_port **portp, const struct xskx_backend_ops *ops,
-		   const struct xskx_device_id *id, const char *name,
-		   const struct xskx_port_opts *opts)
+XSKX_BACKEND_API int xskx__port_new(struct xskx_port **portp,
+				    const struct xskx_backend_ops *ops,
+				    const struct xskx_device_id *id,
+				    const char *name,
+				    const struct xskx_port_opts *opts)
 {
 	struct xskx_port *port = calloc(1, sizeof(*port));
 	int err;
@@ -126,7 +128,7 @@ int xskx__port_new(struct xskx_port **portp, const struct xskx_backend_ops *ops,
 	return 0;
 }
 
-void xskx__port_discard(struct xskx_port *port)
+XSKX_BACKEND_API void xskx__port_discard(struct xskx_port *port)
 {
 	pthread_mutex_lock(&ports_lock);
 	for (struct xskx_port **p = &ports; *p; p = &(*p)->next)

@@ -78,7 +78,8 @@ static int check_opts(struct xskx_socket_opts *o, const struct xskx_umem *umem)
 	return 0;
 }
 
-uint16_t xskx__socket_bind_flags(const struct xskx_socket_opts *o)
+XSKX_BACKEND_API uint16_t
+xskx__socket_bind_flags(const struct xskx_socket_opts *o)
 {
 	uint16_t flags = 0;
 

@@ -1,21 +1,26 @@
 #!/bin/bash
 # Usage: check-abi.sh [--update] INCLUDE_DIR SHARED_LIBRARY BASELINE
 #
-# libxskx.so's ABI must not change by accident. The public ABI — the
-# exported functions and every type they reach that include/xskx/*.h
-# defines (sizes, field offsets, enumerators, prototypes) — is read from the
-# library's DWARF by abidw (libabigail, Debian's abigail-tools), with
-# INCLUDE_DIR/xskx as the public headers, and compared by abidiff with
-# BASELINE (abi/libxskx.abi). Any difference abidiff reports fails, a
-# compatible one (a function added) as well as an incompatible one (a field
-# added to an output struct, a parameter changed, a function removed): the
-# baseline changes only on purpose, in the commit that changes the ABI.
+# libxskx.so's ABI, and libxskx-sim.so's, must not change by accident. The
+# public ABI — the exported functions and every type they reach that
+# include/*/*.h defines (sizes, field offsets, enumerators, prototypes) — is
+# read from the library's DWARF by abidw (libabigail, Debian's
+# abigail-tools), with every directory of INCLUDE_DIR (xskx, xskx-sim) as
+# the public headers, and compared by abidiff with BASELINE
+# (abi/libxskx.abi, abi/libxskx-sim.abi). libxskx's private node (the
+# seam libxskx-sim calls, lib/libxskx.map) is in its baseline too: its
+# functions are exported, their lib/ types are not described. Any
+# difference abidiff reports fails, a compatible one (a function added) as
+# well as an incompatible one (a field added to an output struct, a
+# parameter changed, a function removed): the baseline changes only on
+# purpose, in the commit that changes the ABI.
 #
 # When an ABI change is intended, refresh the baseline from a build with
 # debug info (the default Release keeps it, as do RelWithDebInfo and Debug)
 # and commit it with the change:
 #
 #	scripts/check-abi.sh --update include build/lib/libxskx.so abi/libxskx.abi
+#	scripts/check-abi.sh --update include build/lib/libxskx-sim.so abi/libxskx-sim.abi
 #
 # and, in the same commit: an incompatible change must change the SOVERSION
 # (lib/CMakeLists.txt), so that programs built against the old library
@@ -67,8 +72,12 @@ fi
 # numbers or DT_NEEDED, no private types, and type ids derived from the
 # types rather than from their order, so that the baseline changes only
 # when the ABI does.
+headers_dirs=()
+for dir in "$include_dir"/*/; do
+	headers_dirs+=(--headers-dir "${dir%/}")
+done
 describe() {
-	abidw --headers-dir "$include_dir/xskx" --drop-private-types \
+	abidw "${headers_dirs[@]}" --drop-private-types \
 		--exported-interfaces-only --drop-undefined-syms \
 		--no-corpus-path --no-comp-dir-path --no-show-locs \
 		--no-elf-needed --type-id-style hash \

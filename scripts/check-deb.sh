@@ -5,7 +5,7 @@
 #
 #   scripts/check-deb.sh [BUILD_DIR]          (default /tmp/build-deb)
 #       Configures BUILD_DIR for the prefix /usr (no tests), builds it,
-#       makes the three packages with `cpack -G DEB` and checks them as
+#       makes the four packages with `cpack -G DEB` and checks them as
 #       --contents does; runs lintian on them when it is installed (an
 #       error fails); then, as root, installs them with apt in a minimal
 #       Debian 12 made by debootstrap in a folder of its own, where apt
@@ -19,7 +19,9 @@
 #       Only `cpack -G DEB` in BUILD_DIR, an existing build of any prefix,
 #       into a temporary folder, and the packages' checks: their names,
 #       their Depends (the library and what the -dev files name) and that
-#       each holds what it should and nothing of the others'. Seconds; the
+#       each holds what it should and nothing of the others' (libxskx0.1
+#       nothing of the simulated NIC, which is libxskx-sim0.1's, nor a
+#       dependency on libpcap). Seconds; the
 #       test xskx_deb (label package) runs it.
 #
 # CPACK: the cpack binary (default: cpack from PATH). XSKX_DEB_ROOT_CACHE: a tarball of the debootstrapped system, made on the
@@ -74,8 +76,8 @@ make_packages() {
 		fail "cpack failed"
 	}
 	debs=("$work"/packages/*.deb)
-	[[ ${#debs[@]} -eq 3 ]] ||
-		fail "cpack made ${#debs[@]} packages, not 3: ${debs[*]##*/}"
+	[[ ${#debs[@]} -eq 4 ]] ||
+		fail "cpack made ${#debs[@]} packages, not 4: ${debs[*]##*/}"
 }
 
 # field DEB NAME: a field of the package's control file.
@@ -152,12 +154,24 @@ expect_depends() {
 	echo "${deb##*/}: Depends: $depends"
 }
 
+# expect_no_depends DEB NAME...: DEB's Depends names no NAME.
+expect_no_depends() {
+	local deb=$1 depends name
+	shift
+	depends=$(field "$deb" Depends)
+	for name in "$@"; do
+		[[ ", $depends," != *", $name "* && ", $depends," != *", $name,"* ]] ||
+			fail "${deb##*/}: Depends names $name: $depends"
+	done
+}
+
 check_packages() {
-	local soversion lib dev tools dir='([^/]+/)*'
+	local soversion lib sim dev tools dir='([^/]+/)*'
 	# MAJOR.MINOR during 0.x, from the version's one place.
 	soversion=$(sed -n 's/^#define XSKX_VERSION_\(MAJOR\|MINOR\) //p' \
 		"$source_dir/include/xskx/xskx.h" | paste -sd.)
 	lib=$(deb_of "libxskx$soversion")
+	sim=$(deb_of "libxskx-sim$soversion")
 	dev=$(deb_of libxskx-dev)
 	tools=$(deb_of xskx-tools)
 
@@ -167,8 +181,12 @@ check_packages() {
 	expect_files "$lib" "${dir}lib/${dir}libxskx\.so\.$soversion" \
 		"${dir}lib/${dir}libxskx\.so\.$soversion\.[0-9]+" \
 		"${dir}doc/libxskx$soversion/(copyright|changelog\.Debian\.gz)"
-	expect_files "$dev" "${dir}include/xskx/[a-z_/.]+\.h" \
-		"${dir}lib/${dir}libxskx\.(so|a)" "${dir}pkgconfig/xskx\.pc" \
+	expect_files "$sim" "${dir}lib/${dir}libxskx-sim\.so\.$soversion" \
+		"${dir}lib/${dir}libxskx-sim\.so\.$soversion\.[0-9]+" \
+		"${dir}doc/libxskx-sim$soversion/(copyright|changelog\.Debian\.gz)"
+	expect_files "$dev" "${dir}include/xskx(-sim)?/[a-z_/.]+\.h" \
+		"${dir}lib/${dir}libxskx(-sim)?\.(so|a)" \
+		"${dir}pkgconfig/xskx(-sim)?\.pc" \
 		"${dir}cmake/xskx/xskx[A-Za-z-]+\.cmake" \
 		"${dir}man3/xskx_[a-z_]+\.3\.gz" "${dir}man7/xskx\.7\.gz" \
 		"${dir}doc/xskx/(README\.md|CHANGELOG\.md|LICENSE[A-Za-z0-9.-]*|(docs|examples)/.+)" \
@@ -180,16 +198,26 @@ check_packages() {
 		"${dir}doc/xskx-tools/(copyright|changelog\.Debian\.gz)"
 	# The library's own, from dpkg-shlibdeps; the other two on the library
 	# at this very version.
-	expect_depends "$lib" libc6 libxdp1 libbpf1 libpcap0.8
-	expect_depends "$dev" "libxskx$soversion" libxdp-dev libbpf-dev \
-		libnl-3-dev libnl-route-3-dev libnl-genl-3-dev libpcap-dev libsystemd-dev pkg-config
-	expect_depends "$tools" "libxskx$soversion" libc6
+	expect_depends "$lib" libc6 libxdp1 libbpf1
+	expect_no_depends "$lib" libpcap0.8 "libxskx-sim$soversion"
+	expect_depends "$sim" "libxskx$soversion" libc6 libpcap0.8
+	[[ $(field "$sim" Depends) == *"libxskx$soversion (= $(field "$lib" Version))"* ]] ||
+		fail "${sim##*/}: does not depend on exactly its own libxskx$soversion"
+	expect_depends "$dev" "libxskx$soversion" "libxskx-sim$soversion" \
+		libxdp-dev libbpf-dev libnl-3-dev libnl-route-3-dev \
+		libnl-genl-3-dev libpcap-dev libsystemd-dev pkg-config
+	expect_depends "$tools" "libxskx$soversion" "libxskx-sim$soversion" libc6
 	expect_links "$lib"
-	expect_links "$dev" "$lib"
+	expect_links "$sim"
+	expect_links "$dev" "$lib" "$sim"
 	[[ $(dpkg-deb -I "$lib" shlibs) == "libxskx $soversion libxskx$soversion "* ]] ||
 		fail "${lib##*/}: its shlibs file is not for libxskx $soversion"
 	dpkg-deb -I "$lib" triggers | grep -qx 'activate-noawait ldconfig' ||
 		fail "${lib##*/}: no ldconfig trigger"
+	[[ $(dpkg-deb -I "$sim" shlibs) == "libxskx-sim $soversion libxskx-sim$soversion "* ]] ||
+		fail "${sim##*/}: its shlibs file is not for libxskx-sim $soversion"
+	dpkg-deb -I "$sim" triggers | grep -qx 'activate-noawait ldconfig' ||
+		fail "${sim##*/}: no ldconfig trigger"
 }
 
 if [[ -n $contents_only ]]; then
@@ -256,7 +284,7 @@ in_root() {
 		DEBIAN_FRONTEND=noninteractive "$@"
 }
 
-step "apt install the three packages, their dependencies from Debian"
+step "apt install the four packages, their dependencies from Debian"
 mkdir -p "$root/tmp/debs"
 cp "${debs[@]}" "$root/tmp/debs/"
 in_root apt-get update -q >"$work/apt.log" 2>&1 || {
@@ -291,16 +319,22 @@ in_root apt-get install -q -y --no-install-recommends gcc libc6-dev \
 "$source_dir/scripts/check-readme-example.sh" --print \
 	"$source_dir/README.md" examples/minimal/rxdrop.c >"$root/tmp/example.c"
 # shellcheck disable=SC2016 # the chroot's shell runs pkg-config
+# The example runs on the simulated NIC too (--sim): xskx-sim, which
+# requires xskx.
 in_root sh -c 'gcc -O2 -o /tmp/example-shared /tmp/example.c \
-	$(pkg-config --cflags --libs xskx)' ||
-	fail "the README's example did not build with pkg-config --libs xskx"
-# libxskx.a by name, as pkg-config --static alone would still pick the .so.
+	$(pkg-config --cflags --libs xskx-sim)' ||
+	fail "the README's example did not build with pkg-config --libs xskx-sim"
+# The archives by name, as pkg-config --static alone would still pick the
+# .so files.
 # shellcheck disable=SC2016
 in_root sh -c 'gcc -O2 -o /tmp/example-static /tmp/example.c \
-	$(pkg-config --cflags --libs --static xskx | sed "s/-lxskx\b/-l:libxskx.a/")' ||
+	$(pkg-config --cflags --libs --static xskx-sim |
+	  sed "s/-lxskx-sim\b/-l:libxskx-sim.a/; s/-lxskx\b/-l:libxskx.a/")' ||
 	fail "the README's example did not build with pkg-config --static"
-in_root readelf -d /tmp/example-shared | grep -q 'NEEDED.*libxskx\.so' ||
-	fail "the shared example does not load libxskx.so"
+for so in libxskx libxskx-sim; do
+	in_root readelf -d /tmp/example-shared | grep -q "NEEDED.*$so\\.so" ||
+		fail "the shared example does not load $so.so"
+done
 if in_root readelf -d /tmp/example-static | grep -q 'NEEDED.*libxskx'; then
 	fail "the static example loads libxskx.so"
 fi

@@ -7,6 +7,10 @@
 #   pkg-config            -> libxskx.so
 #   pkg-config --static   -> libxskx.a (no libxskx.so in the program)
 #   find_package(xskx)    -> xskx::xskx, and xskx::xskx_static
+# and the same four ways its program on the simulated NIC
+# (cmake/consumer/sim_consumer.c) against libxskx-sim: pkg-config xskx-sim,
+# xskx::xskx_sim, xskx::xskx_sim_static; while the plain program loads
+# no libxskx-sim;
 # and, when the BPF headers are installed, compiles an XDP program on
 # <xskx/bpf/xskx_maps.bpf.h> with clang; and checks that every page and
 # link of man/ is installed where man looks for it; and that the programs
@@ -38,24 +42,31 @@ step() {
 	echo "== $*"
 }
 
-# Runs a built consumer and checks which libxskx it loaded.
+# Runs a built consumer and checks which libxskx (and libxskx-sim, for
+# the program on the simulated NIC: libs "libxskx libxskx-sim") it loaded.
 run_consumer() {
-	local program=$1 linkage=$2 dynamic
+	local program=$1 linkage=$2 libs=${3:-libxskx} dynamic lib
 	"$program"
 	# Captured first: grep -q ending a pipe early would fail it (pipefail).
 	if [[ $linkage == static ]]; then
 		dynamic=$(readelf -d "$program")
 		if grep -q 'NEEDED.*libxskx' <<<"$dynamic"; then
-			echo "$program: linked to libxskx.so, not libxskx.a" >&2
+			echo "$program: linked to a shared libxskx, not the archives" >&2
 			return 1
 		fi
-	else
-		dynamic=$(ldd "$program")
-		if ! grep -q "libxskx\.so.* => $prefix/" <<<"$dynamic"; then
-			echo "$program: libxskx.so not loaded from $prefix:" >&2
+		return 0
+	fi
+	dynamic=$(ldd "$program")
+	for lib in $libs; do
+		if ! grep -q "$lib\.so.* => $prefix/" <<<"$dynamic"; then
+			echo "$program: $lib.so not loaded from $prefix:" >&2
 			echo "$dynamic" >&2
 			return 1
 		fi
+	done
+	if [[ $libs == libxskx ]] && grep -q 'libxskx-sim' <<<"$dynamic"; then
+		echo "$program: loads libxskx-sim, which it does not use" >&2
+		return 1
 	fi
 }
 
@@ -76,6 +87,9 @@ read -ra cflags_words <<<"$cflags"
 read -ra pc_cflags <<<"$(pkg-config --cflags xskx)"
 read -ra pc_libs <<<"$(pkg-config --libs xskx)"
 read -ra pc_static_libs <<<"$(pkg-config --static --libs xskx)"
+read -ra sim_cflags <<<"$(pkg-config --cflags xskx-sim)"
+read -ra sim_libs <<<"$(pkg-config --libs xskx-sim)"
+read -ra sim_static_libs <<<"$(pkg-config --static --libs xskx-sim)"
 
 step "pkg-config, shared: ${pc_cflags[*]} ${pc_libs[*]}"
 "$cc" "${cflags_words[@]}" "${pc_cflags[@]}" "$consumer/consumer.c" \
@@ -88,12 +102,24 @@ step "pkg-config, static: ${pc_static_libs[*]}"
 	-o "$work/pc-static" "${pc_static_libs[@]/#-lxskx/-l:libxskx.a}"
 run_consumer "$work/pc-static" static
 
+step "pkg-config xskx-sim, shared: ${sim_cflags[*]} ${sim_libs[*]}"
+"$cc" "${cflags_words[@]}" "${sim_cflags[@]}" "$consumer/sim_consumer.c" \
+	-o "$work/pc-sim-shared" "${sim_libs[@]}" -Wl,-rpath,"$libdir"
+run_consumer "$work/pc-sim-shared" shared "libxskx libxskx-sim"
+
+step "pkg-config xskx-sim, static: ${sim_static_libs[*]}"
+sim_static_libs=("${sim_static_libs[@]/#-lxskx-sim/-l:libxskx-sim.a}")
+"$cc" "${cflags_words[@]}" "${sim_cflags[@]}" "$consumer/sim_consumer.c" \
+	-o "$work/pc-sim-static" "${sim_static_libs[@]/#-lxskx/-l:libxskx.a}"
+run_consumer "$work/pc-sim-static" static
+
 for target in xskx::xskx xskx::xskx_static; do
 	step "find_package(xskx), $target"
 	dir=$work/cmake-${target#xskx::}
 	"$cmake" -S "$consumer" -B "$dir" -DCMAKE_PREFIX_PATH="$prefix" \
 		-DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" \
-		-DXSKX_LIBRARY="$target" >"$dir.log" ||
+		-DXSKX_LIBRARY="$target" -DXSKX_SIM_LIBRARY="${target/#xskx::xskx/xskx::xskx_sim}" \
+		>"$dir.log" ||
 		{ cat "$dir.log" >&2; exit 1; }
 	found=$(sed -n 's/^xskx_DIR:PATH=//p' "$dir/CMakeCache.txt")
 	if [[ $found != "$prefix"/* ]]; then
@@ -104,8 +130,10 @@ for target in xskx::xskx xskx::xskx_static; do
 		{ cat "$dir.log" >&2; exit 1; }
 	if [[ $target == xskx::xskx ]]; then
 		run_consumer "$dir/consumer" shared
+		run_consumer "$dir/sim_consumer" shared "libxskx libxskx-sim"
 	else
 		run_consumer "$dir/consumer" static
+		run_consumer "$dir/sim_consumer" static
 	fi
 done
 maps_header=$prefix/include/xskx/bpf/xskx_maps.bpf.h

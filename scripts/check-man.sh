@@ -1,8 +1,9 @@
 #!/bin/bash
 # Usage: check-man.sh INCLUDE_DIR MAN_DIR
 #
-# Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/xskx/*.h
-# declares, the list the export check holds lib/libxskx.map to) and every
+# Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/*/*.h
+# declare, libxskx's in xskx/ and libxskx-sim's in xskx-sim/, the lists the
+# export check holds lib/libxskx.map and lib/sim/libxskx-sim.map to) and every
 # function-like macro of it (xskx_socket_stats() over
 # xskx_socket_stats_sized(), and the like) has a page,
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
@@ -34,12 +35,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 {
 	"$(dirname "$0")/list-api.sh" "$include_dir"
-	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/xskx/*.h
+	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/*/*.h
 } | sort -u >"$work/declared"
 # Static inline helpers (xskx_pkt_meta()) are not exported: a page may list
 # them, none must.
 sed -n 's/^static inline [^(]*[ *]\(xskx_[a-z0-9_]*\)(.*/\1/p' \
-	"$include_dir"/xskx/*.h | sort -u >"$work/inline"
+	"$include_dir"/*/*.h | sort -u >"$work/inline"
 
 # The names a page's NAME section lists: "a, b, c \- what they do".
 names_of() {
@@ -93,7 +94,7 @@ while read -r name; do
 done <"$work/declared"
 sort -u "$work/declared" "$work/inline" >"$work/known"
 comm -13 "$work/known" "$work/listed" | while read -r name; do
-	echo "$name: listed under NAME in $man_dir/man3, but not declared in $include_dir/xskx"
+	echo "$name: listed under NAME in $man_dir/man3, but not declared in $include_dir/*/"
 done | tee "$work/stale"
 if [[ -s $work/stale ]]; then
 	status=1

@@ -9,6 +9,7 @@
 #include <check.h>
 #include <errno.h>
 #include <string.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "helpers.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "capture_files.h"

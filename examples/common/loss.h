@@ -56,6 +56,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 /* The queues whose no-socket counts a port's losses name. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #define BURST 64

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #define BURST 64

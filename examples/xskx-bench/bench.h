@@ -21,6 +21,7 @@
 #define XSKX_BENCH_H
 
 #include <stdint.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "loss.h"

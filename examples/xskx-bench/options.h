@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "capture_load.h"

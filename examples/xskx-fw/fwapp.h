@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "capture_run.h"

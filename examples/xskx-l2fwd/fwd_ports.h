@@ -8,6 +8,7 @@
 #define XSKX_L2FWD_FWD_PORTS_H
 
 #include <stdint.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "fwd_options.h"

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "capture_opts.h"

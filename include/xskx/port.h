@@ -4,9 +4,9 @@
  *
  * A port is opened once per interface and process, from an interface name
  * (xskx_port_open(): the kernel backend, real AF_XDP sockets) or from a
- * simulated NIC's port (xskx_port_open_sim() in xskx/sim.h). It owns what
- * belongs to the interface rather than to one queue: the XDP program that
- * feeds the sockets (its attach mode and fallback, or your own program),
+ * simulated NIC's port (xskx_port_open_sim() of libxskx-sim, in
+ * xskx-sim/sim.h). It owns what belongs to the interface rather than to
+ * one queue: the XDP program that feeds the sockets (its attach mode and fallback, or your own program),
  * its XSKMAP and deny list (xskx/filter.h), busy polling. Sockets
  * (xskx/socket.h) are opened on one queue of a port; every socket on the
  * port shares these settings.

@@ -9,9 +9,12 @@
  *   xskx/ring.h    the rings underneath (libxdp's ABI plus a few helpers)
  *   xskx/packet.h  a defensive view of a packet's L2/L3/L4 headers
  *   xskx/filter.h  deny-by-prefix in the XDP program, before user space
- *   xskx/sim.h     the simulated NIC backend
  *   xskx/kernel.h  the kernel backend's reports: XDP verdicts, interface counters
  *   xskx/log.h     errors and the log callback
+ *
+ * The simulated NIC is a library of its own, libxskx-sim, with its own
+ * header: #include <xskx-sim/sim.h> and link with -lxskx-sim
+ * (pkg-config xskx-sim; docs/SIMULATOR.md).
  */
 #ifndef XSKX_XSKX_H
 #define XSKX_XSKX_H
@@ -35,7 +38,6 @@
 #include <xskx/port.h>
 #include <xskx/ring.h>
 #include <xskx/rx_meta.h>
-#include <xskx/sim.h>
 #include <xskx/socket.h>
 #include <xskx/umem.h>
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 #include "backend.h"
 #include "filter_sim.h"

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <xskx/packet.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 #include "filter_internal.h"
 #include "filter_sim.h"

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 struct xskx_filter_dev;
 struct xskx_sim_port;

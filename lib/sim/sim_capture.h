@@ -9,7 +9,7 @@
 #define XSKX_SIM_CAPTURE_H
 
 #include <stdint.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 struct sim_capture_frame {
 	uint64_t offset; /* of its bytes in sim_capture.bytes */

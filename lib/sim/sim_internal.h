@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <xskx/if_xdp_compat.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 #include "api.h"
 #include "kernel_rules.h"

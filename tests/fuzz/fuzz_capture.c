@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "fuzz.h"

@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <xskx/if_xdp_compat.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "fuzz.h"

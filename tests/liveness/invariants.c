@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * The invariants, derived from what the simulated NIC counts (xskx/sim.h,
+ * The invariants, derived from what the simulated NIC counts (xskx-sim/sim.h,
  * lib/sim/sim_napi.c, sim_rx_driver.c, sim_tx.c):
  *
  * - Port in counts every arrival in rx_packets, or in rx_missed when no

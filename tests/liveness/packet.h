@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 #include <string.h>
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 #define LV_SEQ_OFFSET (14 + 20 + 8)
 #define LV_VERDICT_OFFSET (LV_SEQ_OFFSET + 8)

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 #include "prng.h"

@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xskx-sim/sim.h>
+
 #include "capture_writer.h"
 #include "fwd.h"
 

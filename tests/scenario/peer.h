@@ -31,6 +31,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <xskx-sim/sim.h>
 #include <xskx/xskx.h>
 
 enum test_port {

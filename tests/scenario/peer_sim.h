@@ -3,7 +3,7 @@
 #ifndef XSKX_TEST_PEER_SIM_H
 #define XSKX_TEST_PEER_SIM_H
 
-#include <xskx/sim.h>
+#include <xskx-sim/sim.h>
 
 #include "peer.h"
 
