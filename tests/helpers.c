@@ -232,6 +232,16 @@ void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem)
 	ck_assert_int_eq(test_sim_destroy(sim), 0);
 }
 
+enum xskx_xdp_verdict test_xdp_pass(uint8_t *data, uint32_t len, uint32_t queue,
+				    void *ctx)
+{
+	(void)data;
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	return XSKX_XDP_PASS;
+}
+
 static void count_stack(enum xskx_sim_sink_kind kind, const uint8_t *data,
 			uint32_t len, uint32_t queue, void *ctx)
 {

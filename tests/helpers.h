@@ -97,6 +97,10 @@ void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem);
 void test_sink_count(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		     uint32_t len, uint32_t queue, void *ctx);
 
+/* A simulated port's XDP hook (xskx_sim_port_set_xdp()): XDP_PASS. */
+enum xskx_xdp_verdict test_xdp_pass(uint8_t *data, uint32_t len, uint32_t queue,
+				    void *ctx);
+
 /*
  * One simulated machine in deterministic mode, one port on it and a UMEM,
  * with the packets the port hands to the stack counted: the fixture of

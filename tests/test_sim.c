@@ -223,16 +223,6 @@ START_TEST(rss_spreads_flows_over_queues_and_keeps_each_on_one)
 }
 END_TEST
 
-static enum xskx_xdp_verdict pass_all(uint8_t *data, uint32_t len,
-				      uint32_t queue, void *ctx)
-{
-	(void)data;
-	(void)len;
-	(void)queue;
-	(void)ctx;
-	return XSKX_XDP_PASS;
-}
-
 START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 {
 	XSKX_OPTS(xskx_sim_port_opts, port_opts);
@@ -241,7 +231,8 @@ START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 	struct test_sim_nic nic;
 
 	test_sim_nic_create(&nic, &port_opts, NULL);
-	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, pass_all, NULL), 0);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, test_xdp_pass, NULL),
+			 0);
 	sock = open_rx(&nic, 0, 0, 0);
 	inject(&nic, 5);
 	ck_assert_uint_eq(receive_in_order(&nic, sock, 5), 0);
