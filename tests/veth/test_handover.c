@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -275,12 +274,9 @@ static pid_t start_fake(enum fake how)
 
 	make_dir();
 	listener = unpriv_listen(path);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	pid = unpriv_fork();
+	if (!pid)
 		serve_fake(listener, how);
-	}
 	close(listener);
 	return pid;
 }

@@ -23,13 +23,11 @@
 #include <fcntl.h>
 #include <linux/if_link.h>
 #include <net/if.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -176,13 +174,9 @@ static pid_t start_plugin(int map_fd)
 	ck_assert_int_eq(mkdir(UDS_DIR, 0755), 0);
 	listener = unpriv_listen(UDS_PATH);
 	ck_assert_int_eq(chmod(UDS_PATH, 0777), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		/* Never outlive a failed test, holding ctest's pipes. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	pid = unpriv_fork();
+	if (!pid)
 		serve_handshake(listener, map_fd);
-	}
 	close(listener);
 	return pid;
 }

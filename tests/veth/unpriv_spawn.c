@@ -21,16 +21,24 @@ void unpriv_need_setpriv(void)
 			"setpriv (util-linux) is not installed: scripts/install-deps.sh");
 }
 
+pid_t unpriv_fork(void)
+{
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (!pid)
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	return pid;
+}
+
 pid_t unpriv_start(char *const argv[], int *out)
 {
 	int pipefd[2];
 	pid_t pid;
 
 	ck_assert_int_eq(pipe(pipefd), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
+	pid = unpriv_fork();
 	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		dup2(pipefd[1], STDOUT_FILENO);
 		close(pipefd[0]);
 		execv(argv[0], argv);

@@ -20,8 +20,14 @@
 void unpriv_need_setpriv(void);
 
 /*
+ * fork(), the child set to die with this process (PR_SET_PDEATHSIG), so
+ * that no server or peer outlives a failed test holding ctest's pipes.
+ */
+pid_t unpriv_fork(void);
+
+/*
  * Run argv[0] with argv, its stdout on a pipe whose reading end goes to
- * *out; the child dies with this process (PR_SET_PDEATHSIG).
+ * *out; the child dies with this process (unpriv_fork()).
  */
 pid_t unpriv_start(char *const argv[], int *out);
 
