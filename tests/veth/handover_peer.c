@@ -5,19 +5,20 @@
  *
  *   xskx_handover_peer SOCKET_PATH QUEUE COUNT
  *
- * Receives queue QUEUE's socket and the shared UMEM from xskx-node-agent,
+ * Checks that it runs as a user other than root with no capability,
+ * receives queue QUEUE's socket and the shared UMEM from xskx-node-agent,
  * checks that what the agent decided is refused (re-sized rings, the deny
  * list), opens the socket and forwards COUNT packets back out as they came.
  * Every frame it receives must lie in the slice the agent gave it. Says
  * "ready" once it listens, then "done N INODE FIRST COUNT" after closing
  * everything, INODE being the memfd its UMEM is mapped from and FIRST,
- * COUNT its slice of frames (the test compares the two peers'). Exits 0 when all of it held, 1 (the reason on stderr) otherwise.
+ * COUNT its slice of frames (the test compares the two peers'). Exits 0
+ * when all of it held, 1 (the reason on stderr) otherwise.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <xskx/xskx.h>
 
 #include "unpriv_forward.h"
@@ -72,6 +73,7 @@ int main(int argc, char **argv)
 
 	if (argc != 4)
 		return 2;
+	peer_check_credentials("0000000000000000");
 	queue = (uint32_t)atoi(argv[2]);
 	count = (uint32_t)atoi(argv[3]);
 	err = xskx_handover_receive(&ho, argv[1], queue, 0);

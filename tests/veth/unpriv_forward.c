@@ -29,6 +29,25 @@ void peer_expect_refused(const char *what, int err, int want, const char *word)
 	}
 }
 
+void peer_check_credentials(const char *capeff)
+{
+	char line[128], eff[32] = "";
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		peer_fail("/proc/self/status", -errno);
+	while (fgets(line, sizeof(line), f))
+		sscanf(line, "CapEff: %31s", eff);
+	fclose(f);
+	if (getuid() == 0 || geteuid() == 0 || strcmp(eff, capeff)) {
+		fprintf(stderr,
+			"%s: uid %u, CapEff %s, wanted %s: not dropped\n",
+			program_invocation_short_name, (unsigned)geteuid(), eff,
+			capeff);
+		exit(1);
+	}
+}
+
 static uint64_t now_ms(void)
 {
 	struct timespec ts;

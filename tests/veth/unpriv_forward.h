@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
  * What the peers that run as user nobody (unpriv_peer.c, handover_peer.c)
- * share: ending with the reason on stderr, checking a refusal, and
- * forwarding what a socket receives back out as it came. A peer exits 1
- * on the first thing that does not hold, its reason prefixed with the
- * program's name; the test reads the verdict from its exit status.
+ * share: checking their own credentials, ending with the reason on
+ * stderr, checking a refusal, and forwarding what a socket receives back
+ * out as it came. A peer exits 1 on the first thing that does not hold,
+ * its reason prefixed with the program's name; the test reads the verdict
+ * from its exit status.
  */
 #ifndef XSKX_TESTS_VETH_UNPRIV_FORWARD_H
 #define XSKX_TESTS_VETH_UNPRIV_FORWARD_H
 
 #include <stdint.h>
 #include <xskx/xskx.h>
+
+/*
+ * The test means nothing unless this runs as a user other than root with
+ * exactly the effective capabilities capeff, as /proc/self/status spells
+ * CapEff (16 hex digits); exit 1 saying what it runs as otherwise.
+ */
+void peer_check_credentials(const char *capeff);
 
 /* Say what failed, its errno-style err and xskx's last error; exit 1. */
 void peer_fail(const char *what, int err) __attribute__((noreturn));

@@ -19,33 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <unistd.h>
 #include <xskx/xskx.h>
 
 #include "unpriv_forward.h"
 
 #define FRAMES 1024 /* 4 MiB: inside the default 8 MiB RLIMIT_MEMLOCK */
 #define FORWARD_MS 10000
-
-/* The test means nothing unless this runs as nobody with CAP_NET_RAW alone. */
-static void check_unprivileged(void)
-{
-	char line[128], eff[32] = "";
-	FILE *f = fopen("/proc/self/status", "r");
-
-	if (!f)
-		peer_fail("/proc/self/status", -errno);
-	while (fgets(line, sizeof(line), f))
-		sscanf(line, "CapEff: %31s", eff);
-	fclose(f);
-	/* Bit 13: CAP_NET_RAW. */
-	if (getuid() == 0 || geteuid() == 0 ||
-	    strcmp(eff, "0000000000002000")) {
-		fprintf(stderr, "unpriv_peer: uid %u, CapEff %s: not dropped\n",
-			(unsigned)geteuid(), eff);
-		exit(1);
-	}
-}
 
 /* xskx's own program: refused before anything is loaded. */
 static void attach_refused(const char *ifname)
@@ -124,7 +103,8 @@ int main(int argc, char **argv)
 		po.xskmap_uds = argv[3];
 	}
 
-	check_unprivileged();
+	/* Bit 13: CAP_NET_RAW. */
+	peer_check_credentials("0000000000002000");
 	attach_refused(argv[1]);
 	err = xskx_port_open(&port, argv[1], &po);
 	if (err)
