@@ -254,6 +254,33 @@ START_TEST(unprivileged_forwarder)
 }
 END_TEST
 
+/*
+ * A map that is not an XSKMAP, handed over by mistake: the port refuses it
+ * when it opens, naming the map, not at the first socket's map update.
+ */
+START_TEST(not_an_xskmap)
+{
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
+	XSKX_OPTS(xskx_port_opts, po, .flags = XSKX_PORT_XSKMAP_FD);
+	struct xskx_port *port = NULL;
+	int err;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	po.xskmap_fd =
+		bpf_map_create(BPF_MAP_TYPE_ARRAY, "not_xsks", 4, 4, 4, NULL);
+	ck_assert_int_ge(po.xskmap_fd, 0);
+	err = xskx_port_open(&port, PEER_VETH_B, &po);
+	ck_assert_msg(err == -EINVAL &&
+			      strstr(xskx_last_error(), "is not an XSKMAP") &&
+			      strstr(xskx_last_error(), "'not_xsks'"),
+		      "%d: %s", err, xskx_last_error());
+	ck_assert_ptr_null(port);
+	close(po.xskmap_fd);
+	veth_pair_delete(PEER_VETH_A);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("unpriv");
@@ -262,5 +289,6 @@ int main(int argc, char **argv)
 	unpriv_add_case(s, "UNPRIV_FD_native", unprivileged_forwarder, BY_FD);
 	unpriv_add_case(s, "UNPRIV_PIN_native", unprivileged_forwarder, BY_PIN);
 	unpriv_add_case(s, "UNPRIV_UDS_native", unprivileged_forwarder, BY_UDS);
+	unpriv_add_case(s, "UNPRIV_NOT_XSKMAP", not_an_xskmap, 0);
 	return test_main(s, argc, argv);
 }
