@@ -231,3 +231,46 @@ void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem)
 	ck_assert_int_eq(xskx_umem_destroy(umem), 0);
 	ck_assert_int_eq(test_sim_destroy(sim), 0);
 }
+
+enum xskx_xdp_verdict test_xdp_pass(uint8_t *data, uint32_t len, uint32_t queue,
+				    void *ctx)
+{
+	(void)data;
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	return XSKX_XDP_PASS;
+}
+
+static void count_stack(enum xskx_sim_sink_kind kind, const uint8_t *data,
+			uint32_t len, uint32_t queue, void *ctx)
+{
+	struct test_sim_nic *nic = ctx;
+
+	(void)data;
+	(void)len;
+	(void)queue;
+	if (kind == XSKX_SIM_SINK_STACK)
+		nic->stack_packets++;
+}
+
+void test_sim_nic_create(struct test_sim_nic *nic,
+			 const struct xskx_sim_port_opts *port_opts,
+			 const struct xskx_umem_opts *umem_opts)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+
+	memset(nic, 0, sizeof(*nic));
+	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(nic->sim, port_opts, &nic->port),
+			 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, count_stack, nic),
+			 0);
+	ck_assert_msg(!xskx_umem_create(&nic->umem, umem_opts), "%s",
+		      xskx_last_error());
+}
+
+void test_sim_nic_destroy(struct test_sim_nic *nic)
+{
+	test_sim_teardown(nic->sim, nic->umem);
+}

@@ -98,4 +98,28 @@ void test_sim_teardown(struct xskx_sim *sim, struct xskx_umem *umem);
 void test_sink_count(enum xskx_sim_sink_kind kind, const uint8_t *data,
 		     uint32_t len, uint32_t queue, void *ctx);
 
+/* A simulated port's XDP hook (xskx_sim_port_set_xdp()): XDP_PASS. */
+enum xskx_xdp_verdict test_xdp_pass(uint8_t *data, uint32_t len, uint32_t queue,
+				    void *ctx);
+
+/*
+ * One simulated machine in deterministic mode, one port on it and a UMEM,
+ * with the packets the port hands to the stack counted: the fixture of
+ * the tests that look at a simulated NIC through its sockets.
+ */
+struct test_sim_nic {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	uint64_t stack_packets; /* read after the NIC has run */
+};
+
+/* Create it; umem_opts NULL for the defaults. Fails the test on error. */
+void test_sim_nic_create(struct test_sim_nic *nic,
+			 const struct xskx_sim_port_opts *port_opts,
+			 const struct xskx_umem_opts *umem_opts);
+
+/* Its sockets closed: test_sim_teardown() of its machine and UMEM. */
+void test_sim_nic_destroy(struct test_sim_nic *nic);
+
 #endif /* XSKX_TEST_HELPERS_H */

@@ -21,54 +21,29 @@ enum {
 	BURST = 64,
 };
 
-struct nic {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	struct xskx_socket *sock;
-	uint64_t stack_packets;
-};
-
-static void count_stack(enum xskx_sim_sink_kind kind, const uint8_t *data,
-			uint32_t len, uint32_t queue, void *ctx)
+/* A 4-queue port "nosock0"; returns the receiving socket on queue 0. */
+static struct xskx_socket *nic_open(struct test_sim_nic *nic, bool zero_copy)
 {
-	struct nic *nic = ctx;
-
-	(void)data;
-	(void)len;
-	(void)queue;
-	if (kind == XSKX_SIM_SINK_STACK)
-		nic->stack_packets++;
-}
-
-/* A 4-queue port "nosock0" with a receiving socket on queue 0. */
-static void nic_open(struct nic *nic, bool zero_copy)
-{
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "nosock0",
 		  .queues = QUEUES, .no_zero_copy = !zero_copy);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 2048);
+	struct xskx_socket *sock;
 	struct xskx_pkt none[1];
 
-	memset(nic, 0, sizeof(*nic));
-	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(nic->sim, &port_opts, &nic->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, count_stack, nic),
-			 0);
-	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
+	test_sim_nic_create(nic, &port_opts, &umem_opts);
 	{
 		XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
 			  .queue_id = 0, .flags = XSKX_SOCKET_NO_TX);
 
-		ck_assert_msg(!xskx_socket_open(&nic->sock, nic->umem, &opts),
-			      "%s", xskx_last_error());
+		ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+			      xskx_last_error());
 	}
-	ck_assert_int_eq(xskx_rx_burst(nic->sock, none, 1), 0);
+	ck_assert_int_eq(xskx_rx_burst(sock, none, 1), 0);
+	return sock;
 }
 
 /* Run the source dry, reading queue 0: what queue 0's socket received. */
-static uint64_t run_source(struct nic *nic)
+static uint64_t run_source(struct test_sim_nic *nic, struct xskx_socket *sock)
 {
 	XSKX_OPTS(xskx_sim_source_opts, source, .count = PACKETS,
 		  .flows = FLOWS);
@@ -80,9 +55,9 @@ static uint64_t run_source(struct nic *nic)
 		int n;
 
 		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
-		n = xskx_rx_burst(nic->sock, pkts, BURST);
+		n = xskx_rx_burst(sock, pkts, BURST);
 		ck_assert_int_ge(n, 0);
-		xskx_rx_release(nic->sock, pkts, (uint32_t)n);
+		xskx_rx_release(sock, pkts, (uint32_t)n);
 		got += (uint64_t)n;
 		if (!n && !xskx_sim_sources_active(nic->sim))
 			break;
@@ -90,10 +65,10 @@ static uint64_t run_source(struct nic *nic)
 	return got;
 }
 
-static void nic_close(struct nic *nic)
+static void nic_close(struct test_sim_nic *nic, struct xskx_socket *sock)
 {
-	ck_assert_int_eq(xskx_socket_close(nic->sock), 0);
-	test_sim_teardown(nic->sim, nic->umem);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	test_sim_nic_destroy(nic);
 }
 
 static void counted_per_queue(bool zero_copy)
@@ -101,11 +76,12 @@ static void counted_per_queue(bool zero_copy)
 	struct xskx_port_info info;
 	uint64_t counts[QUEUES], sum = 0, got;
 	struct xskx_sim_port_stats ps;
-	struct nic nic;
+	struct test_sim_nic nic;
+	struct xskx_socket *sock;
 
 	test_log_capture();
-	nic_open(&nic, zero_copy);
-	got = run_source(&nic);
+	sock = nic_open(&nic, zero_copy);
+	got = run_source(&nic, sock);
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), counts,
 						QUEUES),
 			 QUEUES);
@@ -137,7 +113,7 @@ static void counted_per_queue(bool zero_copy)
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), counts, 2),
 			 QUEUES);
 	ck_assert_uint_eq(test_log_count(), 1);
-	nic_close(&nic);
+	nic_close(&nic, sock);
 	ck_assert_uint_eq(test_log_count(), 1);
 	xskx_set_log(NULL, NULL);
 }
@@ -157,17 +133,18 @@ END_TEST
 /* Closing the receiving socket says it to a program that never asked. */
 START_TEST(closing_the_socket_names_the_queues)
 {
-	struct nic nic;
+	struct test_sim_nic nic;
+	struct xskx_socket *sock;
 
 	test_log_capture();
-	nic_open(&nic, true);
-	run_source(&nic);
+	sock = nic_open(&nic, true);
+	run_source(&nic, sock);
 	ck_assert_uint_eq(test_log_count(), 0);
-	ck_assert_int_eq(xskx_socket_close(nic.sock), 0);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	ck_assert_uint_eq(test_log_count(), 1);
 	ck_assert_msg(strstr(test_log_last(), "no xskx socket listens"),
 		      "message: %s", test_log_last());
-	test_sim_teardown(nic.sim, nic.umem);
+	test_sim_nic_destroy(&nic);
 	xskx_set_log(NULL, NULL);
 }
 END_TEST
@@ -177,13 +154,14 @@ START_TEST(the_deny_list_counts_what_it_lets_through)
 {
 	struct xskx_filter_entry entry = { .field = XSKX_FILTER_SRC };
 	uint64_t counts[QUEUES], sum = 0, got;
-	struct nic nic;
+	struct test_sim_nic nic;
+	struct xskx_socket *sock;
 
-	nic_open(&nic, true);
+	sock = nic_open(&nic, true);
 	/* Denies nothing the source sends (it sends from 192.0.2.1). */
 	ck_assert_int_eq(xskx_prefix_parse("203.0.113.0/24", &entry.prefix), 0);
 	ck_assert_int_eq(xskx_filter_set(test_port(nic.port), &entry, 1), 0);
-	got = run_source(&nic);
+	got = run_source(&nic, sock);
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), counts,
 						QUEUES),
 			 QUEUES);
@@ -192,30 +170,22 @@ START_TEST(the_deny_list_counts_what_it_lets_through)
 		sum += counts[q];
 	ck_assert_uint_gt(sum, 0);
 	ck_assert_uint_eq(got + sum, PACKETS);
-	nic_close(&nic);
+	nic_close(&nic, sock);
 }
 END_TEST
-
-static enum xskx_xdp_verdict pass_all(uint8_t *data, uint32_t len,
-				      uint32_t queue, void *ctx)
-{
-	(void)data;
-	(void)len;
-	(void)queue;
-	(void)ctx;
-	return XSKX_XDP_PASS;
-}
 
 /* A hook of yours decides for itself: nothing counted, nothing said. */
 START_TEST(a_hook_of_yours_counts_nothing)
 {
 	uint64_t counts[QUEUES];
-	struct nic nic;
+	struct test_sim_nic nic;
+	struct xskx_socket *sock;
 
 	test_log_capture();
-	nic_open(&nic, true);
-	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, pass_all, NULL), 0);
-	ck_assert_uint_eq(run_source(&nic), 0);
+	sock = nic_open(&nic, true);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, test_xdp_pass, NULL),
+			 0);
+	ck_assert_uint_eq(run_source(&nic, sock), 0);
 	ck_assert_uint_eq(nic.stack_packets, PACKETS);
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), counts,
 						QUEUES),
@@ -224,12 +194,12 @@ START_TEST(a_hook_of_yours_counts_nothing)
 		ck_assert_uint_eq(counts[q], 0);
 	/* Back to xskx's own: counting again. */
 	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, NULL, NULL), 0);
-	run_source(&nic);
+	run_source(&nic, sock);
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), counts,
 						QUEUES),
 			 QUEUES);
 	ck_assert_uint_gt(counts[1] + counts[2] + counts[3], 0);
-	nic_close(&nic);
+	nic_close(&nic, sock);
 	xskx_set_log(NULL, NULL);
 }
 END_TEST
@@ -237,16 +207,17 @@ END_TEST
 START_TEST(bad_arguments_are_refused)
 {
 	uint64_t counts[1];
-	struct nic nic;
+	struct test_sim_nic nic;
+	struct xskx_socket *sock;
 
-	nic_open(&nic, true);
+	sock = nic_open(&nic, true);
 	ck_assert_int_eq(xskx_port_rx_no_socket(NULL, counts, 1), -EINVAL);
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), NULL, 1),
 			 -EINVAL);
 	/* No array: just the queue count. */
 	ck_assert_int_eq(xskx_port_rx_no_socket(test_port(nic.port), NULL, 0),
 			 QUEUES);
-	nic_close(&nic);
+	nic_close(&nic, sock);
 }
 END_TEST
 

@@ -14,47 +14,8 @@
 #define RX_RING 32u
 #define BURST 64u
 
-struct nic {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	uint64_t stack_packets;
-};
-
-static void count_stack(enum xskx_sim_sink_kind kind, const uint8_t *data,
-			uint32_t len, uint32_t queue, void *ctx)
-{
-	struct nic *nic = ctx;
-
-	(void)data;
-	(void)len;
-	(void)queue;
-	if (kind == XSKX_SIM_SINK_STACK)
-		nic->stack_packets++;
-}
-
-static void nic_create(struct nic *nic,
-		       const struct xskx_sim_port_opts *port_opts)
-{
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-
-	memset(nic, 0, sizeof(*nic));
-	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(nic->sim, port_opts, &nic->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(nic->port, count_stack, nic),
-			 0);
-	ck_assert_msg(!xskx_umem_create(&nic->umem, NULL), "%s",
-		      xskx_last_error());
-}
-
-static void nic_destroy(struct nic *nic)
-{
-	test_sim_teardown(nic->sim, nic->umem);
-}
-
 /* A socket on the NIC's port, with no burst made yet. */
-static struct xskx_socket *open_socket(struct nic *nic, uint32_t flags,
+static struct xskx_socket *open_socket(struct test_sim_nic *nic, uint32_t flags,
 				       uint32_t queue, uint32_t rx_size,
 				       uint32_t fill_frames)
 {
@@ -68,7 +29,7 @@ static struct xskx_socket *open_socket(struct nic *nic, uint32_t flags,
 	return sock;
 }
 
-static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue,
+static struct xskx_socket *open_rx(struct test_sim_nic *nic, uint32_t queue,
 				   uint32_t rx_size, uint32_t fill_frames)
 {
 	struct xskx_socket *sock = open_socket(nic, XSKX_SOCKET_NO_TX, queue,
@@ -81,7 +42,7 @@ static struct xskx_socket *open_rx(struct nic *nic, uint32_t queue,
 }
 
 /* n Ethernet frames numbered from 0 in byte 20, straight onto the port. */
-static void inject(struct nic *nic, uint32_t n)
+static void inject(struct test_sim_nic *nic, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		uint8_t frame[64] = { 0x02, 0, 0, 0, 0,	   0x0b, 0x02,
@@ -98,8 +59,8 @@ static void inject(struct nic *nic, uint32_t n)
 }
 
 /* Read RX until want packets or the NIC has nothing more; checks their order. */
-static uint32_t receive_in_order(struct nic *nic, struct xskx_socket *sock,
-				 uint32_t want)
+static uint32_t receive_in_order(struct test_sim_nic *nic,
+				 struct xskx_socket *sock, uint32_t want)
 {
 	struct xskx_pkt pkts[BURST];
 	uint32_t got = 0;
@@ -121,7 +82,7 @@ static uint32_t receive_in_order(struct nic *nic, struct xskx_socket *sock,
 }
 
 /* Poll a few rounds without reading RX. */
-static void poll_unread(struct nic *nic)
+static void poll_unread(struct test_sim_nic *nic)
 {
 	for (int i = 0; i < 4; i++)
 		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
@@ -134,9 +95,9 @@ START_TEST(full_rx_ring_stops_the_poll_and_keeps_the_packets)
 	struct xskx_sim_port_stats ps;
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_rx(&nic, 0, RX_RING, 0);
 	inject(&nic, 2 * RX_RING);
 	poll_unread(&nic);
@@ -158,7 +119,7 @@ START_TEST(full_rx_ring_stops_the_poll_and_keeps_the_packets)
 	ck_assert_uint_eq(ps.xdp_redirect, 2 * RX_RING);
 	ck_assert_uint_eq(ps.rx_missed, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -168,9 +129,9 @@ START_TEST(full_rx_ring_drops_with_the_drop_policy)
 		  .rx_full_policy = XSKX_SIM_RX_FULL_DROP);
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_rx(&nic, 0, RX_RING, 0);
 	inject(&nic, 2 * RX_RING);
 	poll_unread(&nic);
@@ -179,7 +140,7 @@ START_TEST(full_rx_ring_drops_with_the_drop_policy)
 	ck_assert_uint_eq(stats.rx_ring_full, RX_RING);
 	ck_assert_uint_eq(receive_in_order(&nic, sock, 2 * RX_RING), RX_RING);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -205,11 +166,11 @@ START_TEST(rss_spreads_flows_over_queues_and_keeps_each_on_one)
 	struct xskx_pkt pkts[BURST];
 	int flow_queue[FLOWS];
 	uint32_t total = 0;
-	struct nic nic;
+	struct test_sim_nic nic;
 	char why[384];
 
 	memset(flow_queue, -1, sizeof(flow_queue));
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	for (uint32_t q = 0; q < QUEUES; q++) {
 		XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic.port),
 			  .queue_id = q, .flags = XSKX_SOCKET_NO_TX);
@@ -258,29 +219,20 @@ START_TEST(rss_spreads_flows_over_queues_and_keeps_each_on_one)
 			      "queue %d: %s", q, why);
 		ck_assert_int_eq(xskx_umem_destroy(rxq[q].umem), 0);
 	}
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
-
-static enum xskx_xdp_verdict pass_all(uint8_t *data, uint32_t len,
-				      uint32_t queue, void *ctx)
-{
-	(void)data;
-	(void)len;
-	(void)queue;
-	(void)ctx;
-	return XSKX_XDP_PASS;
-}
 
 START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 {
 	XSKX_OPTS(xskx_sim_port_opts, port_opts);
 	struct xskx_sim_port_stats ps;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
-	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, pass_all, NULL), 0);
+	test_sim_nic_create(&nic, &port_opts, NULL);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(nic.port, test_xdp_pass, NULL),
+			 0);
 	sock = open_rx(&nic, 0, 0, 0);
 	inject(&nic, 5);
 	ck_assert_uint_eq(receive_in_order(&nic, sock, 5), 0);
@@ -289,7 +241,7 @@ START_TEST(xdp_pass_goes_to_the_stack_not_the_socket)
 	ck_assert_uint_eq(ps.xdp_pass, 5);
 	ck_assert_uint_eq(ps.xdp_redirect, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -326,10 +278,10 @@ START_TEST(an_xdp_hook_resizes_packets_within_their_frame)
 	struct xskx_sim_port_stats ps;
 	struct xskx_pkt pkts[BURST];
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 	int n;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	ck_assert_int_eq(xskx_sim_port_set_xdp_buff(nic.port, resize_in_turn,
 						    &rz),
 			 0);
@@ -352,7 +304,7 @@ START_TEST(an_xdp_hook_resizes_packets_within_their_frame)
 	ck_assert_uint_eq(receive_in_order(&nic, sock, 1), 1);
 	ck_assert_uint_eq(rz.next, 6);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -370,10 +322,10 @@ START_TEST(no_kick_from_a_burst_that_received_packets)
 	struct xskx_socket *sock;
 	uint64_t kicks;
 	uint32_t got = 0;
-	struct nic nic;
+	struct test_sim_nic nic;
 	int n;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_rx(&nic, 0, RX_RING, 0);
 	inject(&nic, 2 * RX_RING);
 	poll_unread(&nic);
@@ -394,7 +346,7 @@ START_TEST(no_kick_from_a_burst_that_received_packets)
 	}
 	ck_assert_uint_eq(got, 2 * RX_RING);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -404,9 +356,9 @@ START_TEST(empty_tx_bursts_do_not_kick)
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	/* Both rings on a copy-mode port: its TX flag stays up. */
 	sock = open_socket(&nic, 0, 0, 0, 0);
 	for (int i = 0; i < 10; i++)
@@ -414,7 +366,7 @@ START_TEST(empty_tx_bursts_do_not_kick)
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
 	ck_assert_uint_eq(stats.tx_kicks, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -431,9 +383,9 @@ START_TEST(bad_completion_is_not_a_completed_packet)
 	struct xskx_socket *sock;
 	struct xdp_desc *d;
 	uint32_t idx = 0;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	/* Both rings on a copy-mode port: its TX flag stays up. */
 	sock = open_socket(&nic, 0, 0, 0, 0);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
@@ -451,7 +403,7 @@ START_TEST(bad_completion_is_not_a_completed_packet)
 	ck_assert_uint_eq(stats.tx_bad_completions, 1);
 	ck_assert_uint_eq(stats.tx_completed, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -467,9 +419,9 @@ START_TEST(copy_mode_counts_each_packet_that_finds_fill_empty_once)
 	struct xskx_sim_port_stats ps;
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 8);
 	inject(&nic, 20);
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
@@ -486,7 +438,7 @@ START_TEST(copy_mode_counts_each_packet_that_finds_fill_empty_once)
 	ck_assert_uint_eq(stats.rx_packets, 8);
 	ck_assert_uint_eq(stats.rx_bytes, 8 * 64);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -502,9 +454,9 @@ START_TEST(zero_copy_counts_each_refill_that_finds_fill_empty_once)
 	struct xskx_sim_port_stats ps;
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 0);
 	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
 	ck_assert_uint_eq(stats.rx_fill_ring_empty_descs, 1);
@@ -520,12 +472,12 @@ START_TEST(zero_copy_counts_each_refill_that_finds_fill_empty_once)
 	ck_assert_uint_eq(ps.rx_missed, 5);
 	ck_assert_uint_eq(ps.xdp_redirect, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
 /* A packet of 64 bytes in a frame of the application's. */
-static struct xskx_pkt held_pkt(struct nic *nic, uint32_t options)
+static struct xskx_pkt held_pkt(struct test_sim_nic *nic, uint32_t options)
 {
 	uint64_t frame;
 
@@ -534,7 +486,8 @@ static struct xskx_pkt held_pkt(struct nic *nic, uint32_t options)
 }
 
 /* A TX-only socket on the NIC's port with a TX ring of tx_size entries. */
-static struct xskx_socket *open_tx_socket(struct nic *nic, uint32_t tx_size)
+static struct xskx_socket *open_tx_socket(struct test_sim_nic *nic,
+					  uint32_t tx_size)
 {
 	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
 		  .tx_size = tx_size, .flags = XSKX_SOCKET_NO_RX);
@@ -557,9 +510,9 @@ START_TEST(a_kick_answered_try_again_is_counted)
 	struct xskx_stats st;
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &down), 0);
@@ -573,7 +526,7 @@ START_TEST(a_kick_answered_try_again_is_counted)
 	ck_assert_uint_eq(st.tx_kicks, 2);
 	ck_assert_uint_eq(st.kick_retries, 1);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -595,9 +548,9 @@ static void one_kick_sends(bool features, uint32_t want_sent,
 	struct xskx_socket *sock;
 	struct xskx_port *lib_port;
 	struct xskx_stats st;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	ck_assert_int_eq(xskx_port_open_sim(&lib_port, nic.port, &lib_opts), 0);
 	so.port = lib_port;
 	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &so), "%s",
@@ -617,7 +570,7 @@ static void one_kick_sends(bool features, uint32_t want_sent,
 	ck_assert_uint_eq(st.tx_completed, 256);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	ck_assert_int_eq(xskx_port_close(lib_port), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 
 START_TEST(copy_mode_sends_the_whole_tx_ring_per_kick)
@@ -638,9 +591,9 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
@@ -652,7 +605,7 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
 	broken.wakeup_error = 6;
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), -EINVAL);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -669,10 +622,10 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_rx_call)
 	struct xskx_socket *sock;
 	struct xskx_rx_batch batch;
 	struct xskx_pkt pkts[4];
-	struct nic nic;
+	struct test_sim_nic nic;
 	int got;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, 0, 0, 0, 0);
 	pkts[0] = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
@@ -691,7 +644,7 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_rx_call)
 	ck_assert_int_ge(xskx_rx_peek(sock, &batch, 4), 0);
 	ck_assert_int_ge(xskx_rx_recycle(sock, &batch), 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -707,10 +660,10 @@ START_TEST(inject_says_whether_the_nic_took_the_packet)
 	struct xskx_sim_port_stats st;
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 	int got = 0;
 
-	nic_create(&nic, NULL);
+	test_sim_nic_create(&nic, NULL, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 0);
 	test_log_capture();
 	ck_assert_int_eq(xskx_sim_port_inject(nic.port, frame, sizeof(frame)),
@@ -734,7 +687,7 @@ START_TEST(inject_says_whether_the_nic_took_the_packet)
 	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &st), 0);
 	ck_assert_uint_eq(st.rx_missed, 1);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -751,9 +704,9 @@ START_TEST(poll_many_refills_and_reports_each_socket)
 	struct xskx_poll_socket socks[2];
 	struct xskx_socket *rx, *tx;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, NULL);
+	test_sim_nic_create(&nic, NULL, NULL);
 	rx = open_socket(&nic, XSKX_SOCKET_NO_TX, 0, 0, 0);
 	tx = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
 	socks[0] = (struct xskx_poll_socket){ .sock = rx, .events = POLLIN };
@@ -780,7 +733,7 @@ START_TEST(poll_many_refills_and_reports_each_socket)
 	ck_assert_int_eq(xskx_socket_poll_many(socks, 2, 0), -EINVAL);
 	ck_assert_int_eq(xskx_socket_close(tx), 0);
 	ck_assert_int_eq(xskx_socket_close(rx), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -796,9 +749,9 @@ START_TEST(a_hard_wakeup_error_comes_from_the_status_call)
 	struct xskx_socket *sock;
 	uint32_t accepted = 0;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
@@ -809,7 +762,7 @@ START_TEST(a_hard_wakeup_error_comes_from_the_status_call)
 	ck_assert_uint_eq(accepted, 0);
 	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -826,10 +779,10 @@ START_TEST(a_hard_wakeup_error_comes_from_reclaim)
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 	int got = 0;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	opts.port = test_port(nic.port);
 	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
 		      xskx_last_error());
@@ -847,7 +800,7 @@ START_TEST(a_hard_wakeup_error_comes_from_reclaim)
 	}
 	ck_assert_int_eq(got, 1);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -861,9 +814,9 @@ START_TEST(tx_ring_empty_counted_once_per_time_found_empty)
 	struct xskx_stats st;
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, NULL);
+	test_sim_nic_create(&nic, NULL, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_RX | XSKX_SOCKET_NO_WAKEUP, 0,
 			   0, 0);
 	for (int i = 0; i < 5; i++)
@@ -875,10 +828,12 @@ START_TEST(tx_ring_empty_counted_once_per_time_found_empty)
 	for (int i = 0; i < 5; i++)
 		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
 	ck_assert_uint_eq(xskx_tx_reclaim(sock), 1);
+	/* Transmitted on no wire: the sink saw it as TX, not as the stack's. */
+	ck_assert_uint_eq(nic.stack_packets, 0);
 	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
 	ck_assert_uint_eq(st.tx_ring_empty_descs, 2);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -895,9 +850,9 @@ START_TEST(zero_copy_counts_every_descriptor_of_an_invalid_chain)
 	struct xskx_stats st;
 	struct xskx_socket *sock;
 	uint32_t idx = 0;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, NULL);
+	test_sim_nic_create(&nic, NULL, NULL);
 	sock = open_socket(&nic, XSKX_SOCKET_NO_RX | XSKX_SOCKET_MULTI_BUFFER, 0,
 			   0, 0);
 	chain[0] = held_pkt(&nic, XDP_PKT_CONTD);
@@ -920,7 +875,7 @@ START_TEST(zero_copy_counts_every_descriptor_of_an_invalid_chain)
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	for (uint32_t i = 0; i < 3; i++)
 		ck_assert_int_eq(xskx_frame_free(nic.umem, &chain[i].addr, 1), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -938,9 +893,9 @@ START_TEST(refill_batch_is_at_most_half_of_fill)
 	struct xskx_pkt pkts[8];
 	struct xskx_stats st;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
 	ck_assert_int_eq(xskx_umem_create(&nic.umem, &umem_opts), 0);
 	opts.port = test_port(nic.port);
@@ -953,7 +908,7 @@ START_TEST(refill_batch_is_at_most_half_of_fill)
 	ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
 	ck_assert_uint_eq(st.fill_refills, 2);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -963,7 +918,7 @@ END_TEST
  * that every release meets the refill's threshold: where released frames
  * go is then up to the share and the TX reserve alone.
  */
-static struct xskx_socket *recycle_rig(struct nic *nic, uint32_t flags,
+static struct xskx_socket *recycle_rig(struct test_sim_nic *nic, uint32_t flags,
 				       uint32_t fill_max, uint32_t tx_reserve)
 {
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = 64);
@@ -972,7 +927,7 @@ static struct xskx_socket *recycle_rig(struct nic *nic, uint32_t flags,
 	struct xskx_socket *sock;
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .queues = 2);
 
-	nic_create(nic, &port_opts);
+	test_sim_nic_create(nic, &port_opts, NULL);
 	ck_assert_int_eq(xskx_umem_destroy(nic->umem), 0);
 	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
 	opts.port = test_port(nic->port);
@@ -992,7 +947,7 @@ START_TEST(release_refills_the_tx_reserve_first)
 	struct xskx_pkt pkts[4];
 	uint64_t frames[8];
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
 	sock = recycle_rig(&nic, 0, 0, 16);
 	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 16);
@@ -1004,7 +959,7 @@ START_TEST(release_refills_the_tx_reserve_first)
 	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 12);
 	ck_assert_int_eq(xskx_frame_free(nic.umem, frames, 8), 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -1017,7 +972,7 @@ START_TEST(release_stays_within_the_share)
 {
 	struct xskx_pkt pkt;
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
 	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 16, 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 48);
@@ -1028,7 +983,7 @@ START_TEST(release_stays_within_the_share)
 	ck_assert_int_eq(xskx_rx_release(sock, &pkt, 1), 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 48);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -1037,7 +992,8 @@ END_TEST
  * the NIC): a socket joining on queue 1 finds none free for its share.
  * Then the rig goes.
  */
-static void assert_all_posted(struct nic *nic, struct xskx_socket *sock)
+static void assert_all_posted(struct test_sim_nic *nic,
+			      struct xskx_socket *sock)
 {
 	XSKX_OPTS(xskx_socket_opts, opts, .port = test_port(nic->port),
 		  .queue_id = 1, .flags = XSKX_SOCKET_NO_TX);
@@ -1046,7 +1002,7 @@ static void assert_all_posted(struct nic *nic, struct xskx_socket *sock)
 	ck_assert_uint_eq(xskx_umem_pool_count(nic->umem), 0);
 	ck_assert_int_eq(xskx_socket_open(&late, nic->umem, &opts), -EBUSY);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(nic);
+	test_sim_nic_destroy(nic);
 }
 
 /*
@@ -1058,7 +1014,7 @@ START_TEST(recycled_frames_count_as_posted)
 {
 	struct xskx_socket *sock;
 	struct xskx_pkt pkts[8];
-	struct nic nic;
+	struct test_sim_nic nic;
 
 	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 0, 0);
 	ck_assert_uint_eq(xskx_umem_pool_count(nic.umem), 0);
@@ -1080,7 +1036,7 @@ START_TEST(a_refused_frame_never_reaches_fill)
 	struct xskx_frame_census census;
 	struct xskx_pkt pkts[2], twice[2];
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
 	sock = recycle_rig(&nic, XSKX_SOCKET_NO_TX, 0, 0);
 	inject(&nic, 2);
@@ -1094,7 +1050,7 @@ START_TEST(a_refused_frame_never_reaches_fill)
 	ck_assert_uint_eq(census.total, 64);
 	ck_assert_uint_eq(census.app, 0);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
@@ -1107,7 +1063,7 @@ START_TEST(completed_frames_count_as_posted)
 {
 	struct xskx_socket *sock;
 	struct xskx_pkt pkts[8];
-	struct nic nic;
+	struct test_sim_nic nic;
 
 	sock = recycle_rig(&nic, 0, 0, XSKX_TX_RESERVE_NONE);
 	inject(&nic, 8);
@@ -1130,9 +1086,9 @@ START_TEST(a_tx_burst_across_the_ring_end_goes_whole)
 {
 	struct xskx_pkt pkts[6];
 	struct xskx_socket *sock;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, NULL);
+	test_sim_nic_create(&nic, NULL, NULL);
 	sock = open_tx_socket(&nic, 8);
 	for (int round = 0; round < 2; round++) {
 		for (int i = 0; i < 6; i++)
@@ -1143,7 +1099,7 @@ START_TEST(a_tx_burst_across_the_ring_end_goes_whole)
 		ck_assert_uint_eq(xskx_tx_reclaim(sock), 6);
 	}
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 

@@ -277,16 +277,6 @@ START_TEST(rate_timing_spaces_the_frames)
 }
 END_TEST
 
-static enum xskx_xdp_verdict to_stack(uint8_t *data, uint32_t len,
-				      uint32_t queue, void *ctx)
-{
-	(void)data;
-	(void)len;
-	(void)queue;
-	(void)ctx;
-	return XSKX_XDP_PASS;
-}
-
 /* XDP_PASS packets are written only when the capture asks for them. */
 static int capture_passed(const char *in, const char *out, bool stack)
 {
@@ -298,7 +288,7 @@ static int capture_passed(const char *in, const char *out, bool stack)
 	int n;
 
 	replay_open(&r, NULL);
-	ck_assert_int_eq(xskx_sim_port_set_xdp(r.port, to_stack, NULL), 0);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(r.port, test_xdp_pass, NULL), 0);
 	ck_assert_int_eq(xskx_sim_port_add_capture_source(r.port, &src), 0);
 	ck_assert_int_eq(xskx_sim_port_capture_open(r.port, &cap), 0);
 	replay_run(&r);

@@ -21,26 +21,22 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "helpers.h"
 #include "netns.h"
 #include "peer_veth.h"
+#include "unpriv_spawn.h"
 #include "veth_io.h"
 
 #define COUNT 200
-#define WAIT_MS 20000
 
 static char dir[] = "/tmp/xskx-handover-XXXXXX";
 static char path[128];
@@ -58,78 +54,15 @@ static void remove_dir(void)
 	ck_assert_int_eq(rmdir(dir), 0);
 }
 
-/* Run argv with stdout on a pipe (*out); dies with this process. */
-static pid_t start(char *const argv[], int *out)
-{
-	int pipefd[2];
-	pid_t pid;
-
-	ck_assert_int_eq(pipe(pipefd), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		dup2(pipefd[1], STDOUT_FILENO);
-		close(pipefd[0]);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	*out = pipefd[0];
-	return pid;
-}
-
-static void read_line(int fd, char *line, size_t size)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	size_t n = 0;
-
-	while (n + 1 < size) {
-		char c;
-
-		ck_assert_msg(poll(&pfd, 1, WAIT_MS) == 1,
-			      "the child said nothing for %d ms", WAIT_MS);
-		if (read(fd, &c, 1) != 1 || c == '\n')
-			break;
-		line[n++] = c;
-	}
-	line[n] = '\0';
-}
-
-static int wait_exit(pid_t pid)
-{
-	int status = 0;
-
-	for (int i = 0; i < WAIT_MS / 10; i++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	return -1;
-}
-
-/* setpriv: user nobody, every capability set emptied, then the peer. */
+/* The peer, user nobody with no capability at all. */
 static pid_t start_peer(uint32_t queue, int *out)
 {
 	char q[16], count[16];
-	char *argv[] = { "/usr/bin/setpriv",
-			 "--reuid=65534",
-			 "--regid=65534",
-			 "--clear-groups",
-			 "--inh-caps=-all",
-			 "--ambient-caps=-all",
-			 "--bounding-set=-all",
-			 XSKX_HANDOVER_PEER,
-			 path,
-			 q,
-			 count,
-			 NULL };
+	char *argv[] = { XSKX_HANDOVER_PEER, path, q, count, NULL };
 
 	snprintf(q, sizeof(q), "%u", queue);
 	snprintf(count, sizeof(count), "%d", COUNT);
-	return start(argv, out);
+	return unpriv_start_as_nobody(NULL, argv, out);
 }
 
 /* The agent at path refuses queue with err and a reason naming word. */
@@ -163,13 +96,11 @@ START_TEST(shared_umem)
 	int agent_out, out[2];
 	uint32_t done;
 
-	if (access("/usr/bin/setpriv", X_OK))
-		test_skip(
-			"setpriv (util-linux) is not installed: scripts/install-deps.sh");
+	unpriv_need_setpriv();
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
 	make_dir();
-	agent = start(agent_argv, &agent_out);
-	read_line(agent_out, line, sizeof(line));
+	agent = unpriv_start(agent_argv, &agent_out);
+	unpriv_read_line(agent_out, line, sizeof(line));
 	ck_assert_msg(!strcmp(line, "ready"),
 		      "xskx-node-agent did not start (%s): see its stderr",
 		      line);
@@ -187,7 +118,7 @@ START_TEST(shared_umem)
 	}
 	for (uint32_t q = 0; q < 2; q++) {
 		peer[q] = start_peer(q, &out[q]);
-		read_line(out[q], line, sizeof(line));
+		unpriv_read_line(out[q], line, sizeof(line));
 		ck_assert_msg(
 			!strcmp(line, "ready"),
 			"the peer on queue %u did not start (%s): see its stderr",
@@ -201,7 +132,7 @@ START_TEST(shared_umem)
 				  COUNT);
 	/* Each peer stops once it forwarded COUNT, or at its deadline. */
 	for (uint32_t q = 0; q < 2; q++) {
-		read_line(out[q], line, sizeof(line));
+		unpriv_read_line(out[q], line, sizeof(line));
 		ck_assert_msg(sscanf(line, "done %u %lu %u %u", &done,
 				     &inode[q], &first[q], &count[q]) == 4,
 			      "peer %u: %s", q, line);
@@ -210,7 +141,7 @@ START_TEST(shared_umem)
 		ck_assert_int_eq(veth_receive(&a[q], COUNT, q * COUNT, 5000),
 				 COUNT);
 		ck_assert_uint_ne(inode[q], 0);
-		ck_assert_int_eq(wait_exit(peer[q]), 0);
+		ck_assert_int_eq(unpriv_wait_exit(peer[q]), 0);
 		close(out[q]);
 	}
 	/* One UMEM: both peers mapped the same memfd, each its own frames. */
@@ -234,7 +165,7 @@ START_TEST(shared_umem)
 		veth_end_close(&a[q]);
 	xskx_port_close(port);
 	ck_assert_int_eq(kill(agent, SIGTERM), 0);
-	ck_assert_int_eq(wait_exit(agent), 0);
+	ck_assert_int_eq(unpriv_wait_exit(agent), 0);
 	close(agent_out);
 	/* The agent detached what it attached. */
 	ck_assert_uint_eq(veth_prog_id(PEER_VETH_B), 0);
@@ -338,71 +269,51 @@ static int open_fds(void)
 /* A fake agent in a child, listening at path, for one client. */
 static pid_t start_fake(enum fake how)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	int listener;
 	pid_t pid;
 
 	make_dir();
-	listener = socket(AF_UNIX, SOCK_SEQPACKET, 0);
-	ck_assert_int_ge(listener, 0);
-	strcpy(addr.sun_path, path);
-	ck_assert_int_eq(bind(listener, (struct sockaddr *)&addr, sizeof(addr)),
-			 0);
-	ck_assert_int_eq(listen(listener, 1), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	listener = unpriv_listen(path);
+	pid = unpriv_fork();
+	if (!pid)
 		serve_fake(listener, how);
-	}
 	close(listener);
 	return pid;
 }
 
-static void bad_agent(enum fake how, int want, const char *word)
+/* What each HANDOVER_BAD_* case's fake agent sends, and what it gives. */
+static const struct bad_agent {
+	const char *name;
+	enum fake how;
+	int err;
+	const char *word;
+} bad_agents[] = {
+	{ "HANDOVER_BAD_MESSAGE", FAKE_GARBAGE, -EBADMSG,
+	  "not an xskx handover message" },
+	{ "HANDOVER_BAD_MISSING_FD", FAKE_ONE_FD, -EPROTO,
+	  "sent 1 file descriptors" },
+	{ "HANDOVER_BAD_TOO_MANY_FDS", FAKE_THREE_FDS, -EPROTO, "MSG_CTRUNC" },
+	{ "HANDOVER_BAD_NOT_XSK", FAKE_NOT_XSK, -EPROTO,
+	  "not an AF_XDP socket" },
+	{ "HANDOVER_BAD_HANG_UP", FAKE_HANG_UP, -ECONNRESET, "hung up" },
+};
+
+START_TEST(bad_agent)
 {
+	const struct bad_agent *bad = &bad_agents[_i];
 	struct xskx_handover *ho = NULL;
-	pid_t pid = start_fake(how);
+	pid_t pid = start_fake(bad->how);
 	int before = open_fds(), err;
 
 	err = xskx_handover_receive(&ho, path, 0, 0);
-	ck_assert_msg(err == want && strstr(xskx_last_error(), word),
-		      "%d, wanted %d naming '%s': %s", err, want, word,
+	ck_assert_msg(err == bad->err && strstr(xskx_last_error(), bad->word),
+		      "%d, wanted %d naming '%s': %s", err, bad->err, bad->word,
 		      xskx_last_error());
 	ck_assert_ptr_null(ho);
 	/* Every fd received was closed again. */
 	ck_assert_int_eq(open_fds(), before);
-	ck_assert_int_eq(wait_exit(pid), 0);
+	ck_assert_int_eq(unpriv_wait_exit(pid), 0);
 	remove_dir();
-}
-
-START_TEST(bad_message)
-{
-	bad_agent(FAKE_GARBAGE, -EBADMSG, "not an xskx handover message");
-}
-END_TEST
-
-START_TEST(missing_fd)
-{
-	bad_agent(FAKE_ONE_FD, -EPROTO, "sent 1 file descriptors");
-}
-END_TEST
-
-START_TEST(too_many_fds)
-{
-	bad_agent(FAKE_THREE_FDS, -EPROTO, "MSG_CTRUNC");
-}
-END_TEST
-
-START_TEST(not_xsk)
-{
-	bad_agent(FAKE_NOT_XSK, -EPROTO, "not an AF_XDP socket");
-}
-END_TEST
-
-START_TEST(hang_up)
-{
-	bad_agent(FAKE_HANG_UP, -ECONNRESET, "hung up");
 }
 END_TEST
 
@@ -434,7 +345,7 @@ START_TEST(used_socket)
 			      strstr(xskx_last_error(), "has been used before"),
 		      "%d: %s", err, xskx_last_error());
 	ck_assert_int_eq(xskx_handover_close(ho), 0);
-	ck_assert_int_eq(wait_exit(pid), 0);
+	ck_assert_int_eq(unpriv_wait_exit(pid), 0);
 	remove_dir();
 	veth_end_close(&a);
 	veth_pair_delete(PEER_VETH_A);
@@ -443,17 +354,12 @@ END_TEST
 
 START_TEST(no_agent)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct xskx_handover *ho = NULL;
-	int listener, err;
+	int err;
 
 	/* A socket file left behind by an agent that has gone. */
 	make_dir();
-	listener = socket(AF_UNIX, SOCK_SEQPACKET, 0);
-	strcpy(addr.sun_path, path);
-	ck_assert_int_eq(bind(listener, (struct sockaddr *)&addr, sizeof(addr)),
-			 0);
-	close(listener);
+	close(unpriv_listen(path));
 	err = xskx_handover_receive(&ho, path, 0, 0);
 	ck_assert_msg(err == -ECONNREFUSED &&
 			      strstr(xskx_last_error(), "is the agent"),
@@ -463,27 +369,16 @@ START_TEST(no_agent)
 }
 END_TEST
 
-static void add(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
-
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("handover");
 
 	veth_sandbox_enter();
-	add(s, "HANDOVER_SHARED_native", shared_umem);
-	add(s, "HANDOVER_BAD_MESSAGE", bad_message);
-	add(s, "HANDOVER_BAD_MISSING_FD", missing_fd);
-	add(s, "HANDOVER_BAD_TOO_MANY_FDS", too_many_fds);
-	add(s, "HANDOVER_BAD_NOT_XSK", not_xsk);
-	add(s, "HANDOVER_BAD_HANG_UP", hang_up);
-	add(s, "HANDOVER_BAD_NO_AGENT", no_agent);
-	add(s, "HANDOVER_BAD_USED_SOCKET", used_socket);
+	unpriv_add_case(s, "HANDOVER_SHARED_native", shared_umem, 0);
+	for (int i = 0; i < (int)(sizeof(bad_agents) / sizeof(bad_agents[0]));
+	     i++)
+		unpriv_add_case(s, bad_agents[i].name, bad_agent, i);
+	unpriv_add_case(s, "HANDOVER_BAD_NO_AGENT", no_agent, 0);
+	unpriv_add_case(s, "HANDOVER_BAD_USED_SOCKET", used_socket, 0);
 	return test_main(s, argc, argv);
 }

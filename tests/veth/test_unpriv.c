@@ -23,28 +23,23 @@
 #include <fcntl.h>
 #include <linux/if_link.h>
 #include <net/if.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "helpers.h"
 #include "netns.h"
 #include "peer_veth.h"
+#include "unpriv_spawn.h"
 #include "veth_io.h"
 #include "xskx_test_plain_xskmap_bpf.h"
 
 #define COUNT 200
-#define WAIT_MS 20000
 #define PIN_PATH "/sys/fs/bpf/xskx_test_xsks_map"
 #define UDS_DIR "/tmp/afxdp_dp/" PEER_VETH_B
 #define UDS_PATH UDS_DIR "/afxdp.sock"
@@ -162,7 +157,6 @@ static void plugin_dir_remove(void)
 /* A plugin server in a child, its socket where pods find it. */
 static pid_t start_plugin(int map_fd)
 {
-	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	int listener;
 	pid_t pid;
 
@@ -178,86 +172,30 @@ static pid_t start_plugin(int map_fd)
 			       "mode=0755"),
 			 0);
 	ck_assert_int_eq(mkdir(UDS_DIR, 0755), 0);
-	listener = socket(AF_UNIX, SOCK_SEQPACKET, 0);
-	ck_assert_int_ge(listener, 0);
-	strcpy(addr.sun_path, UDS_PATH);
-	ck_assert_int_eq(bind(listener, (struct sockaddr *)&addr, sizeof(addr)),
-			 0);
+	listener = unpriv_listen(UDS_PATH);
 	ck_assert_int_eq(chmod(UDS_PATH, 0777), 0);
-	ck_assert_int_eq(listen(listener, 1), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		/* Never outlive a failed test, holding ctest's pipes. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+	pid = unpriv_fork();
+	if (!pid)
 		serve_handshake(listener, map_fd);
-	}
 	close(listener);
 	return pid;
 }
 
-/* setpriv: user nobody, CAP_NET_RAW alone, then the peer. */
+/* The peer, user nobody with CAP_NET_RAW alone. */
 static pid_t start_peer(const char *how, const char *arg, int *out)
 {
-	int pipefd[2];
-	pid_t pid;
+	char count[16];
+	char *argv[] = { XSKX_UNPRIV_PEER, PEER_VETH_B, (char *)how,
+			 (char *)arg,	   count,	NULL };
 
-	ck_assert_int_eq(pipe(pipefd), 0);
-	pid = fork();
-	ck_assert_int_ge(pid, 0);
-	if (!pid) {
-		char count[16];
-
-		snprintf(count, sizeof(count), "%d", COUNT);
-		dup2(pipefd[1], STDOUT_FILENO);
-		close(pipefd[0]);
-		execl("/usr/bin/setpriv", "setpriv", "--reuid=65534",
-		      "--regid=65534", "--clear-groups",
-		      "--inh-caps=-all,+net_raw",
-		      "--ambient-caps=-all,+net_raw",
-		      "--bounding-set=-all,+net_raw", XSKX_UNPRIV_PEER,
-		      PEER_VETH_B, how, arg, count, (char *)NULL);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	*out = pipefd[0];
-	return pid;
+	snprintf(count, sizeof(count), "%d", COUNT);
+	return unpriv_start_as_nobody("net_raw", argv, out);
 }
 
-/* The peer's next line, within WAIT_MS. */
-static void read_line(int fd, char *line, size_t size)
+/* Check's loop index _i is the enum handover. */
+START_TEST(unprivileged_forwarder)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	size_t n = 0;
-
-	while (n + 1 < size) {
-		char c;
-
-		ck_assert_msg(poll(&pfd, 1, WAIT_MS) == 1,
-			      "the peer said nothing for %d ms", WAIT_MS);
-		if (read(fd, &c, 1) != 1 || c == '\n')
-			break;
-		line[n++] = c;
-	}
-	line[n] = '\0';
-}
-
-static int wait_exit(pid_t pid)
-{
-	int status = 0;
-
-	for (int i = 0; i < WAIT_MS / 10; i++) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-		usleep(10000);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	return -1;
-}
-
-static void unprivileged_forwarder(enum handover how)
-{
+	enum handover how = (enum handover)_i;
 	struct veth_pair_opts pair = { .name = PEER_VETH_A,
 				       .peer = PEER_VETH_B };
 	struct veth_end_opts a_opts = { .ifname = PEER_VETH_A,
@@ -269,9 +207,7 @@ static void unprivileged_forwarder(enum handover how)
 	char arg[64], line[128];
 	int out;
 
-	if (access("/usr/bin/setpriv", X_OK))
-		test_skip(
-			"setpriv (util-linux) is not installed: scripts/install-deps.sh");
+	unpriv_need_setpriv();
 	ck_assert_int_eq(veth_pair_create(&pair), 0);
 	plain_attach(&prog, PEER_VETH_B);
 	switch (how) {
@@ -294,18 +230,18 @@ static void unprivileged_forwarder(enum handover how)
 	ck_assert_msg(veth_end_open(&a, &a_opts) == 0, "%s", xskx_last_error());
 
 	peer = start_peer(names[how], arg, &out);
-	read_line(out, line, sizeof(line));
+	unpriv_read_line(out, line, sizeof(line));
 	ck_assert_msg(
 		!strcmp(line, "ready"),
 		"the unprivileged peer did not start (%s): see its stderr",
 		line);
 	ck_assert_uint_eq(veth_send(&a, COUNT, 64, 0), COUNT);
 	ck_assert_int_eq(veth_receive(&a, COUNT, 0, 5000), COUNT);
-	read_line(out, line, sizeof(line));
+	unpriv_read_line(out, line, sizeof(line));
 	ck_assert_str_eq(line, "done 200");
-	ck_assert_int_eq(wait_exit(peer), 0);
+	ck_assert_int_eq(unpriv_wait_exit(peer), 0);
 	if (plugin) {
-		ck_assert_int_eq(wait_exit(plugin), 0);
+		ck_assert_int_eq(unpriv_wait_exit(plugin), 0);
 		plugin_dir_remove();
 	}
 	close(out);
@@ -316,41 +252,43 @@ static void unprivileged_forwarder(enum handover how)
 	plain_detach(&prog);
 	veth_pair_delete(PEER_VETH_A);
 }
-
-START_TEST(by_fd)
-{
-	unprivileged_forwarder(BY_FD);
-}
 END_TEST
 
-START_TEST(by_pin)
+/*
+ * A map that is not an XSKMAP, handed over by mistake: the port refuses it
+ * when it opens, naming the map, not at the first socket's map update.
+ */
+START_TEST(not_an_xskmap)
 {
-	unprivileged_forwarder(BY_PIN);
+	struct veth_pair_opts pair = { .name = PEER_VETH_A,
+				       .peer = PEER_VETH_B };
+	XSKX_OPTS(xskx_port_opts, po, .flags = XSKX_PORT_XSKMAP_FD);
+	struct xskx_port *port = NULL;
+	int err;
+
+	ck_assert_int_eq(veth_pair_create(&pair), 0);
+	po.xskmap_fd =
+		bpf_map_create(BPF_MAP_TYPE_ARRAY, "not_xsks", 4, 4, 4, NULL);
+	ck_assert_int_ge(po.xskmap_fd, 0);
+	err = xskx_port_open(&port, PEER_VETH_B, &po);
+	ck_assert_msg(err == -EINVAL &&
+			      strstr(xskx_last_error(), "is not an XSKMAP") &&
+			      strstr(xskx_last_error(), "'not_xsks'"),
+		      "%d: %s", err, xskx_last_error());
+	ck_assert_ptr_null(port);
+	close(po.xskmap_fd);
+	veth_pair_delete(PEER_VETH_A);
 }
 END_TEST
-
-START_TEST(by_uds)
-{
-	unprivileged_forwarder(BY_UDS);
-}
-END_TEST
-
-static void add(Suite *s, const char *name, const TTest *test)
-{
-	TCase *tc = tcase_create(name);
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, test);
-	suite_add_tcase(s, tc);
-}
 
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("unpriv");
 
 	veth_sandbox_enter();
-	add(s, "UNPRIV_FD_native", by_fd);
-	add(s, "UNPRIV_PIN_native", by_pin);
-	add(s, "UNPRIV_UDS_native", by_uds);
+	unpriv_add_case(s, "UNPRIV_FD_native", unprivileged_forwarder, BY_FD);
+	unpriv_add_case(s, "UNPRIV_PIN_native", unprivileged_forwarder, BY_PIN);
+	unpriv_add_case(s, "UNPRIV_UDS_native", unprivileged_forwarder, BY_UDS);
+	unpriv_add_case(s, "UNPRIV_NOT_XSKMAP", not_an_xskmap, 0);
 	return test_main(s, argc, argv);
 }

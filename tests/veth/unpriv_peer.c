@@ -19,59 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
-#include <unistd.h>
 #include <xskx/xskx.h>
 
-#define BURST 64
+#include "unpriv_forward.h"
+
 #define FRAMES 1024 /* 4 MiB: inside the default 8 MiB RLIMIT_MEMLOCK */
 #define FORWARD_MS 10000
-
-static int fail(const char *what, int err)
-{
-	fprintf(stderr, "unpriv_peer: %s: %d (%s)\n", what, err,
-		xskx_last_error());
-	exit(1);
-}
-
-static void expect_refused(const char *what, int err, int want,
-			   const char *word)
-{
-	if (err != want || !strstr(xskx_last_error(), word)) {
-		fprintf(stderr,
-			"unpriv_peer: %s gave %d (%s), not %d naming %s\n",
-			what, err, xskx_last_error(), want, word);
-		exit(1);
-	}
-}
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* The test means nothing unless this runs as nobody with CAP_NET_RAW alone. */
-static void check_unprivileged(void)
-{
-	char line[128], eff[32] = "";
-	FILE *f = fopen("/proc/self/status", "r");
-
-	if (!f)
-		fail("/proc/self/status", -errno);
-	while (fgets(line, sizeof(line), f))
-		sscanf(line, "CapEff: %31s", eff);
-	fclose(f);
-	/* Bit 13: CAP_NET_RAW. */
-	if (getuid() == 0 || geteuid() == 0 ||
-	    strcmp(eff, "0000000000002000")) {
-		fprintf(stderr, "unpriv_peer: uid %u, CapEff %s: not dropped\n",
-			(unsigned)geteuid(), eff);
-		exit(1);
-	}
-}
 
 /* xskx's own program: refused before anything is loaded. */
 static void attach_refused(const char *ifname)
@@ -83,15 +36,15 @@ static void attach_refused(const char *ifname)
 	struct xskx_umem *umem;
 
 	if (xskx_port_open(&port, ifname, NULL))
-		fail("port without a map", -1);
+		peer_fail("port without a map", -1);
 	if (xskx_umem_create(&umem, &uo))
-		fail("umem", -1);
+		peer_fail("umem", -1);
 	so.port = port;
-	expect_refused("attaching xskx's program",
-		       xskx_socket_open(&sock, umem, &so), -EPERM,
-		       "this process lacks CAP_NET_ADMIN.");
+	peer_expect_refused("attaching xskx's program",
+			    xskx_socket_open(&sock, umem, &so), -EPERM,
+			    "this process lacks CAP_NET_ADMIN.");
 	if (!strstr(xskx_last_error(), "xskmap_pin"))
-		fail("the refusal names no alternative", -1);
+		peer_fail("the refusal names no alternative", -1);
 	xskx_umem_destroy(umem);
 	xskx_port_close(port);
 }
@@ -107,44 +60,19 @@ static void memlock_refused(const char *ifname, struct xskx_port *port)
 
 	(void)ifname;
 	if (getrlimit(RLIMIT_MEMLOCK, &saved))
-		fail("getrlimit", -errno);
+		peer_fail("getrlimit", -errno);
 	low = saved;
 	low.rlim_cur = 1 << 20; /* lowering needs no privilege */
 	if (setrlimit(RLIMIT_MEMLOCK, &low))
-		fail("setrlimit", -errno);
+		peer_fail("setrlimit", -errno);
 	if (xskx_umem_create(&umem, &uo))
-		fail("umem", -1);
-	expect_refused("a UMEM over RLIMIT_MEMLOCK",
-		       xskx_socket_open(&sock, umem, &so), -ENOMEM,
-		       "RLIMIT_MEMLOCK");
+		peer_fail("umem", -1);
+	peer_expect_refused("a UMEM over RLIMIT_MEMLOCK",
+			    xskx_socket_open(&sock, umem, &so), -ENOMEM,
+			    "RLIMIT_MEMLOCK");
 	xskx_umem_destroy(umem);
 	if (setrlimit(RLIMIT_MEMLOCK, &saved))
-		fail("restoring RLIMIT_MEMLOCK", -errno);
-}
-
-static uint32_t forward(struct xskx_socket *sock, uint32_t count)
-{
-	struct xskx_pkt pkts[BURST];
-	long long end = now_ms() + FORWARD_MS;
-	uint32_t done = 0;
-
-	while (done < count && now_ms() < end) {
-		int n = xskx_rx_burst(sock, pkts, BURST);
-		int sent;
-
-		if (n < 0)
-			fail("rx", n);
-		sent = xskx_tx_burst(sock, pkts, (uint32_t)n);
-		if (sent < 0)
-			fail("tx", sent);
-		xskx_rx_release(sock, pkts + sent, (uint32_t)(n - sent));
-		done += (uint32_t)sent;
-	}
-	/* Let the last ones leave: TX completes on the next calls. */
-	for (int i = 0; i < 100; i++)
-		if (xskx_tx_burst(sock, NULL, 0) < 0)
-			fail("tx flush", -1);
-	return done;
+		peer_fail("restoring RLIMIT_MEMLOCK", -errno);
 }
 
 int main(int argc, char **argv)
@@ -175,36 +103,38 @@ int main(int argc, char **argv)
 		po.xskmap_uds = argv[3];
 	}
 
-	check_unprivileged();
+	/* Bit 13: CAP_NET_RAW. */
+	peer_check_credentials("0000000000002000");
 	attach_refused(argv[1]);
 	err = xskx_port_open(&port, argv[1], &po);
 	if (err)
-		fail("port on the XSKMAP", err);
+		peer_fail("port on the XSKMAP", err);
 	memlock_refused(argv[1], port);
 	if (xskx_port_info(port, &info) || !info.xskmap_external ||
 	    info.xdp_attached)
-		fail("port info: the map is not reported as someone else's",
-		     -1);
+		peer_fail(
+			"port info: the map is not reported as someone else's",
+			-1);
 	if (xskx_umem_create(&umem, &uo))
-		fail("umem", -1);
+		peer_fail("umem", -1);
 	so.port = port;
 	err = xskx_socket_open(&sock, umem, &so);
 	if (err)
-		fail("socket", err);
-	expect_refused("the deny list", xskx_filter_set(port, NULL, 0),
-		       -EOPNOTSUPP, "someone else");
-	expect_refused("the no-socket counters",
-		       xskx_port_rx_no_socket(port, none, 1), -ENOENT,
-		       "no XDP program of xskx's");
+		peer_fail("socket", err);
+	peer_expect_refused("the deny list", xskx_filter_set(port, NULL, 0),
+			    -EOPNOTSUPP, "someone else");
+	peer_expect_refused("the no-socket counters",
+			    xskx_port_rx_no_socket(port, none, 1), -ENOENT,
+			    "no XDP program of xskx's");
 	if (xskx_rx_burst(sock, NULL, 0) < 0)
-		fail("posting FILL", -1);
+		peer_fail("posting FILL", -1);
 	printf("ready\n");
 	fflush(stdout);
 
-	done = forward(sock, count);
+	done = peer_forward(sock, umem, count, FORWARD_MS, NULL, NULL);
 	if (xskx_socket_close(sock) || xskx_umem_destroy(umem) ||
 	    xskx_port_close(port))
-		fail("closing", -1);
+		peer_fail("closing", -1);
 	printf("done %u\n", done);
 	fflush(stdout);
 	return done == count ? 0 : 1;
