@@ -14,9 +14,10 @@
 #                 xskx-tools, each with its own files and dependencies
 #                 (scripts/check-deb.sh --contents; the script without it
 #                 installs them in a debootstrapped Debian 12, by hand)
-#   xskx_doc_names every function, macro, header and file that README.md,
-#                 tests/README.md, docs/, man/ and the headers' comments
-#                 name exists (scripts/check-doc-names.sh)
+#   xskx_doc_names every function, macro, header, file, man page and
+#                 section that README.md, tests/README.md, docs/, man/ and
+#                 the headers' comments name exists, and docs/README.md
+#                 lists every page of docs/ (scripts/check-doc-names.sh)
 #   xskx_layers   no import circle between the modules of lib/, lib/kernel
 #                 and lib/sim beyond the listed ones of lib/sim, and the
 #                 core imports no backend (scripts/check-layers.py)
