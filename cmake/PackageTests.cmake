@@ -23,6 +23,8 @@
 #                 core imports no backend (scripts/check-layers.py)
 #   xskx_mutant_anchors  every mutant of tests/mutants.txt finds its code
 #                 exactly once (scripts/check-mutant-anchors.py)
+#   xskx_doc_checks_catch.man, .doc-names  xskx_man's and xskx_doc_names'
+#                 checks fail on a tree with what they catch broken
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -119,3 +121,14 @@ add_test(NAME xskx_mutant_anchors
 	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-mutant-anchors.py
 		${PROJECT_SOURCE_DIR}/tests/mutants.txt)
 set_tests_properties(xskx_mutant_anchors PROPERTIES LABELS package)
+
+# The two document checks fail on what they exist to catch: a copy of the
+# tree with one thing of each kind broken (tests/package/doc-checks-catch.sh).
+foreach(check man doc-names)
+	add_test(NAME xskx_doc_checks_catch.${check}
+		COMMAND ${PROJECT_SOURCE_DIR}/tests/package/doc-checks-catch.sh
+			${PROJECT_SOURCE_DIR} ${check})
+	set_tests_properties(xskx_doc_checks_catch.${check} PROPERTIES
+		ENVIRONMENT "CC=${xskx_gcc}"
+		LABELS package)
+endforeach()
