@@ -5,7 +5,8 @@
 #   xskx_static_names    a program with names xskx uses inside links
 #                 against libxskx.a
 #   xskx_install  an installed xskx works for a user's program, through
-#                 pkg-config and find_package (scripts/check-install.sh)
+#                 pkg-config and find_package, with its man pages and the
+#                 documents they name (scripts/check-install.sh)
 #   xskx_man      every function of the API has a page in man/man3, and
 #                 every page lints clean (scripts/check-man.sh)
 #   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
@@ -59,7 +60,8 @@ set(xskx_install_env
 	CC=${CMAKE_C_COMPILER}
 	CFLAGS=${xskx_consumer_cflags}
 	CMAKE=${CMAKE_COMMAND}
-	MANDIR=${CMAKE_INSTALL_MANDIR})
+	MANDIR=${CMAKE_INSTALL_MANDIR}
+	DOCDIR=${CMAKE_INSTALL_DOCDIR})
 if(XSKX_BPF_CLANG)
 	list(APPEND xskx_install_env CLANG=${XSKX_BPF_CLANG})
 endif()
