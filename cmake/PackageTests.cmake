@@ -10,7 +10,8 @@
 #   xskx_static_names    a program with names xskx uses inside links
 #                 against libxskx.a
 #   xskx_install  an installed xskx works for a user's program, through
-#                 pkg-config and find_package (scripts/check-install.sh)
+#                 pkg-config and find_package, with its man pages and the
+#                 documents they name (scripts/check-install.sh)
 #   xskx_man      every function of the API has a page in man/man3, and
 #                 every page lints clean (scripts/check-man.sh)
 #   xskx_abi      libxskx.so's public ABI equals abi/libxskx.abi
@@ -20,14 +21,17 @@
 #                 xskx-tools, each with its own files and dependencies
 #                 (scripts/check-deb.sh --contents; the script without it
 #                 installs them in a debootstrapped Debian 12, by hand)
-#   xskx_doc_names every function, macro, header and file that README.md,
-#                 tests/README.md, docs/, man/ and the headers' comments
-#                 name exists (scripts/check-doc-names.sh)
+#   xskx_doc_names every function, macro, header, file, man page and
+#                 section that README.md, tests/README.md, docs/, man/ and
+#                 the headers' comments name exists, and docs/README.md
+#                 lists every page of docs/ (scripts/check-doc-names.sh)
 #   xskx_layers   no import circle between the modules of lib/, lib/kernel
 #                 and lib/sim beyond the listed ones of lib/sim, and the
 #                 core imports no backend (scripts/check-layers.py)
 #   xskx_mutant_anchors  every mutant of tests/mutants.txt finds its code
 #                 exactly once (scripts/check-mutant-anchors.py)
+#   xskx_doc_checks_catch.man, .doc-names  xskx_man's and xskx_doc_names'
+#                 checks fail on a tree with what they catch broken
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -77,7 +81,8 @@ set(xskx_install_env
 	CC=${CMAKE_C_COMPILER}
 	CFLAGS=${xskx_consumer_cflags}
 	CMAKE=${CMAKE_COMMAND}
-	MANDIR=${CMAKE_INSTALL_MANDIR})
+	MANDIR=${CMAKE_INSTALL_MANDIR}
+	DOCDIR=${CMAKE_INSTALL_DOCDIR})
 if(XSKX_BPF_CLANG)
 	list(APPEND xskx_install_env CLANG=${XSKX_BPF_CLANG})
 endif()
@@ -145,3 +150,14 @@ add_test(NAME xskx_mutant_anchors
 	COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-mutant-anchors.py
 		${PROJECT_SOURCE_DIR}/tests/mutants.txt)
 set_tests_properties(xskx_mutant_anchors PROPERTIES LABELS package)
+
+# The two document checks fail on what they exist to catch: a copy of the
+# tree with one thing of each kind broken (tests/package/doc-checks-catch.sh).
+foreach(check man doc-names)
+	add_test(NAME xskx_doc_checks_catch.${check}
+		COMMAND ${PROJECT_SOURCE_DIR}/tests/package/doc-checks-catch.sh
+			${PROJECT_SOURCE_DIR} ${check})
+	set_tests_properties(xskx_doc_checks_catch.${check} PROPERTIES
+		ENVIRONMENT "CC=${xskx_gcc}"
+		LABELS package)
+endforeach()

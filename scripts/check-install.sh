@@ -15,11 +15,13 @@
 # <xskx/bpf/xskx_maps.bpf.h> with clang; and checks that every page and
 # link of man/ is installed where man looks for it; and that the programs
 # xskx-bench, xskx-l2fwd and xskx-fw are installed in bin/ with their pages,
-# load the installed libxskx and run (--help) from the prefix.
+# load the installed libxskx and run (--help) from the prefix; and that the
+# documents are installed: the README, and every file of docs/ and
+# examples/ that the README, the topic pages and the man pages name.
 # Environment: CC, and CFLAGS (also used to link: the sanitizer flags of a
 # sanitized build), CMAKE (the cmake binary; default: cmake from PATH),
 # CLANG (default: clang from PATH), MANDIR (CMAKE_INSTALL_MANDIR; default
-# share/man).
+# share/man), DOCDIR (CMAKE_INSTALL_DOCDIR; default share/doc/xskx).
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -159,6 +161,25 @@ for page in "$source_dir"/man/man3/*.3 "$source_dir"/man/man7/*.7 \
 	fi
 done
 
+step "documents"
+# What the README and xskx(7) send a reader to must be on the machine:
+# docs/ and examples/ are installed as the source tree has them.
+docdir=$prefix/${DOCDIR:-share/doc/xskx}
+if [[ ! -f $docdir/README.md ]]; then
+	echo "README.md: not installed in $docdir" >&2
+	exit 1
+fi
+named=$(cd "$source_dir" && sed 's/\\-/-/g' README.md docs/*.md man/man*/* |
+	grep -oE '(^|[ `(])(docs|examples)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' |
+	sed 's/^[ `(]//' | sort -u)
+for path in $named; do
+	if [[ ! -e $docdir/$path ]]; then
+		echo "$path: the documents name it, but it is not installed in $docdir" >&2
+		exit 1
+	fi
+done
+echo "README.md and the $(wc -w <<<"$named") files of docs/ and examples/ the documents name are in $docdir"
+
 step "the programs"
 # Each program with its page: section 1, but xskx-fw and xskx-node-agent
 # (8, administrators' daemons) and xskx-fw's rule file (5).
@@ -192,4 +213,4 @@ fi
 "$prefix/bin/xskx-l2fwd" --help >/dev/null
 "$prefix/bin/xskx-fw" --help >/dev/null
 
-step "the installed xskx works through pkg-config and find_package; its man pages are in place; the programs run from the prefix"
+step "the installed xskx works through pkg-config and find_package; its man pages and documents are in place; the programs run from the prefix"

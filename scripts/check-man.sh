@@ -3,13 +3,14 @@
 #
 # Every function of the API (scripts/list-api.sh: what INCLUDE_DIR/*/*.h
 # declare, libxskx's in xskx/ and libxskx-sim's in xskx-sim/, the lists the
-# export check holds lib/libxskx.map and lib/sim/libxskx-sim.map to) and every
+# export check holds lib/libxskx.map and lib/sim/libxskx-sim.map to), every
 # function-like macro of it (xskx_socket_stats() over
-# xskx_socket_stats_sized(), and the like) has a page,
+# xskx_socket_stats_sized(), and the like) and every static inline
+# function its headers define (xskx_rx_batch_data(), xskx_ring_prod_free():
+# exported by no library, called all the same) has a page,
 # MAN_DIR/man3/NAME.3, so that `man NAME` works: a page of its own or a
 # symbolic link to the page of its group, whose NAME section lists it. A
-# name a page lists that the API lacks is stale, unless a header defines it
-# as a static inline helper (which needs no page). Every page passes
+# name a page lists that the API lacks is stale. Every page passes
 # `groff -man -ww` and `mandoc -Tlint` without a word and names the version
 # of include/xskx/xskx.h in its .TH line: those of the API (man3, man7) and
 # those of the programs (man1, man5, man8).
@@ -36,11 +37,11 @@ trap 'rm -rf "$work"' EXIT
 {
 	"$(dirname "$0")/list-api.sh" "$include_dir"
 	sed -n 's/^#define \(xskx_[a-z0-9_]*\)(.*/\1/p' "$include_dir"/*/*.h
+	# The inline functions, their name on the line of "static inline" or
+	# below it.
+	perl -0777 -ne 'print "$1\n" while /^static\s+inline\b[^(;{]*?\b(xskx_\w+)\s*\(/mg' \
+		"$include_dir"/*/*.h
 } | sort -u >"$work/declared"
-# Static inline helpers (xskx_pkt_meta()) are not exported: a page may list
-# them, none must.
-sed -n 's/^static inline [^(]*[ *]\(xskx_[a-z0-9_]*\)(.*/\1/p' \
-	"$include_dir"/*/*.h | sort -u >"$work/inline"
 
 # The names a page's NAME section lists: "a, b, c \- what they do".
 names_of() {
@@ -92,8 +93,7 @@ while read -r name; do
 		fail "$name: $page ($(readlink "$page" || echo page)) does not list it under NAME"
 	fi
 done <"$work/declared"
-sort -u "$work/declared" "$work/inline" >"$work/known"
-comm -13 "$work/known" "$work/listed" | while read -r name; do
+comm -13 "$work/declared" "$work/listed" | while read -r name; do
 	echo "$name: listed under NAME in $man_dir/man3, but not declared in $include_dir/*/"
 done | tee "$work/stale"
 if [[ -s $work/stale ]]; then
@@ -101,7 +101,7 @@ if [[ -s $work/stale ]]; then
 fi
 
 if [[ $status -eq 0 ]]; then
-	echo "$(wc -l <"$work/declared") functions and macros, each with its page;" \
+	echo "$(wc -l <"$work/declared") functions, macros and inline functions, each with its page;" \
 		"every page lints clean, the programs' too"
 fi
 exit $status
