@@ -57,6 +57,8 @@ void loss_add(struct loss *a, const struct loss *b)
 void loss_since(struct loss *d, const struct loss *now,
 		const struct loss *before)
 {
+	/* no_socket too: the callers' d is a fresh local. */
+	*d = (struct loss){ 0 };
 	for (size_t i = 0; i < NSTAGES; i++)
 		*stage(d, i) = minus(stage_of(now, i), stage_of(before, i));
 }

@@ -5,18 +5,19 @@
  *
  *   rules.h        the rule file's grammar; rules_parse.c reads it,
  *                  rules_match.c matches packets and splits the stages
- *   fw.c           the firewall core: xskx-l2fwd's forwarding core with a
+ *   fw.c           the firewall core: the common forwarding core with a
  *                  verdict per packet, the two stages, the rule-set swap
- *   options.c      the command line (the flags shared with xskx-l2fwd:
- *                  its fwd_options.c)
- *   sim.c          --sim: two simulated ports with traffic sources (the
- *                  NIC: xskx-l2fwd's fwd_sim.c)
+ *   options.c      the command line (its own flags and --help)
+ *   sim.c          --sim: two simulated ports with traffic sources
  *   main.c         --check, a forwarding thread per queue, reloads
  *   report.c       a line every second, the summary, JSON (the losses
  *                  by stage: examples/common/loss.c)
  *
- * and from examples/common: cli.c (numbers on the command line), signals.c
- * (the stop and reload flags), run.c (the worker loop, error messages).
+ * and from examples/common, shared with xskx-l2fwd: fwd.c (the forwarding
+ * core), fwd_options.c (the shared flags), fwd_sim.c (--sim's NIC),
+ * fwd_watch.c (the main thread's watch), cli.c (numbers on the command
+ * line), signals.c (the stop and reload flags), run.c (the worker loop,
+ * error messages).
  */
 #ifndef XSKX_FWAPP_H
 #define XSKX_FWAPP_H
@@ -42,14 +43,9 @@ struct fwapp_opts {
 	bool multi_buffer;	/* -F: jumbo frames as chains */
 };
 
-enum fwapp_parse_result {
-	FWAPP_PARSE_RUN,
-	FWAPP_PARSE_HELP, /* usage printed: exit 0 */
-	FWAPP_PARSE_BAD,  /* message printed: exit 2 */
-};
-
-enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
-					    struct fwapp_opts *o);
+/* The command line (fwd_options.h). */
+enum fwd_parse_result fwapp_parse_options(int argc, char **argv,
+					  struct fwapp_opts *o);
 
 struct fwapp {
 	const struct fwapp_opts *opts;
@@ -90,13 +86,12 @@ struct fwapp_sample {
 void fwapp_sample_take(const struct fwapp *app, double t,
 		       struct fwapp_sample *s);
 /*
- * One interval, prev to now (each second, and the short last one): the
- * line on the terminal unless --quiet, the object with --json-lines.
- * Returns false for an interval too short to report.
+ * One interval, prev to now (struct fwapp_sample; each second, and the
+ * short last one): the line on the terminal, the object of --json-lines
+ * (fwd_watch.h calls them).
  */
-bool fwapp_report_interval(const struct fwapp *app,
-			   const struct fwapp_sample *prev,
-			   const struct fwapp_sample *now);
+void fwapp_report_line(void *app, const void *prev, const void *now);
+void fwapp_report_json_line(void *app, const void *prev, const void *now);
 /* The rule set's counters, per rule, as a table on f. */
 void fwapp_report_rules(FILE *f, const struct fwapp *app,
 			const struct fw_ruleset *rs);

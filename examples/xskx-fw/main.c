@@ -20,10 +20,11 @@
 
 #include "fwapp.h"
 #include "fwd_sim.h"
+#include "fwd_watch.h"
 #include "run.h"
 #include "signals.h"
 
-#define MAIN_TICK_NS 100000000L
+
 
 void fwapp_print_errors(FILE *f, const char *path, const struct fw_errors *errs)
 {
@@ -198,64 +199,47 @@ static void reload(struct fwapp *app, struct fw_ruleset **retired)
 		path, rs->count, rs->count == 1 ? "" : "s", count_in_xdp(rs));
 }
 
-/* --pcap-in: the replay on sim0 handled all through (fwd_sim.h). */
-static bool replay_done(const struct fwapp *app, struct fwd_sim_replay *r)
+static void take_sample(void *app, double t, void *sample)
 {
-	uint64_t rx = 0, tx = 0;
+	fwapp_sample_take(app, t, sample);
+}
 
-	for (uint32_t k = 0; k < app->fw.nqueues; k++) {
-		struct fwd_counters c;
+/* The set a reload replaced, retired once final; SIGHUP's reload. */
+struct reloads {
+	struct fwapp *app;
+	struct fw_ruleset *retired;
+};
 
-		fwd_counters_read(&app->fw.queues[k].fwd.ports[0], &c);
-		rx += c.rx;
-		fwd_counters_read(&app->fw.queues[k].fwd.ports[1], &c);
-		tx += c.tx;
-	}
-	return fwd_sim_replay_done(r, app->sim, app->sim_ports[0],
-				   app->sim_ports[1], rx, tx);
+static void look(void *ctx)
+{
+	struct reloads *r = ctx;
+
+	if (r->retired && fw_adopted(&r->app->fw))
+		retire(r->app, &r->retired);
+	if (signals_reload_requested())
+		reload(r->app, &r->retired);
 }
 
 /* Print a line every second, reload at SIGHUP, until the run ends. */
 static const char *watch(struct fwapp *app, struct fw_ruleset **retired)
 {
-	const struct fwapp_opts *o = app->opts;
 	static struct fwapp_sample a, b;
-	struct fwapp_sample *prev = &a, *now = &b, *swap;
-	double next_line = app->start + 1;
-	bool replay_ends = o->fwd.capture.in && o->fwd.capture.loops;
-	struct fwd_sim_replay replay = { 0 };
-	const char *reason = "duration";
+	struct reloads r = { app, *retired };
+	struct fwd_watch w = {
+		.opts = &app->opts->fwd, .start = app->start, .ctx = app,
+		.samples = { &a, &b }, .take = take_sample,
+		.line = fwapp_report_line, .json_line = fwapp_report_json_line,
+		.look = look, .look_ctx = &r,
+		.nqueues = app->fw.nqueues, .out_port = 1, .sim = app->sim,
+		.sim_in = app->sim_ports[0], .sim_out = app->sim_ports[1],
+	};
+	const char *reason;
 
-	fwapp_sample_take(app, app->start, prev);
-	while (!signals_stop_requested()) {
-		double t;
-
-		run_nap(MAIN_TICK_NS);
-		if (*retired && fw_adopted(&app->fw))
-			retire(app, retired);
-		if (signals_reload_requested())
-			reload(app, retired);
-		t = run_now_s();
-		if (o->fwd.duration_s && t - app->start >= o->fwd.duration_s)
-			break;
-		if (replay_ends && replay_done(app, &replay)) {
-			reason = "replayed";
-			break;
-		}
-		if (t < next_line)
-			continue;
-		next_line += 1;
-		fwapp_sample_take(app, t, now);
-		if (!fwapp_report_interval(app, prev, now))
-			continue;
-		swap = prev;
-		prev = now;
-		now = swap;
-	}
-	/* The short last interval, since the last line. */
-	fwapp_sample_take(app, run_now_s(), now);
-	fwapp_report_interval(app, prev, now);
-	return signals_stop_requested() ? "signal" : reason;
+	for (uint32_t k = 0; k < w.nqueues; k++)
+		w.queues[k] = &app->fw.queues[k].fwd;
+	reason = fwd_watch_run(&w);
+	*retired = r.retired;
+	return reason;
 }
 
 static int open_firewall(struct fwapp *app)
@@ -323,11 +307,11 @@ int main(int argc, char **argv)
 	int err, close_err;
 
 	switch (fwapp_parse_options(argc, argv, &o)) {
-	case FWAPP_PARSE_HELP:
+	case FWD_PARSE_HELP:
 		return 0;
-	case FWAPP_PARSE_BAD:
+	case FWD_PARSE_BAD:
 		return 2;
-	case FWAPP_PARSE_RUN:
+	case FWD_PARSE_RUN:
 		break;
 	}
 	run_log_to_stderr(API_WORDS_FW);

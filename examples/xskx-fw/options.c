@@ -99,8 +99,10 @@ static const struct option long_options[] = {
 	{ 0 },
 };
 
-static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
+static bool parse_one(int c, const char *arg, void *opts)
 {
+	struct fwapp_opts *o = opts;
+
 	switch (c) {
 	case 'r':
 		o->rules_path = arg;
@@ -120,8 +122,9 @@ static bool parse_one(int c, const char *arg, struct fwapp_opts *o)
 }
 
 /* --check alone; otherwise rules and exactly one backend: --sim or -i and -o. */
-static bool check_combination(const struct fwapp_opts *o)
+static bool check_combination(const void *opts)
 {
+	const struct fwapp_opts *o = opts;
 	const struct fwd_options *f = &o->fwd;
 	const char *why;
 
@@ -145,26 +148,16 @@ static bool check_combination(const struct fwapp_opts *o)
 	return !why;
 }
 
-enum fwapp_parse_result fwapp_parse_options(int argc, char **argv,
-					    struct fwapp_opts *o)
+enum fwd_parse_result fwapp_parse_options(int argc, char **argv,
+					  struct fwapp_opts *o)
 {
-	int c;
+	static const struct fwd_program_options program = {
+		.name = "xskx-fw", .usage = usage,
+		.short_options = FWD_SHORT_OPTIONS "r:Fh",
+		.long_options = long_options, .parse_one = parse_one,
+		.check = check_combination,
+	};
 
 	*o = (struct fwapp_opts){ .fwd = { FWD_OPTIONS_DEFAULTS } };
-	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "r:Fh",
-				long_options, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(usage, stdout);
-			return FWAPP_PARSE_HELP;
-		}
-		if (!parse_one(c, optarg, o))
-			return FWAPP_PARSE_BAD;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "xskx-fw: unexpected argument %s\n",
-			argv[optind]);
-		return FWAPP_PARSE_BAD;
-	}
-	tx_kick_resolve(0, &o->fwd.tx_kick_batch, &o->fwd.tx_kick_usec);
-	return check_combination(o) ? FWAPP_PARSE_RUN : FWAPP_PARSE_BAD;
+	return fwd_options_parse(argc, argv, &program, o, &o->fwd);
 }

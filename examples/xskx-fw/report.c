@@ -352,17 +352,14 @@ static void json_object_of(const struct fwapp *app, double seconds,
 	json_end(&j);
 }
 
-bool fwapp_report_interval(const struct fwapp *app,
-			   const struct fwapp_sample *prev,
-			   const struct fwapp_sample *now)
+void fwapp_report_line(void *app, const void *prev, const void *now)
 {
-	if (now->t - prev->t < 1e-3)
-		return false;
-	if (!app->opts->fwd.quiet)
-		report_line(app, prev, now);
-	if (app->opts->fwd.json_lines)
-		json_object_of(app, 0, NULL, prev, now);
-	return true;
+	report_line(app, prev, now);
+}
+
+void fwapp_report_json_line(void *app, const void *prev, const void *now)
+{
+	json_object_of(app, 0, NULL, prev, now);
 }
 
 void fwapp_report_summary(const struct fwapp *app, double seconds,

@@ -2,16 +2,17 @@
 /*
  * xskx-l2fwd: an L2 forwarder on xskx. The map of the source:
  *
- *   fwd.c      the forwarding core: one queue, one UMEM, a socket per port
- *   options.c  the command line; fwd_options.c the flags xskx-fw shares
+ *   options.c  the command line (its own flags and --help)
  *   sim.c      --sim: a simulated machine with a traffic source per port
- *              (fwd_sim.c: the NIC, shared with xskx-fw)
  *   main.c     a thread per queue, the run
- *
- * and from examples/common: cli.c (numbers on the command line), signals.c
- * (the stop flag), run.c (the worker loop, pinning, error messages).
  *   report.c   a line per port and queue every second, the summary, JSON
  *              (the losses by stage: examples/common/loss.c)
+ *
+ * and from examples/common, shared with xskx-fw: fwd.c (the forwarding
+ * core: one queue, one UMEM, a socket per port), fwd_options.c (the shared
+ * flags), fwd_sim.c (--sim's NIC), fwd_watch.c (the main thread's watch),
+ * cli.c (numbers on the command line), signals.c (the stop flag), run.c
+ * (the worker loop, pinning, error messages).
  */
 #ifndef XSKX_L2FWD_H
 #define XSKX_L2FWD_H
@@ -35,14 +36,9 @@ struct l2fwd_opts {
 	bool multi_buffer;  /* XDP_USE_SG: jumbo frames as chains */
 };
 
-enum l2fwd_parse_result {
-	L2FWD_PARSE_RUN,
-	L2FWD_PARSE_HELP, /* usage printed: exit 0 */
-	L2FWD_PARSE_BAD,  /* message printed: exit 2 */
-};
-
-enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
-					    struct l2fwd_opts *o);
+/* The command line (fwd_options.h). */
+enum fwd_parse_result l2fwd_parse_options(int argc, char **argv,
+					  struct l2fwd_opts *o);
 
 /* One queue: its forwarding core and the thread that runs it. */
 struct l2fwd_queue {
@@ -82,14 +78,12 @@ struct l2fwd_sample {
 void l2fwd_sample_take(const struct l2fwd *app, double t,
 		       struct l2fwd_sample *s);
 /*
- * One interval, prev to now (each second, and the short last one): the
- * lines on the terminal unless --quiet, the object with --json-lines.
- * Returns false for an interval too short to report (the run ended on a
- * line): prev stays the last one reported.
+ * One interval, prev to now (struct l2fwd_sample; each second, and the
+ * short last one): the lines on the terminal, the object of --json-lines
+ * (fwd_watch.h calls them).
  */
-bool l2fwd_report_interval(const struct l2fwd *app,
-			   const struct l2fwd_sample *prev,
-			   const struct l2fwd_sample *now);
+void l2fwd_report_line(void *app, const void *prev, const void *now);
+void l2fwd_report_json_line(void *app, const void *prev, const void *now);
 /*
  * After the threads and the NIC stopped and fwd_finish(), before the sockets
  * close: the final counters, the sockets' statistics, the frame census.

@@ -17,11 +17,12 @@
 #include <stdlib.h>
 
 #include "fwd_sim.h"
+#include "fwd_watch.h"
 #include "l2fwd.h"
 #include "run.h"
 #include "signals.h"
 
-#define MAIN_TICK_NS 100000000L
+
 static int step_queue(void *arg)
 {
 	struct l2fwd_queue *q = arg;
@@ -132,61 +133,27 @@ static void close_queues(struct l2fwd *app)
 	l2fwd_sim_destroy(app);
 }
 
-/* --pcap-in: the replay on the first port handled all through (fwd_sim.h). */
-static bool replay_done(const struct l2fwd *app, struct fwd_sim_replay *r)
+static void take_sample(void *app, double t, void *sample)
 {
-	uint32_t out = app->nports - 1;
-	uint64_t rx = 0, tx = 0;
-
-	for (uint32_t k = 0; k < app->opts->fwd.queues; k++) {
-		struct fwd_counters c;
-
-		fwd_counters_read(&app->queues[k].fwd.ports[0], &c);
-		rx += c.rx;
-		fwd_counters_read(&app->queues[k].fwd.ports[out], &c);
-		tx += c.tx;
-	}
-	return fwd_sim_replay_done(r, app->sim, app->sim_ports[0],
-				   app->sim_ports[out], rx, tx);
+	l2fwd_sample_take(app, t, sample);
 }
 
 /* Print a line per port and queue every second until the run ends. */
-static const char *watch(struct l2fwd *app, double start)
+static const char *watch(struct l2fwd *app)
 {
-	const struct l2fwd_opts *o = app->opts;
 	static struct l2fwd_sample a, b;
-	struct l2fwd_sample *prev = &a, *now = &b, *swap;
-	double next_line = start + 1;
-	bool replay_ends = o->fwd.capture.in && o->fwd.capture.loops;
-	struct fwd_sim_replay replay = { 0 };
-	const char *reason = "duration";
+	struct fwd_watch w = {
+		.opts = &app->opts->fwd, .start = app->start, .ctx = app,
+		.samples = { &a, &b }, .take = take_sample,
+		.line = l2fwd_report_line, .json_line = l2fwd_report_json_line,
+		.nqueues = app->opts->fwd.queues, .out_port = app->nports - 1,
+		.sim = app->sim, .sim_in = app->sim_ports[0],
+		.sim_out = app->sim_ports[app->nports - 1],
+	};
 
-	l2fwd_sample_take(app, start, prev);
-	while (!signals_stop_requested()) {
-		double t;
-
-		run_nap(MAIN_TICK_NS);
-		t = run_now_s();
-		if (o->fwd.duration_s && t - start >= o->fwd.duration_s)
-			break;
-		if (replay_ends && replay_done(app, &replay)) {
-			reason = "replayed";
-			break;
-		}
-		if (t < next_line)
-			continue;
-		next_line += 1;
-		l2fwd_sample_take(app, t, now);
-		if (!l2fwd_report_interval(app, prev, now))
-			continue;
-		swap = prev;
-		prev = now;
-		now = swap;
-	}
-	/* The short last interval, since the last line. */
-	l2fwd_sample_take(app, run_now_s(), now);
-	l2fwd_report_interval(app, prev, now);
-	return signals_stop_requested() ? "signal" : reason;
+	for (uint32_t k = 0; k < w.nqueues; k++)
+		w.queues[k] = &app->queues[k].fwd;
+	return fwd_watch_run(&w);
 }
 
 int main(int argc, char **argv)
@@ -197,11 +164,11 @@ int main(int argc, char **argv)
 	int err;
 
 	switch (l2fwd_parse_options(argc, argv, &o)) {
-	case L2FWD_PARSE_HELP:
+	case FWD_PARSE_HELP:
 		return 0;
-	case L2FWD_PARSE_BAD:
+	case FWD_PARSE_BAD:
 		return 2;
-	case L2FWD_PARSE_RUN:
+	case FWD_PARSE_RUN:
 		break;
 	}
 	run_log_to_stderr(API_WORDS_L2FWD);
@@ -221,7 +188,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	app.start = run_now_s();
-	stop_reason = watch(&app, app.start);
+	stop_reason = watch(&app);
 	/* A thread that failed stopped the run: that is the reason. */
 	err = stop_queues(&app);
 	if (capture_run_close(&app.captures, &o.fwd.capture, "xskx-l2fwd"))

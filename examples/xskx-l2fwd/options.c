@@ -73,8 +73,10 @@ static const struct option long_options[] = {
 	{ 0 },
 };
 
-static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
+static bool parse_one(int c, const char *arg, void *opts)
 {
+	struct l2fwd_opts *o = opts;
+
 	switch (c) {
 	case OPT_REFLECT:
 		o->reflect = true;
@@ -88,8 +90,9 @@ static bool parse_one(int c, const char *arg, struct l2fwd_opts *o)
 }
 
 /* The backend: exactly one of --sim and -i; -o and --reflect fit only one. */
-static bool check_backend(const struct l2fwd_opts *o)
+static bool check_backend(const void *opts)
 {
+	const struct l2fwd_opts *o = opts;
 	const struct fwd_options *f = &o->fwd;
 	const char *why;
 
@@ -110,30 +113,20 @@ static bool check_backend(const struct l2fwd_opts *o)
 	return !why;
 }
 
-enum l2fwd_parse_result l2fwd_parse_options(int argc, char **argv,
-					    struct l2fwd_opts *o)
+enum fwd_parse_result l2fwd_parse_options(int argc, char **argv,
+					  struct l2fwd_opts *o)
 {
-	int c;
+	static const struct fwd_program_options program = {
+		.name = "xskx-l2fwd", .usage = usage,
+		.short_options = FWD_SHORT_OPTIONS "Fh",
+		.long_options = long_options, .parse_one = parse_one,
+		.check = check_backend,
+	};
+	enum fwd_parse_result r;
 
 	*o = (struct l2fwd_opts){ .fwd = { FWD_OPTIONS_DEFAULTS } };
-	while ((c = getopt_long(argc, argv, FWD_SHORT_OPTIONS "Fh",
-				long_options, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(usage, stdout);
-			return L2FWD_PARSE_HELP;
-		}
-		if (!parse_one(c, optarg, o))
-			return L2FWD_PARSE_BAD;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "xskx-l2fwd: unexpected argument %s\n",
-			argv[optind]);
-		return L2FWD_PARSE_BAD;
-	}
-	if (!check_backend(o))
-		return L2FWD_PARSE_BAD;
-	tx_kick_resolve(0, &o->fwd.tx_kick_batch, &o->fwd.tx_kick_usec);
-	if (!o->fwd.sim)
+	r = fwd_options_parse(argc, argv, &program, o, &o->fwd);
+	if (r == FWD_PARSE_RUN && !o->fwd.sim)
 		o->reflect = !o->fwd.ifnames[1];
-	return L2FWD_PARSE_RUN;
+	return r;
 }

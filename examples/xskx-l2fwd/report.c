@@ -393,17 +393,14 @@ static void json_interval(const struct l2fwd *app,
 	json_end(&j);
 }
 
-bool l2fwd_report_interval(const struct l2fwd *app,
-			   const struct l2fwd_sample *prev,
-			   const struct l2fwd_sample *now)
+void l2fwd_report_line(void *app, const void *prev, const void *now)
 {
-	if (now->t - prev->t < 1e-3)
-		return false;
-	if (!app->opts->fwd.quiet)
-		report_line(app, prev, now);
-	if (app->opts->fwd.json_lines)
-		json_interval(app, prev, now);
-	return true;
+	report_line(app, prev, now);
+}
+
+void l2fwd_report_json_line(void *app, const void *prev, const void *now)
+{
+	json_interval(app, prev, now);
 }
 
 static void json_summary(const struct l2fwd *app, double seconds,

@@ -6,6 +6,7 @@
  *   xskx/port.h    an interface as this process uses it: XDP program, busy polling
  *   xskx/umem.h    the frame area, the frame pool, the frame census
  *   xskx/socket.h  sockets on a queue of a port and the burst API
+ *   xskx/verdict.h an RX batch judged packet by packet: forward, recycle, keep
  *   xskx/ring.h    the rings underneath (libxdp's ABI plus a few helpers)
  *   xskx/packet.h  a defensive view of a packet's L2/L3/L4 headers
  *   xskx/filter.h  deny-by-prefix in the XDP program, before user space
@@ -40,6 +41,7 @@
 #include <xskx/rx_meta.h>
 #include <xskx/socket.h>
 #include <xskx/umem.h>
+#include <xskx/verdict.h>
 
 #ifdef __cplusplus
 extern "C" {

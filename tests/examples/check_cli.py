@@ -40,6 +40,8 @@ Exit 0: passed; 1: failed; 77: skipped (a root-only case without root).
 """
 import json
 import os
+import re
+import signal
 import socket
 import struct
 import subprocess
@@ -526,12 +528,67 @@ def tx_kick_defaults(bench):
     print("the TX wakeup defaults and what the flags give")
 
 
+def fwd_command_line(l2fwd, fw, rules):
+    """xskx-l2fwd's and xskx-fw's command lines, parsed by the code they
+    share (examples/common/fwd_options.c): --help, an argument left over,
+    a combination each refuses in its own words, and --quiet, which leaves
+    out the line a second that a run without it prints."""
+    for program, args in ((l2fwd, ["--sim"]), (fw, ["--sim", "-r", rules])):
+        name = os.path.basename(program)
+        code, out, _ = run([program, "--help"])
+        if code != 0 or not out.startswith("Usage: %s " % name):
+            fail("%s --help: exit %d: %s" % (name, code, out[:80]))
+        code, _, err = run([program] + args + ["extra"])
+        if code != 2 or err != "%s: unexpected argument extra\n" % name:
+            fail("%s ... extra: exit %d: %s" % (name, code, err))
+        code, _, err = run([program] + args + ["-i", "lo"])
+        if code != 2 or not err.startswith(name + ": --sim and -i"):
+            fail("%s --sim -i lo: exit %d: %s" % (name, code, err))
+        for quiet, lines in ((["--quiet"], 0), ([], 1)):
+            code, out, err = run([program] + args + ["-d", "1.5"] + quiet)
+            err = out + err
+            # A live line starts with the run's seconds: "   1.0s  1.00s ".
+            got = sum(bool(re.match(r" *[0-9.]+s +[0-9.]+s ", line))
+                      for line in err.splitlines())
+            if code != 0 or (got > 0) != (lines > 0):
+                fail("%s -d 1.5 %s: exit %d, %d live lines: %s"
+                     % (name, " ".join(quiet), code, got, err))
+            # One queue of two simulated ports: no packet without a socket
+            # (an interval's losses once read past what loss_since() set).
+            if "no socket" in err:
+                fail("%s -d 1.5: packets without a socket: %s" % (name, err))
+    code, _, err = run([l2fwd, "--reflect"])
+    if code != 2 or err != "xskx-l2fwd: name an interface with -i IF1, " \
+            "or use --sim\n":
+        fail("xskx-l2fwd --reflect: exit %d: %s" % (code, err))
+    code, _, err = run([fw, "--sim"])
+    if code != 2 or err != "xskx-fw: name the rule file with -r RULES\n":
+        fail("xskx-fw --sim: exit %d: %s" % (code, err))
+    # SIGHUP while the main thread watches the run (its first line a
+    # second says it does, with the signal caught): the rules reloaded.
+    p = subprocess.Popen([fw, "--sim", "-r", rules, "-d", "4"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True)
+    try:
+        p.stdout.readline()
+        p.send_signal(signal.SIGHUP)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    if p.returncode != 0 or "xskx-fw: reloaded %s" % rules not in err:
+        fail("xskx-fw SIGHUP: exit %d: %s" % (p.returncode, err))
+    print("xskx-l2fwd's and xskx-fw's shared command line")
+
+
 def main():
     cases = {"xdpsock-flags": xdpsock_flags, "queue": queue, "queues": queues,
              "batch-api": batch_api,
              "mtu": mtu, "rx-meta": rx_meta,
              "packet": packet, "translated": translated, "capture": capture,
-             "tx-kick-defaults": tx_kick_defaults}
+             "tx-kick-defaults": tx_kick_defaults,
+             "fwd-command-line": fwd_command_line}
     if len(sys.argv) < 3 or sys.argv[1] not in cases:
         print(__doc__)
         sys.exit(2)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * xskx-l2fwd's forwarding core (examples/xskx-l2fwd/fwd.c) on the simulated
+ * xskx-l2fwd's forwarding core (examples/common/fwd.c) on the simulated
  * NIC in deterministic mode, driven in this thread: test packets are put on
  * the forwarder's ports as if from the wire, and each port's sink sees what
  * the forwarder sent out of it. Every packet must come out of the right port

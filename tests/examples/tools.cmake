@@ -96,6 +96,11 @@ xskx_add_test(NAME examples.cli.messages_in_flags
 xskx_add_test(NAME examples.cli.tx_kick_defaults
 	COMMAND ${XSKX_CHECK_CLI} tx-kick-defaults $<TARGET_FILE:xskx-bench>
 	LABELS sim examples)
+xskx_add_test(NAME examples.cli.fwd_command_line
+	COMMAND ${XSKX_CHECK_CLI} fwd-command-line $<TARGET_FILE:xskx-l2fwd>
+		$<TARGET_FILE:xskx-fw>
+		${PROJECT_SOURCE_DIR}/examples/xskx-fw/transparent.rules
+	LABELS sim examples)
 # xskx-bench txonly --pcap-in on a veth pair: tcpdump on the peer receives
 # every frame as the capture holds it, at a rate and at the frames' own
 # pace (check_replay.py; root, 77 otherwise).

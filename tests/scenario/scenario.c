@@ -50,6 +50,7 @@ const struct scenario scenarios[] = {
 	{ "XDP_METADATA_COPY_MULTI_BUFF",
 	  scenario_xdp_metadata_copy_multi_buff },
 	{ "RX_METADATA", scenario_rx_metadata },
+	{ "VERDICT_BATCH", scenario_verdict_batch },
 	{ NULL, NULL },
 };
 

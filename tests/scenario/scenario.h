@@ -130,4 +130,7 @@ void scenario_xdp_metadata_copy_multi_buff(struct test_peer *peer,
 /* xskx's own: XSKX_PORT_RX_METADATA (rx_meta.c). */
 void scenario_rx_metadata(struct test_peer *peer, struct scenario_result *r);
 
+/* xskx's own: the verdict batch on a link of one shared UMEM (verdict.c). */
+void scenario_verdict_batch(struct test_peer *peer, struct scenario_result *r);
+
 #endif /* XSKX_TEST_SCENARIO_H */

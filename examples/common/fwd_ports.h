@@ -4,8 +4,8 @@
  * interface, or per simulated port with --sim, opened before the queues'
  * sockets and closed after them.
  */
-#ifndef XSKX_L2FWD_FWD_PORTS_H
-#define XSKX_L2FWD_FWD_PORTS_H
+#ifndef XSKX_EXAMPLES_FWD_PORTS_H
+#define XSKX_EXAMPLES_FWD_PORTS_H
 
 #include <stdint.h>
 #include <xskx-sim/sim.h>
@@ -26,4 +26,4 @@ int fwd_ports_open(const struct fwd_options *o,
 /* Close the ports that are open (NULL entries are skipped). */
 void fwd_ports_close(struct xskx_port *ports[], uint32_t n);
 
-#endif /* XSKX_L2FWD_FWD_PORTS_H */
+#endif /* XSKX_EXAMPLES_FWD_PORTS_H */

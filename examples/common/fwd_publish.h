@@ -4,8 +4,8 @@
  * the sockets for the thread that reports (examples/common/loss.h): the
  * library's counters are plain, so only the owner may read them.
  */
-#ifndef XSKX_L2FWD_FWD_PUBLISH_H
-#define XSKX_L2FWD_FWD_PUBLISH_H
+#ifndef XSKX_EXAMPLES_FWD_PUBLISH_H
+#define XSKX_EXAMPLES_FWD_PUBLISH_H
 
 #include "fwd.h"
 #include "loss.h"
@@ -31,4 +31,4 @@ int fwd_publish_every(const struct fwd_queue *q, struct fwd_published *pub,
  */
 #define FWD_STEPS_PER_PUBLISH 4096
 
-#endif /* XSKX_L2FWD_FWD_PUBLISH_H */
+#endif /* XSKX_EXAMPLES_FWD_PUBLISH_H */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* xskx-l2fwd: the forwarding core (see fwd.h). */
+/* The forwarding core of xskx-l2fwd and xskx-fw (see fwd.h). */
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>

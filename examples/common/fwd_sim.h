@@ -3,8 +3,8 @@
  * --sim of xskx-l2fwd and xskx-fw: the simulated NIC the forwarding core
  * runs on instead of kernel interfaces.
  */
-#ifndef XSKX_L2FWD_FWD_SIM_H
-#define XSKX_L2FWD_FWD_SIM_H
+#ifndef XSKX_EXAMPLES_FWD_SIM_H
+#define XSKX_EXAMPLES_FWD_SIM_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -62,4 +62,4 @@ bool fwd_sim_replay_done(struct fwd_sim_replay *r, const struct xskx_sim *sim,
 			 const struct xskx_sim_port *out, uint64_t app_rx,
 			 uint64_t app_tx);
 
-#endif /* XSKX_L2FWD_FWD_SIM_H */
+#endif /* XSKX_EXAMPLES_FWD_SIM_H */

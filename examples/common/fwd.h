@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
- * xskx-l2fwd's forwarding core: one queue of one or two ports, served by one
- * thread. Every socket of the queue shares one UMEM, so a frame received on
- * one port is transmitted on the other as it is: no copy.
+ * The forwarding core of xskx-l2fwd and xskx-fw: one queue of one or two
+ * ports, served by one thread. Every socket of the queue shares one UMEM, so
+ * a frame received on one port is transmitted on the other as it is: no
+ * copy.
  *
  *   forward  port 0 RX -> port 1 TX,  port 1 RX -> port 0 TX
  *   reflect  port 0 RX -> MACs swapped -> port 0 TX
@@ -21,8 +22,8 @@
  * The backend is whatever the ports are, kernel interfaces or simulated
  * ports; the code is the same.
  */
-#ifndef XSKX_L2FWD_FWD_H
-#define XSKX_L2FWD_FWD_H
+#ifndef XSKX_EXAMPLES_FWD_H
+#define XSKX_EXAMPLES_FWD_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -198,4 +199,4 @@ static inline void fwd_swap_macs(uint8_t *frame)
 	eth_swap_macs(frame);
 }
 
-#endif /* XSKX_L2FWD_FWD_H */
+#endif /* XSKX_EXAMPLES_FWD_H */

@@ -5,8 +5,8 @@
  * program keeps its own flags and its --help text; this parses the rest so
  * that both accept and reject them alike.
  */
-#ifndef XSKX_L2FWD_FWD_OPTIONS_H
-#define XSKX_L2FWD_FWD_OPTIONS_H
+#ifndef XSKX_EXAMPLES_FWD_OPTIONS_H
+#define XSKX_EXAMPLES_FWD_OPTIONS_H
 
 #include <getopt.h>
 #include <stdbool.h>
@@ -117,10 +117,37 @@ enum {
 bool fwd_options_parse_one(int c, const char *arg, struct fwd_options *o,
 			   const char *program);
 
+enum fwd_parse_result {
+	FWD_PARSE_RUN,
+	FWD_PARSE_HELP, /* usage printed: exit 0 */
+	FWD_PARSE_BAD,	/* message printed: exit 2 */
+};
+
+/* A program's command line: what it adds to the shared flags. */
+struct fwd_program_options {
+	const char *name;  /* "xskx-l2fwd": the messages' prefix */
+	const char *usage; /* --help's text */
+	const char *short_options; /* FWD_SHORT_OPTIONS and its own, "h" too */
+	const struct option *long_options;
+	/* Apply c, the program's own flag or (its default) a shared one. */
+	bool (*parse_one)(int c, const char *arg, void *opts);
+	/* Once every flag is read: whether they fit together, or a message. */
+	bool (*check)(const void *opts);
+};
+
+/*
+ * Parse argv into opts (the program's, f its shared part), print --help or
+ * the message of a mistake, and put the defaults of the TX wakeup flags in
+ * (tx_kick_resolve).
+ */
+enum fwd_parse_result fwd_options_parse(int argc, char **argv,
+					const struct fwd_program_options *p,
+					void *opts, struct fwd_options *f);
+
 /*
  * The message for the source or capture flags used without --sim, or -q
  * with it, or NULL: each program's backend check ends with it.
  */
 const char *fwd_options_misplaced_sources(const struct fwd_options *o);
 
-#endif /* XSKX_L2FWD_FWD_OPTIONS_H */
+#endif /* XSKX_EXAMPLES_FWD_OPTIONS_H */

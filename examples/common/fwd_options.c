@@ -92,3 +92,29 @@ const char *fwd_options_misplaced_sources(const struct fwd_options *o)
 		return "--pcap-in replaces the UDP sources that --packets and --pkt-size shape";
 	return capture_opts_misplaced(&o->capture);
 }
+
+enum fwd_parse_result fwd_options_parse(int argc, char **argv,
+					const struct fwd_program_options *p,
+					void *opts, struct fwd_options *f)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, p->short_options, p->long_options,
+				NULL)) != -1) {
+		if (c == 'h') {
+			fputs(p->usage, stdout);
+			return FWD_PARSE_HELP;
+		}
+		if (!p->parse_one(c, optarg, opts))
+			return FWD_PARSE_BAD;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "%s: unexpected argument %s\n", p->name,
+			argv[optind]);
+		return FWD_PARSE_BAD;
+	}
+	if (!p->check(opts))
+		return FWD_PARSE_BAD;
+	tx_kick_resolve(0, &f->tx_kick_batch, &f->tx_kick_usec);
+	return FWD_PARSE_RUN;
+}

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The verdict batch (xskx/verdict.h) on the simulated NIC, deterministic:
+ * each verdict does what it says, in the ring's order, every packet counted
+ * once; a full TX ring holds or drops as asked; chains are judged whole;
+ * empty, single and full-ring batches; every refusal leaves the batch as
+ * it was. Every case ends with the census: no frame lost.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "helpers.h"
+
+#define FRAMES 256u
+#define PKT_LEN 64u
+#define RING 8u
+
+struct rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+	uint32_t wire;		/* packets the port transmitted */
+	uint32_t wire_seq[64];	/* their sequence numbers, the first 64 */
+	uint32_t wire_len[64];
+};
+
+static uint32_t seq_of(const uint8_t *data)
+{
+	uint32_t seq;
+
+	memcpy(&seq, data + 14, sizeof(seq));
+	return seq;
+}
+
+static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
+		    uint32_t len, uint32_t queue, void *ctx)
+{
+	struct rig *rig = ctx;
+
+	(void)kind;
+	(void)queue;
+	if (rig->wire < 64) {
+		rig->wire_seq[rig->wire] = seq_of(data);
+		rig->wire_len[rig->wire] = len;
+	}
+	rig->wire++;
+}
+
+static void rig_open(struct rig *rig, uint32_t mtu, uint32_t flags,
+		     uint32_t rx_size, uint32_t tx_size)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "v0", .mtu = mtu);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
+		  .frame_size = 2048);
+	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = flags,
+		  .rx_size = rx_size, .tx_size = tx_size);
+
+	memset(rig, 0, sizeof(*rig));
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
+			 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, on_wire, rig), 0);
+	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
+	sock_opts.port = test_port(rig->port);
+	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts),
+		      "%s", xskx_last_error());
+	ck_assert_int_eq(xskx_rx_burst(rig->sock, NULL, 0), 0);
+}
+
+/* Let TX finish, close, and insist that every frame came home. */
+static void rig_destroy(struct rig *rig)
+{
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		xskx_tx_reclaim(rig->sock);
+	}
+	ck_assert_int_eq(xskx_socket_close(rig->sock), 0);
+	test_sim_teardown(rig->sim, rig->umem);
+	xskx_set_log(NULL, NULL);
+}
+
+/* n frames of len bytes, bytes 14.. holding first, first + 1, ... */
+static void receive(struct rig *rig, uint32_t first, uint32_t n, uint32_t len)
+{
+	static const uint8_t head[14] = { 0x02, 0, 0, 0, 0, 2, 0x02, 0, 0,
+					  0, 0, 1, 0x88, 0xb5 };
+	static uint8_t frame[9000];
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t seq = first + i;
+
+		memset(frame, 0, len);
+		memcpy(frame, head, sizeof(head));
+		memcpy(frame + 14, &seq, sizeof(seq));
+		ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, len),
+				 0);
+	}
+	ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+}
+
+static void flush(struct rig *rig)
+{
+	ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+}
+
+/* Peek and recycle until RX is empty (a batch stops at the ring's end). */
+static uint32_t recycle_all(struct rig *rig)
+{
+	struct xskx_rx_batch b;
+	uint32_t total = 0;
+	int n;
+
+	for (int i = 0; i < 8 && (n = xskx_rx_peek(rig->sock, &b, 64)) > 0;
+	     i++) {
+		ck_assert_int_eq(xskx_rx_recycle(rig->sock, &b), n);
+		total += (uint32_t)n;
+	}
+	return total;
+}
+
+/* Peek and drop by verdict until RX is empty; the packets dropped. */
+static uint32_t drop_all(struct rig *rig)
+{
+	uint8_t v[64];
+	struct xskx_rx_verdict_result r = { 0 };
+	struct xskx_rx_batch b;
+	uint32_t total = 0;
+	int n;
+
+	memset(v, XSKX_PKT_DROP, sizeof(v));
+	for (int i = 0; i < 8 && (n = xskx_rx_peek(rig->sock, &b, 64)) > 0;
+	     i++) {
+		ck_assert_int_eq(xskx_rx_verdict(rig->sock, &b, v, NULL, 0, &r),
+				 n);
+		total += r.dropped;
+	}
+	return total;
+}
+
+/* Pass, drop and keep mixed: each packet where its verdict says, in order. */
+START_TEST(verdicts_mixed_in_order)
+{
+	const uint8_t v[6] = { XSKX_PKT_PASS, XSKX_PKT_DROP, XSKX_PKT_KEEP,
+			       XSKX_PKT_PASS, XSKX_PKT_DROP, XSKX_PKT_KEEP };
+	struct xskx_pkt keep[8];
+	struct xskx_rx_verdict_result r = { .keep = keep, .keep_max = 8 };
+	struct xskx_frame_census c;
+	struct xskx_stats st;
+	struct xskx_rx_batch b;
+	struct rig rig;
+
+	rig_open(&rig, 1500, 0, RING, RING);
+	receive(&rig, 0, 6, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 6);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 6);
+	ck_assert_uint_eq(b.n, 0);
+	ck_assert_uint_eq(r.forwarded, 2);
+	ck_assert_uint_eq(r.dropped, 2);
+	ck_assert_uint_eq(r.kept, 2);
+	ck_assert_uint_eq(r.keep_entries, 2);
+	ck_assert_uint_eq(r.tx_full_dropped + r.held, 0);
+	ck_assert_uint_eq(seq_of(keep[0].data), 2);
+	ck_assert_uint_eq(seq_of(keep[1].data), 5);
+	ck_assert_uint_eq(keep[0].len, PKT_LEN);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 2);
+	ck_assert_uint_eq(rig.wire_seq[0], 0);
+	ck_assert_uint_eq(rig.wire_seq[1], 3);
+	ck_assert_int_eq(xskx_socket_stats(rig.sock, &st), 0);
+	ck_assert_uint_eq(st.rx_packets, 6);
+	ck_assert_uint_eq(st.rx_bytes, 6 * PKT_LEN);
+	ck_assert_uint_eq(st.tx_packets, 2);
+	ck_assert_uint_eq(st.tx_bytes, 2 * PKT_LEN);
+	/* The kept frames are the application's until it gives them back. */
+	ck_assert_int_eq(xskx_umem_census(rig.umem, &c), 0);
+	ck_assert_uint_eq(c.app, 2);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 2), 0);
+	/* A frame given back twice is refused: they were marked held. */
+	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 1), -EINVAL);
+	/* The dropped frames went back to FILL: 8 more arrive, all of them. */
+	receive(&rig, 10, RING, PKT_LEN);
+	ck_assert_uint_eq(recycle_all(&rig), RING);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* Empty, one packet, and a full RX ring dropped whole. */
+START_TEST(batches_of_0_1_and_a_full_ring)
+{
+	uint8_t v[RING];
+	struct xskx_rx_verdict_result r = { 0 };
+	struct xskx_rx_batch b;
+	struct rig rig;
+
+	rig_open(&rig, 1500, 0, RING, RING);
+	/* The whole RX ring in one batch, dropped: FILL gets every frame. */
+	receive(&rig, 0, RING, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), (int)RING);
+	memset(v, XSKX_PKT_DROP, sizeof(v));
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, NULL, 0, &r),
+			 (int)RING);
+	ck_assert_uint_eq(r.dropped, RING);
+	/*
+	 * Many times the UMEM's frames dropped: each goes back to FILL's share,
+	 * so that the NIC never runs out of buffers.
+	 */
+	for (uint32_t round = 0; round < 2 * FRAMES / RING; round++) {
+		receive(&rig, 1000 + round * RING, RING, PKT_LEN);
+		ck_assert_uint_eq(drop_all(&rig), RING);
+	}
+	/* Nothing received: the empty batch is judged, nothing happens. */
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 0);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, NULL, NULL, 0, &r), 0);
+	ck_assert_uint_eq(r.forwarded + r.dropped + r.kept, 0);
+	receive(&rig, 200, 1, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 1);
+	v[0] = XSKX_PKT_PASS;
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 1);
+	ck_assert_uint_eq(r.forwarded, 1);
+	ck_assert_uint_eq(r.dropped, 0);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 1);
+	ck_assert_uint_eq(rig.wire_seq[0], 200);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * A TX ring of 4 and 6 passing packets: by default the call stops at the
+ * fifth, which stays in the batch with the sixth; with
+ * XSKX_RX_VERDICT_TX_FULL_DROP both are recycled and counted.
+ */
+START_TEST(tx_full_holds_or_drops)
+{
+	uint8_t v[6];
+	struct xskx_rx_verdict_result r = { 0 };
+	struct xskx_rx_batch b;
+	struct rig rig;
+
+	memset(v, XSKX_PKT_PASS, sizeof(v));
+	rig_open(&rig, 1500, 0, 16, 4);
+	receive(&rig, 0, 6, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 6);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 4);
+	ck_assert_uint_eq(r.forwarded, 4);
+	ck_assert_uint_eq(r.held, 2);
+	ck_assert_uint_eq(b.n, 2);
+	ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, 0)), 4);
+	flush(&rig);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v + 4, rig.sock, 0, &r),
+			 2);
+	ck_assert_uint_eq(r.held, 0);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 6);
+	ck_assert_uint_eq(rig.wire_seq[5], 5);
+
+	receive(&rig, 10, 6, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 6);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock,
+					 XSKX_RX_VERDICT_TX_FULL_DROP, &r),
+			 6);
+	ck_assert_uint_eq(r.forwarded, 4);
+	ck_assert_uint_eq(r.tx_full_dropped, 2);
+	ck_assert_uint_eq(r.held, 0);
+	ck_assert_uint_eq(b.n, 0);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 10);
+	ck_assert_uint_eq(rig.wire_seq[9], 13);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/*
+ * Multi-buffer: a chain's verdict is its first entry's; passed, dropped and
+ * kept whole (a kept chain's entries in order, XDP_PKT_CONTD on all but
+ * the last); TX room for one chain of two holds the second whole.
+ */
+START_TEST(chains_judged_whole)
+{
+	const uint32_t len = 5000; /* 3 fragments of 2048-byte frames */
+	uint8_t v[9] = { XSKX_PKT_PASS, XSKX_PKT_DROP, XSKX_PKT_DROP,
+			 XSKX_PKT_DROP, XSKX_PKT_PASS, XSKX_PKT_PASS,
+			 XSKX_PKT_KEEP, XSKX_PKT_DROP, XSKX_PKT_DROP };
+	struct xskx_pkt keep[3];
+	struct xskx_rx_verdict_result r = { .keep = keep, .keep_max = 3 };
+	struct xskx_rx_batch b;
+	struct rig rig;
+
+	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 16);
+	receive(&rig, 0, 3, len);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 9);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 9);
+	ck_assert_uint_eq(r.forwarded, 1);
+	ck_assert_uint_eq(r.dropped, 1);
+	ck_assert_uint_eq(r.kept, 1);
+	ck_assert_uint_eq(r.keep_entries, 3);
+	ck_assert_uint_eq(seq_of(keep[0].data), 2);
+	ck_assert_uint_eq(keep[0].options & XDP_PKT_CONTD, XDP_PKT_CONTD);
+	ck_assert_uint_eq(keep[1].options & XDP_PKT_CONTD, XDP_PKT_CONTD);
+	ck_assert_uint_eq(keep[2].options & XDP_PKT_CONTD, 0);
+	ck_assert_uint_eq(keep[0].len + keep[1].len + keep[2].len, len);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 1);
+	ck_assert_uint_eq(rig.wire_seq[0], 0);
+	ck_assert_uint_eq(rig.wire_len[0], len);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 3), 0);
+	rig_destroy(&rig);
+
+	/* TX room for 4 descriptors: the second chain waits whole. */
+	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 4);
+	receive(&rig, 0, 2, len);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 6);
+	memset(v, XSKX_PKT_PASS, sizeof(v));
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 3);
+	ck_assert_uint_eq(r.held, 3);
+	flush(&rig);
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 3);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 2);
+	ck_assert_uint_eq(rig.wire_len[1], len);
+	rig_destroy(&rig);
+}
+END_TEST
+
+/* Each refusal names its culprit and leaves the batch as it was. */
+static void refused(struct rig *rig, struct xskx_rx_batch *b,
+		    const uint8_t *v, struct xskx_socket *out, uint32_t flags,
+		    struct xskx_rx_verdict_result *r, const char *words)
+{
+	uint32_t n = b->n;
+
+	ck_assert_int_eq(xskx_rx_verdict(rig->sock, b, v, out, flags, r),
+			 -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), words), "%s",
+		      xskx_last_error());
+	ck_assert_uint_eq(b->n, n);
+}
+
+START_TEST(refusals_leave_the_batch)
+{
+	uint8_t v[4] = { XSKX_PKT_PASS, 3, XSKX_PKT_DROP, XSKX_PKT_DROP };
+	struct xskx_pkt keep[1];
+	struct xskx_rx_verdict_result r = { .keep = keep, .keep_max = 1 };
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "v1");
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
+		  .frame_size = 2048);
+	XSKX_OPTS(xskx_socket_opts, sock_opts);
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_socket *other;
+	struct xskx_rx_batch b, stale;
+	struct rig rig;
+
+	rig_open(&rig, 1500, 0, RING, RING);
+	receive(&rig, 0, 4, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 4);
+	refused(&rig, &b, v, rig.sock, 0, &r, "verdict 3 for entry 1");
+	v[1] = XSKX_PKT_DROP;
+	refused(&rig, &b, v, rig.sock, 2, &r, "flags 0x2");
+	refused(&rig, &b, v, NULL, 0, &r, "out is NULL");
+	v[2] = v[3] = XSKX_PKT_KEEP;
+	refused(&rig, &b, v, rig.sock, 0, &r, "take 2 entries and res->keep has 1");
+	v[3] = XSKX_PKT_DROP;
+	refused(&rig, &b, NULL, rig.sock, 0, &r, "must not be NULL");
+	stale = b;
+	stale.desc++;
+	refused(&rig, &stale, v, rig.sock, 0, &r, "not the open one");
+	/* A socket on another UMEM: refused, not copied. */
+	ck_assert_int_eq(xskx_sim_port_create(rig.sim, &port_opts, &port), 0);
+	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
+	sock_opts.port = test_port(port);
+	ck_assert_int_eq(xskx_socket_open(&other, umem, &sock_opts), 0);
+	refused(&rig, &b, v, other, 0, &r, "another UMEM");
+	ck_assert_int_eq(xskx_socket_close(other), 0);
+	xskx_umem_destroy(umem);
+	/* Still whole: judged now, nothing was lost on the way. */
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 4);
+	ck_assert_uint_eq(r.forwarded + r.dropped + r.kept, 4);
+	flush(&rig);
+	ck_assert_uint_eq(rig.wire, 1);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 1), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("verdict");
+	TCase *tc = tcase_create("verdict");
+
+	tcase_add_test(tc, verdicts_mixed_in_order);
+	tcase_add_test(tc, batches_of_0_1_and_a_full_ring);
+	tcase_add_test(tc, tx_full_holds_or_drops);
+	tcase_add_test(tc, chains_judged_whole);
+	tcase_add_test(tc, refusals_leave_the_batch);
+	suite_add_tcase(s, tc);
+	return test_main(s, argc, argv);
+}
