@@ -261,7 +261,7 @@ XSKX_API int xskx_rx_forward(struct xskx_socket *s, struct xskx_rx_batch *b,
 		out->stats.tx_packets += k;
 		out->stats.tx_bytes += bytes;
 	}
-	return xskx__tx_finish(out, k);
+	return xskx__tx_finish_now(out, k);
 }
 
 /*
@@ -460,7 +460,7 @@ XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
 		s->tx_batch = 0;
 		b->n = 0;
 	}
-	return xskx__tx_finish(s, n);
+	return xskx__tx_finish_now(s, n);
 }
 
 void xskx__batches_abandon(struct xskx_socket *s)

@@ -852,6 +852,63 @@ START_TEST(a_hard_wakeup_error_comes_from_reclaim)
 END_TEST
 
 /*
+ * The batch API's TX calls return a hard wakeup error themselves, their
+ * packets queued on TX all the same: xskx_tx_submit() with its batch
+ * closed, xskx_rx_forward() with the entry it forwarded out of its batch.
+ * Nothing is left for the next call, and once the port works again both
+ * packets are sent and completed.
+ */
+START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_sim_port_stats ps;
+	struct xskx_socket *sock;
+	struct xskx_tx_batch tx;
+	struct xskx_rx_batch rx;
+	struct xskx_stats st = { 0 };
+	struct nic nic;
+	int got = 0;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, 0, 0, 0, 0);
+	ck_assert_int_eq(xskx_tx_reserve(sock, &tx, 1, 64), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_submit(sock, &tx, 1), -ENXIO);
+	ck_assert_uint_eq(tx.n, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+
+	/* FILL posted, then one packet received into a batch. */
+	ck_assert_int_eq(xskx_rx_burst(sock, NULL, 0), 0);
+	poll_unread(&nic);
+	inject(&nic, 1);
+	for (int i = 0; i < 10 && !got; i++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		got = xskx_rx_peek(sock, &rx, 4);
+		ck_assert_int_ge(got, 0);
+	}
+	ck_assert_int_eq(got, 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_rx_forward(sock, &rx, sock), -ENXIO);
+	ck_assert_uint_eq(rx.n, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+
+	for (int i = 0; i < 10 && st.tx_completed < 2; i++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		ck_assert_int_ge(xskx_tx_reclaim(sock), 0);
+		ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	}
+	ck_assert_uint_eq(st.tx_completed, 2);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.tx_packets, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+END_TEST
+
+/*
  * A zero-copy driver polling TX without wakeups (no need_wakeup) counts
  * tx_ring_empty_descs when it first finds the ring empty, not on every poll
  * after: once at bind, once more after the packet it sent.
@@ -1170,6 +1227,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, inject_says_whether_the_nic_took_the_packet);
 	tcase_add_test(tc, poll_many_refills_and_reports_each_socket);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_reclaim);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_batch_call);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);
