@@ -546,6 +546,61 @@ static struct xskx_socket *open_tx_socket(struct nic *nic, uint32_t tx_size)
 }
 
 /*
+ * A bad completion between two good ones, on a UMEM of frame_count frames:
+ * the reclaim copies COMPLETION in stretches and checks a bound on the
+ * addresses once (their OR on a UMEM a power of two in size, their
+ * highest otherwise, lib/rings/completion.c), so the one outside must
+ * still send the batch down the careful path: two completed, one bad.
+ */
+static void bad_completion_between_good_ones(uint32_t frame_count)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = frame_count);
+	/* No wakeup before four are queued: all three complete at once. */
+	XSKX_OPTS(xskx_socket_opts, opts, .tx_kick_batch = 4);
+	struct xskx_rings rings;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	uint32_t idx = 0;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
+	ck_assert_msg(!xskx_umem_create(&nic.umem, &umem_opts), "%s",
+		      xskx_last_error());
+	opts.port = test_port(nic.port);
+	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
+		      xskx_last_error());
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	ck_assert_uint_eq(xsk_ring_prod__reserve(rings.tx, 1, &idx), 1);
+	*xsk_ring_prod__tx_desc(rings.tx, idx) = (struct xdp_desc){
+		.addr = xskx_umem_size(nic.umem) + 4096, .len = 64
+	};
+	xsk_ring_prod__submit(rings.tx, 1);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+	ck_assert_int_eq(xskx_tx_reclaim(sock), 2);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_invalid_descs, 1);
+	ck_assert_uint_eq(stats.tx_bad_completions, 1);
+	ck_assert_uint_eq(stats.tx_completed, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+
+START_TEST(bad_completion_between_good_ones_is_found)
+{
+	/* 4096 frames: a power of two in size; 3000: not. */
+	bad_completion_between_good_ones(4096);
+	bad_completion_between_good_ones(3000);
+}
+END_TEST
+
+/*
  * A wakeup answered "try again" (the link is down: ENETDOWN) is counted in
  * kick_retries, once per kick, and the burst's packet stays queued for the
  * next one.
@@ -1217,6 +1272,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, no_kick_from_a_burst_that_received_packets);
 	tcase_add_test(tc, empty_tx_bursts_do_not_kick);
 	tcase_add_test(tc, bad_completion_is_not_a_completed_packet);
+	tcase_add_test(tc, bad_completion_between_good_ones_is_found);
 	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
 	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
