@@ -186,7 +186,7 @@ int xskx_tx_batch_set_len(struct xskx_tx_batch *batch, uint32_t i,
  * nothing is sent and the batch stays open), or the error of a kick that
  * failed for a reason other than "try again" (-ENXIO...): the n packets
  * are on TX all the same and the batch is closed (batch->n is 0). Nothing
- * is left for a later call. The check costs about 7 instructions per
+ * is left for a later call. The check costs about 6 instructions per
  * packet at a batch of 64 (docs/PERFORMANCE.md); no syscall of its own.
  */
 int xskx_tx_submit(struct xskx_socket *sock, struct xskx_tx_batch *batch,
