@@ -8,10 +8,3 @@ int xskx__tx_finish(struct xskx_socket *s, uint32_t n)
 {
 	return xskx__call_result(s, n, xskx__tx_kick_if_due(s, n));
 }
-
-int xskx__tx_finish_now(struct xskx_socket *s, uint32_t n)
-{
-	int err = xskx__tx_kick_if_due(s, n);
-
-	return err ? err : (int)n;
-}
