@@ -261,7 +261,7 @@ XSKX_API int xskx_rx_forward(struct xskx_socket *s, struct xskx_rx_batch *b,
 		out->stats.tx_packets += k;
 		out->stats.tx_bytes += bytes;
 	}
-	return xskx__tx_finish(out, k);
+	return xskx__tx_finish_now(out, k);
 }
 
 /*
@@ -367,49 +367,62 @@ static void tx_unreserve(struct xskx_socket *s, uint32_t from, uint32_t to)
 }
 
 /*
- * Whether any of k descriptors differs from what xskx_tx_reserve() wrote
- * (the address in addrs, no options) or has a length out of 1..room; their
- * bytes added to *bytes. Options and length are read as one 64-bit word w,
- * the options its upper half: w is 1..room (options 0, a length in range)
- * exactly when neither room - w nor w - 1 has its top bit set. No branch
- * per packet, and the sums kept in locals: *bytes may alias the
- * descriptors.
+ * Whether any of k descriptors may differ from what xskx_tx_reserve()
+ * wrote (the address in addrs, no options) or have a length out of
+ * 1..room; their bytes added to *bytes. Options and length are read as
+ * one 64-bit word w, the options its upper half: w is 1..room (options 0,
+ * a length in range) exactly when w - 1 is below room. The words less one
+ * are OR-ed together, which is no lower than any of them: below room, all
+ * are in range; at or above it, one may not be (for one descriptor, k 1,
+ * the answer is exact), and the caller looks entry by entry. No branch
+ * per packet, so the loop vectorizes; the sums kept in locals: *bytes may
+ * alias the descriptors.
  */
 static inline __attribute__((always_inline)) bool
 descs_changed(const struct xdp_desc *d, const uint64_t *addrs, uint32_t k,
 	      const uint64_t room, uint64_t *bytes)
 {
-	uint64_t moved = 0, out_of_range = 0, sum = 0;
+	uint64_t moved = 0, bound = 0, sum = 0;
 
 	for (uint32_t i = 0; i < k; i++) {
 		uint64_t w = (uint64_t)d[i].options << 32 | d[i].len;
 
 		moved |= d[i].addr ^ addrs[i];
-		out_of_range |= (room - w) | (w - 1);
+		bound |= w - 1;
 		sum += w;
 	}
 	*bytes += sum;
-	return moved || (out_of_range >> 63);
+	return moved || bound >= room;
 }
 
 /*
- * -EINVAL naming the first of entries [0, n) of the open TX batch that the
- * application wrote into; the batch stays open, nothing is sent.
+ * The first of entries [0, n) of the open TX batch that the application
+ * wrote into, or n when none was (descs_changed()'s bound was loose).
  */
-static int tx_batch_changed(const struct xskx_socket *s, uint32_t idx,
-			    uint32_t n, uint32_t room)
+static uint32_t tx_batch_first_changed(const struct xskx_socket *s,
+				       uint32_t idx, uint32_t n, uint32_t room)
 {
 	const struct xdp_desc *descs = s->tx.ring;
-	const struct xdp_desc *d;
 	uint64_t bytes = 0;
 	uint32_t i;
 
-	/* One of them was: the last, if none before it. */
-	for (i = 0; i + 1 < n; i++)
+	for (i = 0; i < n; i++)
 		if (descs_changed(&descs[(idx + i) & s->tx.mask],
 				  &s->tx_batch_addrs[i], 1, room, &bytes))
 			break;
-	d = &descs[(idx + i) & s->tx.mask];
+	return i;
+}
+
+/*
+ * -EINVAL naming entry i of the open TX batch, which the application wrote
+ * into; the batch stays open, nothing is sent.
+ */
+static int tx_batch_changed(const struct xskx_socket *s, uint32_t idx,
+			    uint32_t i, uint32_t room)
+{
+	const struct xdp_desc *d = &((const struct xdp_desc *)
+					     s->tx.ring)[(idx + i) & s->tx.mask];
+
 	return xskx__fail(-EINVAL,
 			  "xskx_tx_submit: entry %u of the batch on queue %u was written into: address 0x%llx (reserved 0x%llx), len %u (1 to %u), options 0x%x (none); set a length with xskx_tx_batch_set_len() and write the packet at xskx_tx_batch_data(). Nothing was sent: the batch is still open",
 			  i, s->queue_id, (unsigned long long)d->addr,
@@ -441,16 +454,19 @@ XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
 		uint32_t tail = xskx__ring_run(idx, s->tx.size, n);
 		struct xdp_desc *descs = s->tx.ring;
 		uint64_t bytes = 0;
+		bool suspect;
 
 		/* The descriptors are the application's to write: not trusted. */
-		if (__builtin_expect(
-			    descs_changed(descs + first, s->tx_batch_addrs,
-					  tail, room, &bytes) ||
-				    descs_changed(descs,
-						  s->tx_batch_addrs + tail,
-						  n - tail, room, &bytes),
-			    0))
-			return tx_batch_changed(s, idx, n, room);
+		suspect = descs_changed(descs + first, s->tx_batch_addrs, tail,
+					room, &bytes);
+		suspect |= descs_changed(descs, s->tx_batch_addrs + tail,
+					 n - tail, room, &bytes);
+		if (__builtin_expect(suspect, 0)) {
+			uint32_t changed = tx_batch_first_changed(s, idx, n, room);
+
+			if (changed < n)
+				return tx_batch_changed(s, idx, changed, room);
+		}
 		tx_unreserve(s, n, reserved);
 		xskx_ring_prod_cancel(&s->tx, reserved - n);
 		xsk_ring_prod__submit(&s->tx, n);
@@ -460,7 +476,7 @@ XSKX_API int xskx_tx_submit(struct xskx_socket *s, struct xskx_tx_batch *b,
 		s->tx_batch = 0;
 		b->n = 0;
 	}
-	return xskx__tx_finish(s, n);
+	return xskx__tx_finish_now(s, n);
 }
 
 void xskx__batches_abandon(struct xskx_socket *s)

@@ -43,15 +43,18 @@ static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
 	rig->wire++;
 }
 
-/* The rig with FILL still empty: other sockets may join its UMEM. */
-static void rig_open_unfilled(struct rig *rig, uint32_t mtu,
+/*
+ * The rig with FILL still empty: other sockets may join its UMEM, whose
+ * frames have headroom bytes in front of the data.
+ */
+static void rig_open_headroom(struct rig *rig, uint32_t mtu,
 			      uint32_t sock_flags, uint32_t rx_size,
-			      uint32_t tx_size)
+			      uint32_t tx_size, uint32_t headroom)
 {
 	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "b0", .mtu = mtu);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
-		  .frame_size = FRAME_SIZE);
+		  .frame_size = FRAME_SIZE, .headroom = headroom);
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = sock_flags,
 		  .rx_size = rx_size, .tx_size = tx_size,
 		  .tx_reserve = FRAMES / 2);
@@ -66,6 +69,13 @@ static void rig_open_unfilled(struct rig *rig, uint32_t mtu,
 	sock_opts.port = test_port(rig->port);
 	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts),
 		      "%s", xskx_last_error());
+}
+
+static void rig_open_unfilled(struct rig *rig, uint32_t mtu,
+			      uint32_t sock_flags, uint32_t rx_size,
+			      uint32_t tx_size)
+{
+	rig_open_headroom(rig, mtu, sock_flags, rx_size, tx_size, 0);
 }
 
 static void rig_open(struct rig *rig, uint32_t mtu, uint32_t sock_flags,
@@ -397,6 +407,40 @@ START_TEST(tx_submit_refuses_a_batch_written_into)
 }
 END_TEST
 
+/*
+ * Submit checks a batch's lengths against the room in one bound, their
+ * OR less one each; with a room that is not a power of two (a frame of
+ * 2048 less 256 of headroom: 1792), lengths all in range can OR to more
+ * than it (1023 | 1791), and the batch is then checked entry by entry:
+ * sent, not refused. One length past the room, written on the ring,
+ * still is.
+ */
+START_TEST(tx_submit_lengths_in_range_or_above_the_room)
+{
+	const uint32_t room = FRAME_SIZE - 256;
+	struct xskx_tx_batch b;
+	struct rig rig;
+
+	rig_open_headroom(&rig, 1500, 0, RING, RING, 256);
+	ck_assert_int_eq(xskx_rx_burst(rig.sock, NULL, 0), 0);
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 3, 1024), 3);
+	ck_assert_uint_eq(b.room, room);
+	ck_assert_int_eq(xskx_tx_batch_set_len(&b, 1, room), 0);
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 3), 3);
+	wire_reaches(&rig, 3);
+	ck_assert_uint_eq(rig.wire_len[1], room);
+	ck_assert_uint_eq(stats_of(&rig).tx_bytes, 2 * 1024 + room);
+
+	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 2, 1024), 2);
+	b.ring[b.idx & b.mask].len = room + 1;
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 2), -EINVAL);
+	ck_assert_msg(strstr(xskx_last_error(), "entry 0 "), "%s",
+		      xskx_last_error());
+	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 0), 0);
+	rig_destroy(&rig);
+}
+END_TEST
+
 /* One batch per ring at a time; the burst calls wait for it to close. */
 START_TEST(open_batches_refuse_the_other_calls)
 {
@@ -675,6 +719,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, tx_reserve_and_submit);
 	tcase_add_test(tc, tx_lengths_refused);
 	tcase_add_test(tc, tx_submit_refuses_a_batch_written_into);
+	tcase_add_test(tc, tx_submit_lengths_in_range_or_above_the_room);
 	tcase_add_test(tc, open_batches_refuse_the_other_calls);
 	tcase_add_test(tc, close_with_open_batches);
 	tcase_add_test(tc, null_and_foreign_arguments);

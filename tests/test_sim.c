@@ -499,6 +499,61 @@ static struct xskx_socket *open_tx_socket(struct test_sim_nic *nic,
 }
 
 /*
+ * A bad completion between two good ones, on a UMEM of frame_count frames:
+ * the reclaim copies COMPLETION in stretches and checks a bound on the
+ * addresses once (their OR on a UMEM a power of two in size, their
+ * highest otherwise, lib/rings/completion.c), so the one outside must
+ * still send the batch down the careful path: two completed, one bad.
+ */
+static void bad_completion_between_good_ones(uint32_t frame_count)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = frame_count);
+	/* No wakeup before four are queued: all three complete at once. */
+	XSKX_OPTS(xskx_socket_opts, opts, .tx_kick_batch = 4);
+	struct xskx_rings rings;
+	struct xskx_stats stats;
+	struct xskx_socket *sock;
+	struct xskx_pkt pkt;
+	uint32_t idx = 0;
+	struct nic nic;
+
+	nic_create(&nic, &port_opts);
+	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
+	ck_assert_msg(!xskx_umem_create(&nic.umem, &umem_opts), "%s",
+		      xskx_last_error());
+	opts.port = test_port(nic.port);
+	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
+		      xskx_last_error());
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
+	ck_assert_uint_eq(xsk_ring_prod__reserve(rings.tx, 1, &idx), 1);
+	*xsk_ring_prod__tx_desc(rings.tx, idx) = (struct xdp_desc){
+		.addr = xskx_umem_size(nic.umem) + 4096, .len = 64
+	};
+	xsk_ring_prod__submit(rings.tx, 1);
+	pkt = held_pkt(&nic, 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
+	ck_assert_int_eq(xskx_socket_kick_tx(sock), 0);
+	ck_assert_int_eq(xskx_tx_reclaim(sock), 2);
+	ck_assert_int_eq(xskx_socket_stats(sock, &stats), 0);
+	ck_assert_uint_eq(stats.tx_invalid_descs, 1);
+	ck_assert_uint_eq(stats.tx_bad_completions, 1);
+	ck_assert_uint_eq(stats.tx_completed, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
+}
+
+START_TEST(bad_completion_between_good_ones_is_found)
+{
+	/* 4096 frames: a power of two in size; 3000: not. */
+	bad_completion_between_good_ones(4096);
+	bad_completion_between_good_ones(3000);
+}
+END_TEST
+
+/*
  * A wakeup answered "try again" (the link is down: ENETDOWN) is counted in
  * kick_retries, once per kick, and the burst's packet stays queued for the
  * next one.
@@ -801,6 +856,63 @@ START_TEST(a_hard_wakeup_error_comes_from_reclaim)
 	ck_assert_int_eq(got, 1);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
 	test_sim_nic_destroy(&nic);
+}
+END_TEST
+
+/*
+ * The batch API's TX calls return a hard wakeup error themselves, their
+ * packets queued on TX all the same: xskx_tx_submit() with its batch
+ * closed, xskx_rx_forward() with the entry it forwarded out of its batch.
+ * Nothing is left for the next call, and once the port works again both
+ * packets are sent and completed.
+ */
+START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
+	struct xskx_sim_port_stats ps;
+	struct xskx_socket *sock;
+	struct xskx_tx_batch tx;
+	struct xskx_rx_batch rx;
+	struct xskx_stats st = { 0 };
+	struct nic nic;
+	int got = 0;
+
+	nic_create(&nic, &port_opts);
+	sock = open_socket(&nic, 0, 0, 0, 0);
+	ck_assert_int_eq(xskx_tx_reserve(sock, &tx, 1, 64), 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_tx_submit(sock, &tx, 1), -ENXIO);
+	ck_assert_uint_eq(tx.n, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+
+	/* FILL posted, then one packet received into a batch. */
+	ck_assert_int_eq(xskx_rx_burst(sock, NULL, 0), 0);
+	poll_unread(&nic);
+	inject(&nic, 1);
+	for (int i = 0; i < 10 && !got; i++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		got = xskx_rx_peek(sock, &rx, 4);
+		ck_assert_int_ge(got, 0);
+	}
+	ck_assert_int_eq(got, 1);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
+	ck_assert_int_eq(xskx_rx_forward(sock, &rx, sock), -ENXIO);
+	ck_assert_uint_eq(rx.n, 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &fine), 0);
+	ck_assert_int_eq(xskx_tx_burst(sock, NULL, 0), 0);
+
+	for (int i = 0; i < 10 && st.tx_completed < 2; i++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		ck_assert_int_ge(xskx_tx_reclaim(sock), 0);
+		ck_assert_int_eq(xskx_socket_stats(sock, &st), 0);
+	}
+	ck_assert_uint_eq(st.tx_completed, 2);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_uint_eq(ps.tx_packets, 2);
+	ck_assert_int_eq(xskx_socket_close(sock), 0);
+	nic_destroy(&nic);
 }
 END_TEST
 
@@ -1116,6 +1228,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, no_kick_from_a_burst_that_received_packets);
 	tcase_add_test(tc, empty_tx_bursts_do_not_kick);
 	tcase_add_test(tc, bad_completion_is_not_a_completed_packet);
+	tcase_add_test(tc, bad_completion_between_good_ones_is_found);
 	tcase_add_test(tc, copy_mode_counts_each_packet_that_finds_fill_empty_once);
 	tcase_add_test(tc, zero_copy_counts_each_refill_that_finds_fill_empty_once);
 	tcase_add_test(tc, a_kick_answered_try_again_is_counted);
@@ -1126,6 +1239,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, inject_says_whether_the_nic_took_the_packet);
 	tcase_add_test(tc, poll_many_refills_and_reports_each_socket);
 	tcase_add_test(tc, a_hard_wakeup_error_comes_from_reclaim);
+	tcase_add_test(tc, a_hard_wakeup_error_comes_from_the_batch_call);
 	tcase_add_test(tc, tx_ring_empty_counted_once_per_time_found_empty);
 	tcase_add_test(tc, zero_copy_counts_every_descriptor_of_an_invalid_chain);
 	tcase_add_test(tc, refill_batch_is_at_most_half_of_fill);

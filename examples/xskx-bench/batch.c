@@ -65,9 +65,18 @@ int bench_batch_txonly_step(struct bench *b)
 	return n;
 }
 
-/* Swap the MACs of the packets peeked, first fragments only (-F). */
+/*
+ * Swap the MACs of the packets peeked; with -F, of first fragments only.
+ * Without -F every entry is a packet: no chain to follow, as in the burst
+ * step and the baseline.
+ */
 static void swap_batch(struct bench *b, const struct xskx_rx_batch *batch)
 {
+	if (!b->opts->multi_buffer) {
+		for (uint32_t i = 0; i < batch->n; i++)
+			eth_swap_macs(xskx_rx_batch_data(batch, i));
+		return;
+	}
 	for (uint32_t i = 0; i < batch->n; i++) {
 		if (!b->rx_in_chain)
 			eth_swap_macs(xskx_rx_batch_data(batch, i));

@@ -136,8 +136,11 @@ int xskx_rx_recycle(struct xskx_socket *sock, struct xskx_rx_batch *batch);
  * xskx_tx_burst()'s rules. Returns the entries forwarded (0 when TX is
  * full: call again, or recycle them), or a negative errno: -EINVAL (not
  * sock's open batch, out on another UMEM or without a TX ring, chains into
- * a socket without multi-buffer), -EBUSY (out's TX batch is open), or a
- * failed kick as xskx_tx_burst() returns it.
+ * a socket without multi-buffer), -EBUSY (out's TX batch is open), or the
+ * error of a kick that failed for a reason other than "try again"
+ * (-ENXIO...): the entries forwarded before it are on out's TX ring all
+ * the same and have left the batch (batch->n says how many are left).
+ * Nothing is left for a later call.
  */
 int xskx_rx_forward(struct xskx_socket *sock, struct xskx_rx_batch *batch,
 		    struct xskx_socket *out);
@@ -180,11 +183,11 @@ int xskx_tx_batch_set_len(struct xskx_tx_batch *batch, uint32_t i,
  * errno: -EINVAL (batch not the socket's open TX batch, n above its
  * entries, or one of the n descriptors written into since the reserve —
  * another address, options, a length out of 1..room — named by its index:
- * nothing is sent and the batch stays open), or a failed kick as
- * xskx_tx_burst() returns it (one that fails after packets went out comes
- * from the socket's next call instead, as with xskx_tx_burst()). The check
- * costs about 7 instructions per packet at a batch of 64
- * (docs/PERFORMANCE.md); no syscall of its own.
+ * nothing is sent and the batch stays open), or the error of a kick that
+ * failed for a reason other than "try again" (-ENXIO...): the n packets
+ * are on TX all the same and the batch is closed (batch->n is 0). Nothing
+ * is left for a later call. The check costs about 6 instructions per
+ * packet at a batch of 64 (docs/PERFORMANCE.md); no syscall of its own.
  */
 int xskx_tx_submit(struct xskx_socket *sock, struct xskx_tx_batch *batch,
 		   uint32_t n);

@@ -49,18 +49,17 @@ XSKX_API int xskx_socket_kick_tx(struct xskx_socket *s)
 }
 
 /*
- * With tx_kick_batch (xskx_socket_opts), whether what waits on TX is worth
- * a wakeup now: that many packets (a full ring is at least that many), or
- * the first packet's wait over — tx_kick_ns, or with 0 a call that queued
- * none.
+ * With tx_kick_batch (xskx_socket_opts) set, whether what waits on TX is
+ * worth a wakeup now: that many packets (a full ring is at least that
+ * many), or the first packet's wait over — tx_kick_ns, or with 0 a call
+ * that queued none. Without it every wakeup is due: the caller tests that
+ * inline (kick.h), and pays no call.
  */
 bool xskx__tx_kick_due(struct xskx_socket *s, uint32_t n)
 {
 	uint32_t queued;
 	uint64_t now;
 
-	if (!s->tx_kick_batch)
-		return true;
 	queued = xskx_ring_prod_queued(&s->tx);
 	if (queued >= s->tx_kick_batch)
 		return true;

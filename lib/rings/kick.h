@@ -12,8 +12,8 @@
 #include "rings/rings.h"
 
 /*
- * With tx_kick_batch (xskx_socket_opts), whether what waits on TX is worth
- * a wakeup now (lib/rings/kick.c).
+ * With tx_kick_batch (xskx_socket_opts) set, whether what waits on TX is
+ * worth a wakeup now (lib/rings/kick.c).
  */
 bool xskx__tx_kick_due(struct xskx_socket *s, uint32_t n);
 
@@ -29,7 +29,7 @@ xskx__tx_kick_if_due(struct xskx_socket *s, uint32_t n)
 	if ((xskx_ring_needs_wakeup(&s->tx) ||
 	     s->kick_always) &&
 	    (n || xsk_prod_nb_free(&s->tx, s->tx.size) < s->tx.size) &&
-	    xskx__tx_kick_due(s, n)) {
+	    (!s->tx_kick_batch || xskx__tx_kick_due(s, n))) {
 		s->tx_waiting_since = 0;
 		return xskx_socket_kick_tx(s);
 	}

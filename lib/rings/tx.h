@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "rings/kick.h"
 #include "rings/rings.h"
 
 /*
@@ -27,9 +28,25 @@ static inline uint32_t xskx__tx_room(struct xskx_socket *s, uint32_t n)
 }
 
 /*
- * The end of every TX call that queued n packets: kick the peer if TX
- * holds descriptors and it asked; returns n or the kick's error.
+ * The end of a TX call that queued n packets and returns a count
+ * (xskx_tx_burst()): kick the peer if TX holds descriptors and it asked;
+ * returns n, or the kick's error when n is 0. One that fails after packets
+ * were queued is kept for the socket's next call (xskx__call_result()).
  */
 int xskx__tx_finish(struct xskx_socket *sock, uint32_t n);
+
+/*
+ * The end of a TX call that reports a failed wakeup itself (the batch
+ * API's xskx_tx_submit() and xskx_rx_forward()): kick as xskx__tx_finish()
+ * does; returns n, or the kick's hard error, the n packets queued on TX
+ * all the same. Nothing is left for a later call. Inline: the fast path.
+ */
+static inline __attribute__((always_inline)) int
+xskx__tx_finish_now(struct xskx_socket *s, uint32_t n)
+{
+	int err = xskx__tx_kick_if_due(s, n);
+
+	return err ? err : (int)n;
+}
 
 #endif /* XSKX_RINGS_TX_H */
