@@ -516,9 +516,9 @@ static void bad_completion_between_good_ones(uint32_t frame_count)
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
 	uint32_t idx = 0;
-	struct nic nic;
+	struct test_sim_nic nic;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
 	ck_assert_msg(!xskx_umem_create(&nic.umem, &umem_opts), "%s",
 		      xskx_last_error());
@@ -542,7 +542,7 @@ static void bad_completion_between_good_ones(uint32_t frame_count)
 	ck_assert_uint_eq(stats.tx_bad_completions, 1);
 	ck_assert_uint_eq(stats.tx_completed, 2);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 
 START_TEST(bad_completion_between_good_ones_is_found)
@@ -875,10 +875,10 @@ START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
 	struct xskx_tx_batch tx;
 	struct xskx_rx_batch rx;
 	struct xskx_stats st = { 0 };
-	struct nic nic;
+	struct test_sim_nic nic;
 	int got = 0;
 
-	nic_create(&nic, &port_opts);
+	test_sim_nic_create(&nic, &port_opts, NULL);
 	sock = open_socket(&nic, 0, 0, 0, 0);
 	ck_assert_int_eq(xskx_tx_reserve(sock, &tx, 1, 64), 1);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
@@ -912,7 +912,7 @@ START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
 	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
 	ck_assert_uint_eq(ps.tx_packets, 2);
 	ck_assert_int_eq(xskx_socket_close(sock), 0);
-	nic_destroy(&nic);
+	test_sim_nic_destroy(&nic);
 }
 END_TEST
 
