@@ -133,6 +133,9 @@ static void expect_packet(struct nic *nic, uint32_t len, uint32_t sent_len,
 	ck_assert_int_gt(n, 0);
 	ck_assert_uint_eq(xskx_pkt_frags(pkts, (uint32_t)n, &total),
 			  (uint32_t)n);
+	for (int f = 0; f < n; f++)
+		ck_assert_msg(lens[f], "fragment %d of %d: expected none", f,
+			      n);
 	for (int f = 0; f < n; f++) {
 		uint32_t i = 0;
 
