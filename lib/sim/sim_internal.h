@@ -356,7 +356,7 @@ static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
 struct sim_xdp {
 	struct xskx_sim_xdp_buff buff; /* first: the hook's pointer is ours */
 	uint32_t end;		/* linear: data to the buffer's end */
-	uint32_t head_len;	/* chain: the first buffer's, as the helper left it */
+	uint32_t head_len;	/* chain: the first buffer's, which the hook may not set */
 	uint32_t nr_frags;
 	uint32_t frag_room;
 	uint8_t *frag_data[SIM_MAX_FRAGS - 1];

@@ -67,7 +67,6 @@ static int frags_shrink(struct sim_xdp *x, int64_t offset)
 	 * chain's first buffer fills its frame, so end is the frame's end.
 	 */
 	xdp->len -= (uint32_t)offset;
-	x->head_len = xdp->len;
 	xdp->tailroom = x->end - xdp->len;
 	return 0;
 }
