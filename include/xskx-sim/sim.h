@@ -172,10 +172,12 @@ int xskx_sim_port_set_xdp(struct xskx_sim_port *port, xskx_sim_xdp_fn fn,
  * style: the hook may set len anywhere from XSKX_SIM_XDP_MIN_LEN (an
  * Ethernet header) to len + tailroom, growing into the bytes after the
  * packet in its buffer (the UMEM frame in zero-copy mode; their content is
- * whatever the buffer held, as in the kernel) or cutting its end off. A
+ * whatever the buffer held, where xskx_sim_xdp_adjust_tail() zeroes them
+ * as the kernel's helper does) or cutting its end off. A
  * length outside that range makes the verdict XSKX_XDP_ABORTED. A
- * multi-buffer packet shows its first buffer with tailroom 0 and cannot be
- * resized.
+ * multi-buffer packet shows its first buffer with tailroom 0: the hook
+ * resizes it with xskx_sim_xdp_adjust_tail() only, and len must be left as
+ * that leaves it (XSKX_XDP_ABORTED otherwise).
  *
  * Metadata, bpf_xdp_adjust_meta() style: meta_len starts at 0; the hook may
  * set it to reserve that many bytes in front of data, writes them at
@@ -207,6 +209,22 @@ typedef enum xskx_xdp_verdict (*xskx_sim_xdp_buff_fn)(
  */
 int xskx_sim_port_set_xdp_buff(struct xskx_sim_port *port,
 			       xskx_sim_xdp_buff_fn fn, void *ctx);
+
+/*
+ * bpf_xdp_adjust_tail() for a resizing hook: grow (offset > 0) or shrink
+ * the packet xdp, the one the hook was called with, at its end, by the
+ * kernel's rules (docs/KERNEL_RULES.md, "Multi-buffer"). A single-buffer
+ * packet ends anywhere from XSKX_SIM_XDP_MIN_LEN to the end of its buffer
+ * (len and tailroom follow). A multi-buffer packet shrinks from its tail
+ * (whole fragments go, their frames back to the driver, then the last one
+ * left is cut; the first buffer gets shorter only once no fragment is
+ * left) down to XSKX_SIM_XDP_MIN_LEN bytes in all, and grows in its last
+ * fragment, up to the end of that fragment's frame. Grown bytes are zero.
+ * Returns 0, or -EINVAL when the packet cannot be resized so and is left
+ * unchanged. Only valid inside the hook, on the buffer it was given; no
+ * syscall, no lock.
+ */
+int xskx_sim_xdp_adjust_tail(struct xskx_sim_xdp_buff *xdp, int offset);
 
 /*
  * Packets that leave a port with no wire (and XDP_PASS packets, which go to

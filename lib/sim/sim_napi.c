@@ -154,13 +154,17 @@ static struct sim_pkt packet_segs(const struct sim_queue *q, uint32_t frags,
 	return pkt;
 }
 
-static enum rx_result redirect(struct sim_queue *q, uint32_t frags,
+/*
+ * The packet at next_to_clean as the XDP hook x left it, to the socket:
+ * one descriptor per fragment it kept.
+ */
+static enum rx_result redirect(struct sim_queue *q, const struct sim_xdp *x,
 			       struct poll_counts *c)
 {
 	const struct sim_pool *pool = q->pool;
 	struct sim_xsk *xs = q->rx_target;
+	uint32_t frags = x->nr_frags + 1, i = q->ntc;
 	struct sim_ring *rx;
-	uint32_t i = q->ntc;
 
 	if (!xs) {
 		c->redirect_err++;
@@ -186,23 +190,64 @@ static enum rx_result redirect(struct sim_queue *q, uint32_t frags,
 		struct xdp_desc *d = sim_ring_desc(rx, rx->cached_prod++);
 
 		d->addr = sim_rx_handle(pool, q->hw[i].addr);
-		d->len = q->hw[i].len;
-		d->options = q->hw[i].contd ? XDP_PKT_CONTD : 0;
+		d->len = f ? x->frag_len[f - 1] : x->buff.len;
+		d->options = f + 1 < frags ? XDP_PKT_CONTD : 0;
 		i = hw_next(q, i);
 	}
 	c->redirect++;
 	return RX_DELIVERED;
 }
 
-/* Free the slots of the packet at next_to_clean; recycle keeps its frames. */
-static void consume(struct sim_queue *q, uint32_t frags, bool recycle)
+/*
+ * Free the slots of the packet at next_to_clean: its first to_socket
+ * fragments went to the socket, the frames of the others are recycled.
+ */
+static void consume(struct sim_queue *q, uint32_t frags, uint32_t to_socket)
 {
 	for (uint32_t f = 0; f < frags; f++) {
-		if (recycle)
+		if (f >= to_socket)
 			q->spare[q->nspare++] = q->hw[q->ntc].addr;
 		q->ntc = hw_next(q, q->ntc);
 	}
 	q->received -= frags;
+}
+
+/*
+ * The packet at next_to_clean as the XDP hook sees it: its first buffer,
+ * and for a chain the fragments after it. Only a single-buffer packet may
+ * grow in its first buffer, to its frame's end.
+ */
+static void xdp_view(struct sim_queue *q, uint32_t frags, struct sim_xdp *x)
+{
+	const struct sim_pool *pool = q->pool;
+	const struct sim_hw_slot *first = &q->hw[q->ntc];
+	uint32_t i = q->ntc;
+
+	sim_xdp_init(x, q, sim_frame_data(pool, first->addr), first->len,
+		     frags == 1 ? pool->frame_room - first->len : 0);
+	x->frag_room = pool->frame_room;
+	x->nr_frags = frags - 1;
+	for (uint32_t f = 0; f < x->nr_frags; f++) {
+		i = hw_next(q, i);
+		x->frag_data[f] = sim_frame_data(pool, q->hw[i].addr);
+		x->frag_len[f] = q->hw[i].len;
+	}
+}
+
+/*
+ * What the hook left, into the hardware slots for the stack or TX: the
+ * lengths of the fragments it kept (packet_segs() reads that many). The
+ * others stay in the packet's slots until consume() recycles them.
+ */
+static void xdp_apply(struct sim_queue *q, const struct sim_xdp *x)
+{
+	uint32_t i = q->ntc;
+
+	q->hw[i].len = x->buff.len;
+	for (uint32_t f = 0; f < x->nr_frags; f++) {
+		i = hw_next(q, i);
+		q->hw[i].len = x->frag_len[f];
+	}
 }
 
 static void post(struct sim_queue *q, uint64_t addr)
@@ -309,26 +354,30 @@ uint32_t xskx__sim_napi_poll(struct sim_queue *q)
 
 	q->rx_sched = false;
 	while (done < port->napi_budget && q->received) {
-		uint32_t frags = packet_frags(q);
-		struct sim_hw_slot *first = &q->hw[q->ntc];
-		/* Only a single-buffer packet may grow, to its frame's end. */
-		uint32_t tailroom =
-			frags == 1 ? pool->frame_room - first->len : 0;
-		bool recycle = true;
+		uint32_t frags = packet_frags(q), kept, to_socket = 0;
+		enum xskx_xdp_verdict verdict;
 		struct sim_pkt pkt;
+		struct sim_xdp x;
 		uint32_t meta_len;
 
+		xdp_view(q, frags, &x);
 		/* Metadata stays where the hook wrote it: in the frame's headroom. */
-		switch (sim_run_xdp(q, sim_frame_data(pool, first->addr),
-				    &first->len, tailroom, &meta_len)) {
+		verdict = sim_run_xdp(q, &x, &meta_len);
+		kept = x.nr_frags + 1;
+		switch (verdict) {
 		case XSKX_XDP_REDIRECT:
-			switch (redirect(q, frags, &c)) {
+			switch (redirect(q, &x, &c)) {
 			case RX_DELIVERED:
 				delivered = true;
-				recycle = false;
+				to_socket = kept;
 				break;
 			case RX_STOP:
-				stuck_frags = frags;
+				/*
+				 * Left in the ring as it arrived: the next
+				 * poll runs the hook on it again, as a driver
+				 * reads the length from its descriptor again.
+				 */
+				stuck_frags = kept;
 				goto out;
 			case RX_DROPPED:
 				break;
@@ -336,20 +385,22 @@ uint32_t xskx__sim_napi_poll(struct sim_queue *q)
 			break;
 		case XSKX_XDP_PASS:
 			c.pass++;
-			pkt = packet_segs(q, frags, segs);
+			xdp_apply(q, &x);
+			pkt = packet_segs(q, kept, segs);
 			xskx__sim_port_sink(port, XSKX_SIM_SINK_STACK, &pkt,
 				            q->index);
 			break;
 		case XSKX_XDP_TX:
 			c.tx++;
-			pkt = packet_segs(q, frags, segs);
+			xdp_apply(q, &x);
+			pkt = packet_segs(q, kept, segs);
 			xskx__sim_port_transmit(port, &pkt, q->index);
 			break;
 		default:
 			c.drop++;
 			break;
 		}
-		consume(q, frags, recycle);
+		consume(q, frags, to_socket);
 		done++;
 	}
 out:

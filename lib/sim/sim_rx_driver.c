@@ -179,8 +179,9 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 	struct xskx_sim *sim = port->sim;
 	struct sim_seg seg = { port->scratch, pkt->len };
 	struct sim_pkt linear = { &seg, 1, pkt->len };
-	uint32_t off = 0, len = pkt->len, meta_len;
+	uint32_t off = 0, len, meta_len;
 	enum xskx_xdp_verdict verdict;
+	struct sim_xdp x;
 
 	if (sim->in_direct_rx || pkt->len > port->scratch_size) {
 		sim_count(&port->stats.rx_missed, 1);
@@ -193,10 +194,11 @@ bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt)
 		off += pkt->segs[i].len;
 	}
 	sim_count(&port->stats.rx_packets, 1);
-	/* The packet may grow to the end of the driver's buffer. */
-	verdict = sim_run_xdp(q, port->scratch, &len, port->scratch_size - len,
-			      &meta_len);
-	seg.len = linear.len = len;
+	/* Linear in the driver's buffer: it may grow to the buffer's end. */
+	sim_xdp_init(&x, q, port->scratch, pkt->len,
+		     port->scratch_size - pkt->len);
+	verdict = sim_run_xdp(q, &x, &meta_len);
+	len = seg.len = linear.len = x.buff.len;
 	switch (verdict) {
 	case XSKX_XDP_REDIRECT:
 		if (q->pool && copy_to_socket(q, port->scratch, len, meta_len))

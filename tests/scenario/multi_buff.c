@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "traffic.h"
+#include "xdp_tail.h"
 
 /* The sender's UMEM in the descriptor tables: 64 frames of 4 KiB. */
 #define MB_FRAME 4096u
@@ -25,8 +26,6 @@
 #define MB_INVALID_OPTION 0xfffeu
 /* The selftests' DEFAULT_BATCH_SIZE packets in the adjust-tail scenarios. */
 #define MB_ADJUST_PACKETS 64u
-/* Their packets: two of the selftests' 3 KiB frames' worth. */
-#define MB_ADJUST_LEN (2u * 3072u)
 
 /* 4096 packets of 9000 bytes, three fragments each way (4 KiB frames). */
 void scenario_send_receive_9k_packets(struct test_peer *peer,
@@ -252,9 +251,10 @@ static bool adjust_tail_supported(struct test_link *link,
 }
 
 /*
- * The receiving port's XDP program resizes every packet of 6144 bytes (two
- * fragments of 3072 on the sender's side) with bpf_xdp_adjust_tail(): the
- * kernel selftests' 64 packets, shrunk by 4096 bytes or grown by 2047.
+ * The receiving port's XDP program resizes every packet of 6144 bytes with
+ * bpf_xdp_adjust_tail(): the kernel selftests' 64 packets, shrunk by 4096
+ * bytes or grown to one byte short of the end of the last fragment's frame
+ * (xdp_tail.h), on a receiver with 4 KiB frames.
  */
 static void adjust_tail_mb(struct test_peer *peer, enum test_xdp_prog prog,
 			   int32_t delta, struct scenario_result *r)
@@ -265,15 +265,16 @@ static void adjust_tail_mb(struct test_peer *peer, enum test_xdp_prog prog,
 	struct test_link link;
 
 	link_config_jumbo(&cfg);
+	cfg.umem[TEST_PORT_B].frame_size = TEST_XDP_TAIL_MB_FRAME;
 	cfg.xdp[TEST_PORT_B] = prog;
 	traffic_opts_init(&opts, TEST_PORT_A);
 	opts.rx_len_delta = delta;
-	if (stream_init(&stream, MB_ADJUST_PACKETS, MB_ADJUST_LEN)) {
+	if (stream_init(&stream, MB_ADJUST_PACKETS, TEST_XDP_TAIL_MB_LEN)) {
 		scenario_fail(r, "out of memory");
 		return;
 	}
 	if (link_open(&link, peer, &cfg, r)) {
-		if (adjust_tail_supported(&link, &opts, MB_ADJUST_LEN, r))
+		if (adjust_tail_supported(&link, &opts, TEST_XDP_TAIL_MB_LEN, r))
 			traffic_run(&link, &stream, &opts, r);
 		link_close(&link, r);
 	}
@@ -283,11 +284,13 @@ static void adjust_tail_mb(struct test_peer *peer, enum test_xdp_prog prog,
 void scenario_xdp_adjust_tail_shrink_multi_buff(struct test_peer *peer,
 						struct scenario_result *r)
 {
-	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_SHRINK_MB, -4096, r);
+	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_SHRINK_MB,
+		       TEST_XDP_TAIL_MB_SHRINK, r);
 }
 
 void scenario_xdp_adjust_tail_grow_multi_buff(struct test_peer *peer,
 					      struct scenario_result *r)
 {
-	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_GROW_MB, 2047, r);
+	adjust_tail_mb(peer, TEST_XDP_ADJUST_TAIL_GROW_MB, TEST_XDP_TAIL_MB_GROW,
+		       r);
 }

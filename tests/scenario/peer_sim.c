@@ -71,13 +71,25 @@ static enum xskx_xdp_verdict adjust_tail(struct xskx_sim_xdp_buff *xdp,
 	const int *delta = ctx;
 	uint32_t len = xdp->len;
 
-	if (*delta > 0 && (uint32_t)*delta > xdp->tailroom)
+	if (xskx_sim_xdp_adjust_tail(xdp, *delta))
 		return XSKX_XDP_DROP;
-	if (*delta < 0 && len < (uint32_t)-*delta + XSKX_SIM_XDP_MIN_LEN)
-		return XSKX_XDP_DROP;
-	xdp->len = (uint32_t)((int)len + *delta);
 	if (xdp->len > len)
 		memset(xdp->data + len, TEST_XDP_TAIL_FILL, xdp->len - len);
+	return XSKX_XDP_REDIRECT;
+}
+
+/*
+ * The multi-buffer tail programs (xdp_adjust_tail_mb.bpf.h): a resize the
+ * device does not support drops the packet, any other refusal lets it go
+ * unchanged, for the scenario to name its length.
+ */
+static enum xskx_xdp_verdict adjust_tail_mb(struct xskx_sim_xdp_buff *xdp,
+					    void *ctx)
+{
+	const int *delta = ctx;
+
+	if (xskx_sim_xdp_adjust_tail(xdp, *delta) == -EOPNOTSUPP)
+		return XSKX_XDP_DROP;
 	return XSKX_XDP_REDIRECT;
 }
 
@@ -101,7 +113,9 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		       enum test_xdp_prog prog)
 {
 	static const int shrink = -TEST_XDP_TAIL_DELTA,
-			 grow = TEST_XDP_TAIL_DELTA;
+			 grow = TEST_XDP_TAIL_DELTA,
+			 shrink_mb = TEST_XDP_TAIL_MB_SHRINK,
+			 grow_mb = TEST_XDP_TAIL_MB_GROW;
 	struct peer_sim *ps = to_sim(peer);
 
 	switch (prog) {
@@ -123,9 +137,11 @@ static int sim_set_xdp(struct test_peer *peer, enum test_port port,
 		return xskx_sim_port_set_xdp_buff(
 			ps->port[port], count_into_meta, &ps->xdp_seen[port]);
 	case TEST_XDP_ADJUST_TAIL_SHRINK_MB:
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail_mb,
+						  (void *)&shrink_mb);
 	case TEST_XDP_ADJUST_TAIL_GROW_MB:
-		/* The port's XDP hook sees a chain's first buffer only: it cannot resize a chain. */
-		break;
+		return xskx_sim_port_set_xdp_buff(ps->port[port], adjust_tail_mb,
+						  (void *)&grow_mb);
 	}
 	return -EOPNOTSUPP;
 }

@@ -13,4 +13,20 @@
 #define TEST_XDP_TAIL_DELTA 4
 #define TEST_XDP_TAIL_FILL 0xa5
 
+/*
+ * XDP_ADJUST_TAIL_*_MULTI_BUFF (multi_buff.c): packets of 6144 bytes reach
+ * a receiver with 4 KiB frames as fragments of 3840 and 2304 bytes (a
+ * frame's data starts after XDP_PACKET_HEADROOM, 256 bytes). Shrinking by
+ * 4096, the selftests' figure, takes the second fragment and 1792 bytes of
+ * the first. Growing stays one byte short of the last fragment's frame end,
+ * as the selftests mean to (their 2047 assumes 4096 data bytes in a
+ * fragment, which no 4 KiB frame holds, and the kernel refuses it with
+ * -EINVAL: docs/KERNEL_RULES.md, "Multi-buffer"). Grown bytes are zero.
+ */
+#define TEST_XDP_TAIL_MB_LEN 6144
+#define TEST_XDP_TAIL_MB_FRAME 4096
+#define TEST_XDP_TAIL_MB_SHRINK (-4096)
+#define TEST_XDP_TAIL_MB_GROW \
+	(2 * (TEST_XDP_TAIL_MB_FRAME - 256) - TEST_XDP_TAIL_MB_LEN - 1)
+
 #endif /* XSKX_TEST_XDP_TAIL_H */
