@@ -71,6 +71,7 @@ static void nic_create(struct nic *nic, bool copy_mode)
 		  .flags = XSKX_SOCKET_MULTI_BUFFER | XSKX_SOCKET_NO_TX,
 		  .rx_size = FRAME_COUNT);
 	struct xskx_socket_info info;
+	struct xskx_rings rings;
 	struct xskx_pkt none[1];
 
 	memset(nic, 0, sizeof(*nic));
@@ -86,6 +87,13 @@ static void nic_create(struct nic *nic, bool copy_mode)
 		      "%s", xskx_last_error());
 	ck_assert_int_eq(xskx_socket_info(nic->sock, &info), 0);
 	ck_assert(info.zero_copy == !copy_mode);
+	/*
+	 * Frames that held something before, as a running program's do: the
+	 * bytes a grow adds must be zeroed by it, not found zero in a fresh
+	 * UMEM.
+	 */
+	ck_assert_int_eq(xskx_socket_rings(nic->sock, &rings), 0);
+	memset(rings.area, 0xa5, (size_t)xskx_umem_size(nic->umem));
 	/* Hand FILL to the NIC before anything arrives. */
 	ck_assert_int_eq(xskx_rx_burst(nic->sock, none, 1), 0);
 }
