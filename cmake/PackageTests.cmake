@@ -26,12 +26,13 @@
 #                 the headers' comments name exists, and docs/README.md
 #                 lists every page of docs/ (scripts/check-doc-names.sh)
 #   xskx_layers   no import circle between the modules of lib/, lib/kernel
-#                 and lib/sim beyond the listed ones of lib/sim, and the
-#                 core imports no backend (scripts/check-layers.py)
+#                 and lib/sim, and the core imports no backend
+#                 (scripts/check-layers.py)
 #   xskx_mutant_anchors  every mutant of tests/mutants.txt finds its code
 #                 exactly once (scripts/check-mutant-anchors.py)
-#   xskx_doc_checks_catch.man, .doc-names  xskx_man's and xskx_doc_names'
-#                 checks fail on a tree with what they catch broken
+#   xskx_doc_checks_catch.man, .doc-names, .layers  xskx_man's,
+#                 xskx_doc_names' and xskx_layers' checks fail on a tree
+#                 with what they catch broken
 
 # The export check reads the declarations through gcc -aux-info.
 if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
@@ -151,9 +152,10 @@ add_test(NAME xskx_mutant_anchors
 		${PROJECT_SOURCE_DIR}/tests/mutants.txt)
 set_tests_properties(xskx_mutant_anchors PROPERTIES LABELS package)
 
-# The two document checks fail on what they exist to catch: a copy of the
-# tree with one thing of each kind broken (tests/package/doc-checks-catch.sh).
-foreach(check man doc-names)
+# The two document checks and the layer check fail on what they exist to
+# catch: a copy of the tree with one thing of each kind broken
+# (tests/package/doc-checks-catch.sh).
+foreach(check man doc-names layers)
 	add_test(NAME xskx_doc_checks_catch.${check}
 		COMMAND ${PROJECT_SOURCE_DIR}/tests/package/doc-checks-catch.sh
 			${PROJECT_SOURCE_DIR} ${check})

@@ -1215,6 +1215,52 @@ START_TEST(a_tx_burst_across_the_ring_end_goes_whole)
 }
 END_TEST
 
+static enum xskx_xdp_verdict xdp_send_back(uint8_t *data, uint32_t len,
+					   uint32_t queue, void *ctx)
+{
+	(void)data;
+	(void)len;
+	(void)queue;
+	(void)ctx;
+	return XSKX_XDP_TX;
+}
+
+/*
+ * A packet a port sends over its wire to a far end that is down counts as
+ * one wire drop of the sender's (XDP_TX on a queue without a socket sends
+ * it), and the far end sees nothing of it.
+ */
+START_TEST(wire_drops_count_what_the_far_end_refused)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	XSKX_OPTS(xskx_sim_port_opts, port_opts);
+	struct xskx_sim_faults down = { .link_down = true };
+	struct xskx_sim_port_stats near, far;
+	struct xskx_sim_port *a, *b;
+	struct xskx_sim *sim;
+	uint8_t frame[60] = { 0x02, 0, 0, 0, 0, 2, 0x02, 0, 0, 0, 0, 1,
+			      0x88, 0xb5 };
+
+	ck_assert_int_eq(xskx_sim_create(&sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &a), 0);
+	ck_assert_int_eq(xskx_sim_port_create(sim, &port_opts, &b), 0);
+	ck_assert_int_eq(xskx_sim_wire(a, b), 0);
+	ck_assert_int_eq(xskx_sim_port_set_xdp(a, xdp_send_back, NULL), 0);
+	ck_assert_int_eq(xskx_sim_port_set_faults(b, &down), 0);
+
+	for (int i = 0; i < 2; i++)
+		ck_assert_int_eq(xskx_sim_port_inject(a, frame, sizeof(frame)),
+				 0);
+	ck_assert_int_eq(xskx_sim_port_stats(a, &near), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(b, &far), 0);
+	ck_assert_uint_eq(near.xdp_tx, 2);
+	ck_assert_uint_eq(near.tx_packets, 2);
+	ck_assert_uint_eq(near.wire_drops, 2);
+	ck_assert_uint_eq(far.xdp_pass + far.xdp_drop + far.rx_missed, 0);
+	ck_assert_int_eq(xskx_sim_destroy(sim), 0);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1249,6 +1295,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, a_refused_frame_never_reaches_fill);
 	tcase_add_test(tc, completed_frames_count_as_posted);
 	tcase_add_test(tc, a_tx_burst_across_the_ring_end_goes_whole);
+	tcase_add_test(tc, wire_drops_count_what_the_far_end_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,7 +33,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel_rules.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_wakeup.h"
+#include "sim_xsk.h"
 
 #define CHUNK 2048u
 #define FRAMES 16u

@@ -10,11 +10,14 @@
 #include <string.h>
 #include <xskx-sim/sim.h>
 
+#include "api.h"
 #include "backend.h"
 #include "filter_sim.h"
-#include "api.h"
 #include "log_internal.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_port.h"
+#include "sim_wakeup.h"
 #include "sim_xsk.h"
 #include "socket_internal.h"
 #include "tx_budget.h"

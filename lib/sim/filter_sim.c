@@ -32,6 +32,7 @@
 #include "filter_sim.h"
 #include "log_internal.h"
 #include "port_internal.h"
+#include "sim_port.h"
 #include "socket_internal.h"
 
 /* The deny list of one port, alive while a socket is open on the port. */

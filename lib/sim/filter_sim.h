@@ -10,7 +10,6 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <xskx-sim/sim.h>
 
 struct xskx_filter_dev;
 struct xskx_sim_port;
@@ -21,14 +20,6 @@ int xskx__filter_sim_hold(struct xskx_sim_port *port, uint32_t queue, bool rx);
 
 /* That socket is closing; the port's last one empties the list. */
 void xskx__filter_sim_put(struct xskx_sim_port *port, uint32_t queue, bool rx);
-
-/*
- * Install the deny list's hook (sim_port.c), which is xskx's program as
- * the default hook is: it counts the packets it passes on a queue without
- * a socket. NULL restores the default.
- */
-int xskx__sim_port_set_xskx_xdp(struct xskx_sim_port *port,
-				xskx_sim_xdp_fn fn, void *ctx);
 
 /* The backend's filter_begin (lib/backend.h). */
 int xskx__filter_sim_begin(struct xskx_port *port,

@@ -13,7 +13,7 @@
 
 #include "kernel_rules.h"
 #include "log_internal.h"
-#include "sim_capture.h"
+#include "sim_capture_read.h"
 
 struct capture_growth {
 	uint64_t bytes_cap;

@@ -5,8 +5,13 @@
  */
 #include <errno.h>
 
-#include "sim_capture.h"
+#include "api.h"
+#include "kernel_rules.h"
+#include "log_internal.h"
+#include "opts_internal.h"
+#include "sim_capture_read.h"
 #include "sim_internal.h"
+#include "sim_source.h"
 
 static int check_timing(const struct xskx_sim_port *port,
 			const struct xskx_sim_capture_source_opts *o)

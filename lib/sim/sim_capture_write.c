@@ -10,8 +10,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim_capture.h"
+#include "api.h"
+#include "log_internal.h"
+#include "opts_internal.h"
+#include "sim_capture_write.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
 
 /* libpcap's largest snapshot length: no frame a port sends is cut. */
 #define CAPTURE_SNAPLEN 262144

@@ -2,7 +2,11 @@
 /*
  * The simulated machine's insides: ports and their queues, the UMEM
  * registrations and FILL/COMPLETION pairs (the kernel's xsk_buff_pool),
- * sockets, and the functions the files of lib/sim share.
+ * sockets, and the small inline rules every step of a packet applies. It
+ * declares no function of any file: each file of lib/sim has its own
+ * header for what it exports, so that a file imports only the steps it
+ * calls and the steps form layers without a circle (docs/ARCHITECTURE.md,
+ * "The simulated NIC's files").
  *
  * Who touches what. All NIC work — sources, NAPI polls, TX, wire — runs
  * with the machine lock held: inside the caller's kicks and xskx_sim_poll()
@@ -20,13 +24,7 @@
 #include <xskx/if_xdp_compat.h>
 #include <xskx-sim/sim.h>
 
-#include "api.h"
-#include "kernel_rules.h"
-#include "log_internal.h"
-#include "now_ns.h"
-#include "opts_internal.h"
 #include "sim_ring.h"
-#include "sim_xsk.h"
 
 /* Copy-mode transmit: fragments per packet (MAX_SKB_FRAGS + 1). */
 #define SIM_COPY_MAX_FRAGS 18
@@ -180,6 +178,14 @@ struct xskx_sim_port {
 	void *xdp_ctx;
 	xskx_sim_sink_fn sink;
 	void *sink_ctx;
+	/*
+	 * A packet from the wire enters the port here: RSS, then its queue's
+	 * RX (sim_port.c sets it at creation). The wire calls it through this
+	 * pointer because the wire lies below the RX path it feeds: NAPI's
+	 * XDP_TX and the TX path send on the wire, and the wire's other end
+	 * receives into NAPI again; a direct call would close that circle.
+	 */
+	bool (*receive)(struct xskx_sim_port *port, const struct sim_pkt *pkt);
 	struct sim_capture_out *capture; /* sim_capture_write.c; NULL: none */
 	struct sim_source *sources;
 	/*
@@ -251,60 +257,6 @@ struct sim_xsk {
 	uint64_t rx_queue_full;
 };
 
-/* sim_machine.c */
-void xskx__sim_lock(struct xskx_sim *sim);
-void xskx__sim_unlock(struct xskx_sim *sim);
-bool xskx__sim_thread_running(const struct xskx_sim *sim);
-/* Threaded mode: ask the NIC thread for work on a queue. */
-void xskx__sim_kick_queue(struct sim_queue *q, uint32_t kicks);
-/*
- * A need_wakeup flag of the queue went up and the look right after found
- * nothing: on the NIC thread, look again in the next rounds (sim_ring.h).
- */
-void xskx__sim_watch_wakeup(struct sim_queue *q);
-/* Threaded mode: wait up to timeout_ms until ready() returns non-zero. */
-int xskx__sim_wait_ready(struct xskx_sim *sim, int timeout_ms,
-		         int (*ready)(struct sim_xsk *xsk, short events),
-		         struct sim_xsk *xsk, short events);
-
-/* sim_port.c */
-bool xskx__sim_port_link_down(const struct xskx_sim_port *port);
-/* The error every wakeup on the port fails with (faults), or 0. */
-int xskx__sim_port_wakeup_error(const struct xskx_sim_port *port);
-bool xskx__sim_port_tx_stalled(const struct xskx_sim_port *port);
-/* A packet leaves the port: to the wire's other end or to the sink. */
-void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
-		             uint32_t queue);
-/* A packet arrives from the wire; false when it was dropped. */
-bool xskx__sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt);
-/* Hand a packet to the sink, copied into one piece when it has several. */
-void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
-		         const struct sim_pkt *pkt, uint32_t queue);
-void xskx__sim_port_destroy(struct xskx_sim_port *port);
-
-/* sim_rss.c: the queue RSS picks for a frame. */
-uint32_t xskx__sim_rss_queue(const uint8_t *frame, uint32_t len, uint32_t nqueues);
-/*
- * The flow hash RSS spreads by, and in *rss_type what it covered
- * (XSKX_RSS_*: 0 for a frame that is not IP, whose hash is a constant).
- */
-uint32_t xskx__sim_rss_hash(const uint8_t *frame, uint32_t len,
-			    uint32_t *rss_type);
-/*
- * With XSKX_PORT_RX_METADATA: a struct xskx_rx_meta in the
- * XSKX_XDP_META_MAX bytes in front of data (sim_rx_meta.c).
- */
-void xskx__sim_rx_meta_fill(uint8_t *data, uint32_t len);
-
-/* sim_source.c */
-uint32_t xskx__sim_sources_run(struct xskx_sim_port *port, uint64_t now_ns);
-/* Earliest time a rate-limited source has a packet due (UINT64_MAX: none). */
-uint64_t xskx__sim_sources_next_due(const struct xskx_sim_port *port);
-bool xskx__sim_sources_unfinished(const struct xskx_sim_port *port);
-/* A source sends on a schedule (a rate, a capture's timing). */
-bool xskx__sim_sources_timed(const struct xskx_sim_port *port);
-void xskx__sim_sources_free(struct xskx_sim_port *port);
-
 /* A packet's fragments in the pool's frames. */
 static inline uint32_t sim_frags(const struct sim_pool *pool, uint32_t len)
 {
@@ -344,149 +296,5 @@ static inline bool sim_fill_frame(const struct sim_umem *umem, uint64_t *addr)
 	*addr &= ~((uint64_t)umem->chunk_size - 1);
 	return *addr < umem->size;
 }
-
-/*
- * A packet as a resizing hook sees it (buff), and what the hook cannot see
- * but xskx_sim_xdp_adjust_tail() changes (sim_xdp_tail.c): a zero-copy
- * chain's fragments after its first buffer, each in a frame of frag_room
- * data bytes. Zero fragments: a linear packet, which may end anywhere from
- * an Ethernet header in to end, its buffer's end. The hardware slots stay
- * as they arrived until the driver applies what the hook left.
- */
-struct sim_xdp {
-	struct xskx_sim_xdp_buff buff; /* first: the hook's pointer is ours */
-	uint32_t end;		/* linear: data to the buffer's end */
-	uint32_t head_len;	/* chain: the first buffer's, which the hook may not set */
-	uint32_t nr_frags;
-	uint32_t frag_room;
-	uint8_t *frag_data[SIM_MAX_FRAGS - 1];
-	uint32_t frag_len[SIM_MAX_FRAGS - 1];
-};
-
-/* A linear packet of len bytes in a buffer with tailroom bytes after it. */
-static inline void sim_xdp_init(struct sim_xdp *x, const struct sim_queue *q,
-				uint8_t *data, uint32_t len, uint32_t tailroom)
-{
-	x->buff = (struct xskx_sim_xdp_buff){ data, len, tailroom, q->index,
-					      0 };
-	x->end = len + tailroom;
-	x->head_len = len;
-	x->nr_frags = 0;
-}
-
-/* The whole packet: bpf_xdp_get_buff_len(). */
-static inline uint32_t sim_xdp_len(const struct sim_xdp *x)
-{
-	uint32_t len = x->buff.len;
-
-	for (uint32_t f = 0; f < x->nr_frags; f++)
-		len += x->frag_len[f];
-	return len;
-}
-
-/*
- * The port's XDP hook, or the default: redirect when a socket is bound. A
- * resizing hook may change a linear packet's len within
- * [XSKX_SIM_XDP_MIN_LEN, its buffer's end], a chain's only through
- * xskx_sim_xdp_adjust_tail(), and put meta_len bytes of metadata in front
- * of data (a multiple of 4, at most XSKX_XDP_META_MAX:
- * bpf_xdp_adjust_meta()'s rules); outside them the verdict is
- * XSKX_XDP_ABORTED. x->buff.len is the first buffer's length after it.
- */
-static inline enum xskx_xdp_verdict sim_run_xdp(struct sim_queue *q,
-						struct sim_xdp *x,
-						uint32_t *meta_len)
-{
-	const struct xskx_sim_port *port = q->port;
-	struct xskx_sim_xdp_buff *xdp = &x->buff;
-	enum xskx_xdp_verdict verdict;
-
-	*meta_len = 0;
-	if (port->xdp) {
-		verdict = port->xdp(xdp->data, xdp->len, q->index,
-				    port->xdp_ctx);
-		/* The deny list's hook passes what it lets through there. */
-		if (verdict == XSKX_XDP_PASS && !port->xdp_yours &&
-		    !q->rx_target)
-			sim_count(&q->no_socket, 1);
-		return verdict;
-	}
-	if (!port->xdp_buff) {
-		/* xskx's program: to the socket, with RX metadata if asked. */
-		if (!q->rx_target) {
-			sim_count(&q->no_socket, 1);
-			return XSKX_XDP_PASS;
-		}
-		if (port->rx_meta) {
-			xskx__sim_rx_meta_fill(xdp->data, xdp->len);
-			*meta_len = XSKX_XDP_META_MAX;
-		}
-		return XSKX_XDP_REDIRECT;
-	}
-	verdict = port->xdp_buff(xdp, port->xdp_ctx);
-	if (xdp->meta_len % 4 || xdp->meta_len > XSKX_XDP_META_MAX)
-		return XSKX_XDP_ABORTED;
-	if (x->nr_frags ? xdp->len != x->head_len :
-			  xdp->len < XSKX_SIM_XDP_MIN_LEN || xdp->len > x->end)
-		return XSKX_XDP_ABORTED;
-	*meta_len = xdp->meta_len;
-	return verdict;
-}
-
-/* sim_rx_driver.c: queues without a zero-copy pool. */
-bool xskx__sim_rx_driver(struct sim_queue *q, const struct sim_pkt *pkt);
-bool xskx__sim_rx_driver_can_take(struct sim_queue *q, uint32_t len);
-
-/* sim_napi.c: the RX side of a zero-copy queue. */
-bool xskx__sim_queue_can_take(struct sim_queue *q, uint32_t len);
-/* DMA a packet into posted buffers; false (rx_missed) when they lack. */
-bool xskx__sim_queue_receive(struct sim_queue *q, const struct sim_pkt *pkt);
-uint32_t xskx__sim_napi_poll(struct sim_queue *q);
-/* A zero-copy pool arrives: fill the ring, as a driver does at enable. */
-void xskx__sim_napi_enable(struct sim_queue *q);
-/* A poll is due without a kick: no need_wakeup, or work left over. */
-bool xskx__sim_napi_due(const struct sim_queue *q);
-/* Post buffers when refill_batch slots are empty; false when FILL fell short. */
-bool xskx__sim_refill(struct sim_queue *q);
-/* Every frame the NIC holds for the queue's pool, for the census. */
-uint32_t xskx__sim_queue_frames_held(const struct sim_queue *q);
-/* Empty the hardware ring, handing each frame to give_back. */
-void xskx__sim_queue_release_frames(struct sim_queue *q,
-			            void (*give_back)(uint64_t addr, void *ctx),
-			            void *ctx);
-/* Threaded mode, after an idle sleep: notice FILL refilled without a kick. */
-void xskx__sim_napi_recheck(struct sim_queue *q);
-
-/* sim_tx.c: the TX side of a queue. */
-/* A kick: TX runs until its rings are empty (zero-copy). */
-void xskx__sim_tx_wake(struct sim_queue *q);
-/* One zero-copy pass over the queue's sockets; returns descriptors taken. */
-uint32_t xskx__sim_tx_zc(struct sim_queue *q, bool kicked);
-/*
- * One copy-mode pass over a socket (its sendto); *more: the sendto says
- * EAGAIN, descriptors being left on the ring (budget spent, COMPLETION
- * full, stalled). A pass that ends at an invalid descriptor says 0.
- */
-uint32_t xskx__sim_tx_copy(struct sim_xsk *xs, bool *more);
-
-/* sim_tx_meta.c: a TX packet's metadata (XDP_TX_METADATA). */
-enum sim_tx_meta_verdict {
-	SIM_TX_META_SEND,   /* send it, with *meta's requests if any */
-	SIM_TX_META_REFUSE, /* copy mode: sendto fails, the packet stays */
-};
-/* d: the packet's first descriptor; data: where its data lies. */
-enum sim_tx_meta_verdict xskx__sim_tx_meta_read(const struct sim_umem *umem,
-						const struct xdp_desc *d,
-						const uint8_t *data, bool copy,
-						struct xsk_tx_metadata **meta);
-/* A requested checksum, into a copy of segs[0] that takes its place. */
-void xskx__sim_tx_meta_checksum(const struct sim_umem *umem,
-				const struct xsk_tx_metadata *meta,
-				struct sim_seg *segs, uint32_t nsegs);
-/* On completion: a requested TX timestamp. */
-void xskx__sim_tx_meta_complete(struct xsk_tx_metadata *meta);
-bool xskx__sim_tx_due(const struct sim_queue *q);
-/* Threaded mode, after an idle sleep: notice TX entries without a kick. */
-void xskx__sim_tx_recheck(struct sim_queue *q);
 
 #endif /* XSKX_SIM_INTERNAL_H */

@@ -23,18 +23,23 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "api.h"
+#include "log_internal.h"
+#include "now_ns.h"
+#include "opts_internal.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_machine.h"
+#include "sim_napi.h"
+#include "sim_port.h"
+#include "sim_source.h"
+#include "sim_tx.h"
+#include "sim_wire.h"
 
 /* Idle rounds the NIC thread spins through before it sleeps. */
 #define SIM_IDLE_SPINS 2048
 /* Longest idle sleep: bounds the cost of a lost wakeup. */
 #define SIM_IDLE_SLEEP_NS 1000000u
-/*
- * Rounds a queue looks again at its rings after a need_wakeup flag went up:
- * long enough for a store of the application's that its flag load passed
- * to become visible.
- */
-#define SIM_WAKEUP_WATCH_ROUNDS 64
 /* Longest wait of xskx__sim_wait_ready() between two looks at the rings. */
 #define SIM_POLL_SLICE_NS 10000000u
 
@@ -51,23 +56,6 @@ static struct timespec to_timespec(uint64_t ns)
 {
 	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000u),
 				  .tv_nsec = (long)(ns % 1000000000u) };
-}
-
-void xskx__sim_lock(struct xskx_sim *sim)
-{
-	__atomic_add_fetch(&sim->ctl_waiters, 1, __ATOMIC_RELAXED);
-	pthread_mutex_lock(&sim->lock);
-	__atomic_sub_fetch(&sim->ctl_waiters, 1, __ATOMIC_RELAXED);
-}
-
-void xskx__sim_unlock(struct xskx_sim *sim)
-{
-	pthread_mutex_unlock(&sim->lock);
-}
-
-bool xskx__sim_thread_running(const struct xskx_sim *sim)
-{
-	return __atomic_load_n(&sim->running, __ATOMIC_ACQUIRE);
 }
 
 static int init_cond(pthread_cond_t *cond)
@@ -281,30 +269,6 @@ static void wake_pollers(struct xskx_sim *sim)
 	pthread_mutex_lock(&sim->poll_lock);
 	pthread_cond_broadcast(&sim->poll_wake);
 	pthread_mutex_unlock(&sim->poll_lock);
-}
-
-void xskx__sim_kick_queue(struct sim_queue *q, uint32_t kicks)
-{
-	struct xskx_sim *sim = q->port->sim;
-
-	__atomic_fetch_or(&q->kicks, kicks, __ATOMIC_RELEASE);
-	/* Pairs with nic_sleep(): either it sees the kick or we see it asleep. */
-	__atomic_store_n(&sim->kick_pending, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&sim->nic_sleeping, __ATOMIC_SEQ_CST)) {
-		/*
-		 * The thread may wake on its own before we get the lock and then
-		 * run rounds back to back: announced, we get it between two.
-		 */
-		xskx__sim_lock(sim);
-		pthread_cond_signal(&sim->nic_wake);
-		xskx__sim_unlock(sim);
-	}
-}
-
-void xskx__sim_watch_wakeup(struct sim_queue *q)
-{
-	if (xskx__sim_thread_running(q->port->sim))
-		q->wakeup_watch = SIM_WAKEUP_WATCH_ROUNDS;
 }
 
 /*

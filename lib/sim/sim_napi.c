@@ -37,6 +37,12 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_napi.h"
+#include "sim_ring.h"
+#include "sim_rx_driver.h"
+#include "sim_wire.h"
+#include "sim_xdp.h"
 
 enum rx_result {
 	RX_DELIVERED,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * Ports: their queues, the wire between two of them, the XDP hook and the
- * sink, faults, counters, and the way a packet leaves a port (the wire or
- * the sink) and arrives at one (RSS picks the queue).
+ * sink, faults, counters, and the way a packet arrives at one (RSS picks
+ * the queue). The way it leaves one is the wire's (sim_wire.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,29 +10,23 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "filter_sim.h"
+#include "api.h"
+#include "kernel_rules.h"
+#include "log_internal.h"
 #include "opts_internal.h"
-#include "sim_capture.h"
+#include "sim_capture_write.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_napi.h"
+#include "sim_port.h"
+#include "sim_ring.h"
+#include "sim_rss.h"
+#include "sim_source.h"
+#include "sim_wire.h"
 
 #define SIM_MAX_QUEUES 256
 #define SIM_MIN_MTU 68
 #define SIM_MAX_MTU 65535
-
-int xskx__sim_port_wakeup_error(const struct xskx_sim_port *port)
-{
-	return __atomic_load_n(&port->wakeup_error, __ATOMIC_RELAXED);
-}
-
-bool xskx__sim_port_link_down(const struct xskx_sim_port *port)
-{
-	return __atomic_load_n(&port->link_down, __ATOMIC_RELAXED);
-}
-
-bool xskx__sim_port_tx_stalled(const struct xskx_sim_port *port)
-{
-	return __atomic_load_n(&port->tx_stalled, __ATOMIC_RELAXED);
-}
 
 struct xskx_sim *xskx__sim_xsk_port_machine(const struct xskx_sim_port *port)
 {
@@ -152,6 +146,24 @@ void xskx__sim_port_destroy(struct xskx_sim_port *port)
 	free(port);
 }
 
+/*
+ * A packet arrives from the wire, or is injected; false when it was
+ * dropped. The port's receive (sim_internal.h): the wire's other end calls
+ * it through the pointer.
+ */
+static bool port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
+{
+	const struct sim_seg *first = &pkt->segs[0];
+
+	/* A down link takes nothing; a frame over the MTU is dropped, as veth does. */
+	if (xskx__sim_port_link_down(port) || pkt->len > port->mtu + XSKX_L2_OVERHEAD)
+		return false;
+	return xskx__sim_queue_receive(
+		&port->queues[xskx__sim_rss_queue(first->data, first->len,
+						  port->nqueues)],
+		pkt);
+}
+
 XSKX_API int xskx_sim_port_create(struct xskx_sim *sim,
 				  const struct xskx_sim_port_opts *opts,
 				  struct xskx_sim_port **portp)
@@ -174,6 +186,7 @@ XSKX_API int xskx_sim_port_create(struct xskx_sim *sim,
 	xskx__sim_lock(sim);
 	snprintf(name, sizeof(name), "sim%u", sim->nports);
 	port->sim = sim;
+	port->receive = port_receive;
 	port->name = strdup(o.name ? o.name : name);
 	err = port->name ? port_settings(port, &o) : -ENOMEM;
 	if (!err)
@@ -341,56 +354,10 @@ XSKX_API int xskx_sim_port_inject(struct xskx_sim_port *port, const void *data,
 				 "xskx_sim_port_inject: port %s: link is down",
 				 port->name);
 	/* A drop the NIC counts, as a wire's would be: no message. */
-	else if (!xskx__sim_port_receive(port, &pkt))
+	else if (!port_receive(port, &pkt))
 		err = -ENOBUFS;
 	xskx__sim_unlock(port->sim);
 	return err;
-}
-
-void xskx__sim_port_sink(struct xskx_sim_port *port, enum xskx_sim_sink_kind kind,
-		         const struct sim_pkt *pkt, uint32_t queue)
-{
-	const uint8_t *data = pkt->segs[0].data;
-
-	if (!port->sink && !port->capture)
-		return;
-	if (pkt->nsegs > 1) {
-		uint32_t off = 0;
-
-		for (uint32_t i = 0; i < pkt->nsegs; i++) {
-			memcpy(port->scratch + off, pkt->segs[i].data,
-			       pkt->segs[i].len);
-			off += pkt->segs[i].len;
-		}
-		data = port->scratch;
-	}
-	xskx__sim_capture_write(port, kind, data, pkt->len);
-	if (port->sink)
-		port->sink(kind, data, pkt->len, queue, port->sink_ctx);
-}
-
-void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt,
-		             uint32_t queue)
-{
-	sim_count(&port->stats.tx_packets, 1);
-	sim_count(&port->stats.tx_bytes, pkt->len);
-	if (!port->peer)
-		xskx__sim_port_sink(port, XSKX_SIM_SINK_TX, pkt, queue);
-	else if (!xskx__sim_port_receive(port->peer, pkt))
-		sim_count(&port->stats.wire_drops, 1);
-}
-
-bool xskx__sim_port_receive(struct xskx_sim_port *port, const struct sim_pkt *pkt)
-{
-	const struct sim_seg *first = &pkt->segs[0];
-
-	/* A down link takes nothing; a frame over the MTU is dropped, as veth does. */
-	if (xskx__sim_port_link_down(port) || pkt->len > port->mtu + XSKX_L2_OVERHEAD)
-		return false;
-	return xskx__sim_queue_receive(
-		&port->queues[xskx__sim_rss_queue(first->data, first->len,
-						  port->nqueues)],
-		pkt);
 }
 
 XSKX_API int xskx_sim_port_stats_sized(const struct xskx_sim_port *port,

@@ -6,10 +6,11 @@
  * (and IP fragments after the first) hash without ports or go to queue 0,
  * as a NIC's RSS does.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <xskx/rx_meta.h>
 
-#include "sim_internal.h"
+#include "sim_rss.h"
 
 #define ETH_P_IP 0x0800
 #define ETH_P_IPV6 0x86dd

@@ -24,6 +24,10 @@
 #include <string.h>
 
 #include "sim_internal.h"
+#include "sim_ring.h"
+#include "sim_rx_driver.h"
+#include "sim_wire.h"
+#include "sim_xdp.h"
 
 static uint32_t min_u32(uint32_t a, uint32_t b)
 {

@@ -11,7 +11,9 @@
 #include <xskx/rx_meta.h>
 #include <xskx/umem.h>
 
-#include "sim_internal.h"
+#include "now_ns.h"
+#include "sim_rss.h"
+#include "sim_rx_meta.h"
 
 void xskx__sim_rx_meta_fill(uint8_t *data, uint32_t len)
 {

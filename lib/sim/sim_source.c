@@ -11,7 +11,7 @@
  * per packet only the source port and the sequence number change, neither
  * of which is in the IPv4 header, so its checksum holds.
  *
- * A capture source replays a capture's frames instead (sim_capture.h),
+ * A capture source replays a capture's frames instead (sim_capture_read.h),
  * loop after loop, each on the queue RSS picked for it when it was read.
  *
  * rate_pps 0 sends as fast as the hardware ring takes the frames: a source
@@ -23,8 +23,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim_capture.h"
+#include "api.h"
+#include "kernel_rules.h"
+#include "log_internal.h"
+#include "opts_internal.h"
+#include "sim_capture_read.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_napi.h"
+#include "sim_rss.h"
+#include "sim_source.h"
+#include "sim_wire.h"
 
 #define SRC_IP_HDR 14
 #define SRC_UDP_HDR 34

@@ -42,6 +42,11 @@
  * idle period for a NIC that polls on its own.
  */
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_ring.h"
+#include "sim_tx.h"
+#include "sim_tx_meta.h"
+#include "sim_wire.h"
 
 #define SIM_TX_LINGER_ROUNDS 256
 

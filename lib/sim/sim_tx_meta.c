@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "sim_internal.h"
+#include "sim_tx_meta.h"
 
 #define SIM_TXMD_FLAGS_VALID                                                   \
 	(XDP_TXMD_FLAGS_TIMESTAMP | XDP_TXMD_FLAGS_CHECKSUM |                  \

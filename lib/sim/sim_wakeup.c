@@ -19,7 +19,17 @@
 #include <errno.h>
 #include <poll.h>
 
+#include "log_internal.h"
+#include "now_ns.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_machine.h"
+#include "sim_napi.h"
+#include "sim_ring.h"
+#include "sim_source.h"
+#include "sim_tx.h"
+#include "sim_wakeup.h"
+#include "sim_wire.h"
 
 static int check_common(const struct sim_xsk *xs, const char *call)
 {

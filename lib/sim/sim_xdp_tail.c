@@ -22,7 +22,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "sim_internal.h"
+#include "api.h"
+#include "sim_xdp.h"
 
 static struct sim_xdp *to_sim_xdp(struct xskx_sim_xdp_buff *buff)
 {

@@ -16,7 +16,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "kernel_rules.h"
+#include "log_internal.h"
 #include "sim_internal.h"
+#include "sim_lock.h"
+#include "sim_napi.h"
+#include "sim_ring.h"
+#include "sim_xsk.h"
 
 /* What a multi-buffer frame gives up to struct skb_shared_info (x86-64). */
 #define SIM_MB_TAILROOM 320

@@ -4,8 +4,8 @@
  *
  * lib/sim/backend_sim.c drives a simulated socket exactly as libxdp drives a
  * kernel one: socket(), setsockopt(XDP_UMEM_REG), setsockopt(XDP_*_RING),
- * mmap of each ring, bind(), then sendto()/recvfrom()/poll() as wakeups and
- * getsockopt(XDP_STATISTICS / XDP_OPTIONS). Each call here validates its
+ * mmap of each ring, bind(), then sendto()/recvfrom()/poll() as wakeups
+ * (sim_wakeup.h) and getsockopt(XDP_STATISTICS / XDP_OPTIONS). Each call here validates its
  * arguments as the kernel does and fails with the kernel's errno; the
  * reason, naming the culprit ("bind: queue 4 out of range: port sim0 has 2
  * queues"), is kept for xskx__last_reason() (lib/log_internal.h), as errno
@@ -20,9 +20,6 @@
 struct xskx_sim;
 struct xskx_sim_port;
 struct sim_xsk;
-
-/* The simulated machine a port belongs to (for xskx__sim_xsk_socket). */
-struct xskx_sim *xskx__sim_xsk_port_machine(const struct xskx_sim_port *port);
 
 /* socket(AF_XDP, SOCK_RAW, 0) */
 int xskx__sim_xsk_socket(struct xskx_sim *sim, struct sim_xsk **xsk);
@@ -85,24 +82,6 @@ int xskx__sim_xsk_bind(struct sim_xsk *xsk, struct xskx_sim_port *port,
  * outside, or without a TX ring. 32 until set.
  */
 int xskx__sim_xsk_set_tx_budget(struct sim_xsk *xsk, uint32_t budget);
-
-/*
- * sendto(MSG_DONTWAIT): wake TX. Deterministic mode: runs the queue's TX
- * work now; threaded: wakes the NIC thread. 0, or -EAGAIN / -EBUSY /
- * -ENOBUFS (try again), -ENETDOWN, -ENXIO (not bound).
- */
-int xskx__sim_xsk_sendto(struct sim_xsk *xsk);
-
-/* recvfrom(MSG_DONTWAIT): wake RX (NAPI poll + refill); errors likewise. */
-int xskx__sim_xsk_recvfrom(struct sim_xsk *xsk);
-
-/*
- * poll(): kicks where a need_wakeup flag asks, then reports POLLIN (RX not
- * empty) and POLLOUT (TX at most half full) among events. Threaded mode
- * waits up to timeout_ms for one of them; deterministic mode never waits.
- * An unbound socket or a down link reports no events (0), at once.
- */
-int xskx__sim_xsk_poll(struct sim_xsk *xsk, short events, int timeout_ms);
 
 /*
  * getsockopt(XDP_STATISTICS) and getsockopt(XDP_OPTIONS). Unlike the kernel,

@@ -1,8 +1,8 @@
 #!/bin/bash
-# Usage: doc-checks-catch.sh SOURCE_DIR man|doc-names
+# Usage: doc-checks-catch.sh SOURCE_DIR man|doc-names|layers
 #
-# The document checks must fail on what they exist to catch, not only pass
-# on the tree. On a scratch copy of the tree, with one thing of each case
+# The document checks, and the layer check beside them, must fail on what
+# they exist to catch, not only pass on the tree. On a scratch copy of the tree, with one thing of each case
 # broken, the check must exit 1 and name each:
 #   man        scripts/check-man.sh: an inline function's page link gone;
 #              a header's inline function, its name on the line below
@@ -11,6 +11,9 @@
 #              page, one that is only a comment in a code block, a section
 #              of the page itself, an image and a page missing from the
 #              reading order
+#   layers     scripts/check-layers.py: an import circle through an
+#              include, one through a header that declares another file's
+#              function, and the core including a backend's header
 # Environment: CC (gcc), for check-man.sh.
 set -euo pipefail
 
@@ -61,6 +64,20 @@ TEXT
 	expected["an image"]="names charts/no-such-chart.svg"
 	expected["a page missing from the reading order"]="does not list docs/UNLISTED.md"
 	command=("$source_dir/scripts/check-doc-names.sh" "$tree")
+	;;
+layers)
+	# RSS below the RX path it feeds (sim_rss -> sim_napi -> sim_xdp ->
+	# sim_rx_meta -> sim_rss).
+	echo '#include "sim_napi.h"' >>"$tree/lib/sim/sim_rss.c"
+	expected["a circle through an include"]='lib/sim/sim_rss -> lib/sim/sim_napi: lib/sim/sim_rss.c includes "sim_napi.h"'
+	# The capture file's header declaring the wire's function, which
+	# calls the capture file.
+	echo 'void xskx__sim_port_transmit(struct xskx_sim_port *port, const struct sim_pkt *pkt, uint32_t queue);' \
+		>>"$tree/lib/sim/sim_capture_write.h"
+	expected["a circle through a header declaring another file's function"]='lib/sim/sim_capture_write -> lib/sim/sim_wire: lib/sim/sim_capture_write.c includes "sim_capture_write.h"'
+	echo '#include "sim/sim_lock.h"' >>"$tree/lib/burst.c"
+	expected["the core including a backend"]="the core imports a backend: lib/burst -> lib/sim/sim_lock"
+	command=("$source_dir/scripts/check-layers.py" "$tree")
 	;;
 *)
 	echo "$0: no check $check" >&2
