@@ -38,22 +38,22 @@ static enum xskx_xdp_verdict stamp_meta(struct xskx_sim_xdp_buff *xdp,
 	return XSKX_XDP_REDIRECT;
 }
 
-static void inject(struct test_rig *nic, uint32_t len)
+static void inject(struct test_rig *rig, uint32_t len)
 {
 	static uint8_t frame[5000] = { 0x02, 0, 0, 0, 0,    0x0b, 0x02,
 				       0,    0, 0, 0, 0x0a, 0x88, 0xb5 };
 
 	ck_assert_uint_le(len, sizeof(frame));
-	ck_assert_int_eq(xskx_sim_port_inject(nic->port, frame, len), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, len), 0);
 }
 
-static int receive(struct test_rig *nic, struct xskx_pkt *pkts)
+static int receive(struct test_rig *rig, struct xskx_pkt *pkts)
 {
 	int n;
 
 	for (int i = 0; i < 4; i++)
-		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
-	n = xskx_rx_burst(nic->sock, pkts, BURST);
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+	n = xskx_rx_burst(rig->sock, pkts, BURST);
 	ck_assert_int_ge(n, 0);
 	return n;
 }
@@ -79,13 +79,13 @@ START_TEST(metadata_arrives_in_front_of_the_data)
 	struct stamp st = { .meta_lens = meta_lens };
 	struct xskx_sim_port_stats ps;
 	struct xskx_pkt pkts[BURST];
-	struct test_rig nic;
+	struct test_rig rig;
 	int n;
 
-	test_rig_open_xdp_rx(&nic, _i, FRAME_COUNT, stamp_meta, &st);
+	test_rig_open_xdp_rx(&rig, _i, FRAME_COUNT, stamp_meta, &st);
 	for (int i = 0; i < 6; i++)
-		inject(&nic, 64);
-	n = receive(&nic, pkts);
+		inject(&rig, 64);
+	n = receive(&rig, pkts);
 	ck_assert_uint_eq(st.seen, 6);
 	ck_assert_int_eq(n, 4);
 	assert_meta(&pkts[0], 4, 1);
@@ -93,11 +93,11 @@ START_TEST(metadata_arrives_in_front_of_the_data)
 	assert_meta(&pkts[2], 8, 5);
 	for (int i = 0; i < n; i++)
 		ck_assert_uint_eq(pkts[i].len, 64);
-	ck_assert_int_eq(xskx_rx_release(nic.sock, pkts, (uint32_t)n), 0);
-	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, pkts, (uint32_t)n), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(rig.port, &ps), 0);
 	ck_assert_uint_eq(ps.xdp_redirect, 4);
 	ck_assert_uint_eq(ps.xdp_drop, 2);
-	test_rig_destroy(&nic);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -108,19 +108,19 @@ START_TEST(metadata_goes_in_front_of_a_chains_first_fragment)
 	struct stamp st = { .meta_lens = meta_lens };
 	struct xskx_pkt pkts[BURST];
 	uint32_t len = 0;
-	struct test_rig nic;
+	struct test_rig rig;
 	int n;
 
-	test_rig_open_xdp_rx(&nic, _i, FRAME_COUNT, stamp_meta, &st);
-	inject(&nic, 5000);
-	n = receive(&nic, pkts);
+	test_rig_open_xdp_rx(&rig, _i, FRAME_COUNT, stamp_meta, &st);
+	inject(&rig, 5000);
+	n = receive(&rig, pkts);
 	ck_assert_int_eq(n, 3);
 	ck_assert_uint_eq(xskx_pkt_frags(pkts, 3, &len), 3);
 	ck_assert_uint_eq(len, 5000);
 	ck_assert_uint_eq(pkts[0].len, RX_ROOM);
 	assert_meta(&pkts[0], 12, 1);
-	ck_assert_int_eq(xskx_rx_release(nic.sock, pkts, (uint32_t)n), 0);
-	test_rig_destroy(&nic);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, pkts, (uint32_t)n), 0);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
