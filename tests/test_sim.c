@@ -536,8 +536,12 @@ static void bad_completion_between_good_ones(uint32_t frame_count)
 	uint32_t idx = 0;
 	struct test_sim_nic nic;
 
-	/* No wakeup before four are queued: all three complete at once. */
-	sock = open_copy_mode(&nic, &umem_opts, XSKX_SOCKET_NO_RX, 4);
+	/*
+	 * No wakeup before four are queued: all three complete at once. The
+	 * socket has RX, so that the reclaim recycles completed frames to its
+	 * FILL (the path that checks the bound), not to the pool.
+	 */
+	sock = open_copy_mode(&nic, &umem_opts, 0, 4);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
