@@ -274,3 +274,100 @@ void test_sim_nic_destroy(struct test_sim_nic *nic)
 {
 	test_sim_teardown(nic->sim, nic->umem);
 }
+
+/* The port's sink: every packet it transmits, on the rig's wire. */
+static void record_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
+			uint32_t len, uint32_t queue, void *ctx)
+{
+	struct test_rig *rig = ctx;
+
+	(void)kind;
+	(void)queue;
+	if (rig->wire < TEST_RIG_WIRE_MAX) {
+		rig->wire_len[rig->wire] = len;
+		rig->wire_seq[rig->wire] = len >= 18 ? test_seq_of(data) : 0;
+		rig->wire_first[rig->wire] = len ? data[0] : 0;
+	}
+	rig->wire++;
+}
+
+void test_rig_open(struct test_rig *rig,
+		   const struct xskx_sim_port_opts *port_opts,
+		   const struct xskx_umem_opts *umem_opts,
+		   const struct xskx_socket_opts *sock_opts)
+{
+	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
+	struct xskx_socket_opts opts = *sock_opts;
+
+	memset(rig, 0, sizeof(*rig));
+	test_log_capture();
+	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
+	ck_assert_int_eq(xskx_sim_port_create(rig->sim, port_opts, &rig->port),
+			 0);
+	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, record_wire, rig),
+			 0);
+	ck_assert_msg(!xskx_umem_create(&rig->umem, umem_opts), "%s",
+		      xskx_last_error());
+	opts.port = test_port(rig->port);
+	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &opts), "%s",
+		      xskx_last_error());
+}
+
+void test_rig_fill(struct test_rig *rig)
+{
+	ck_assert_int_eq(xskx_rx_burst(rig->sock, NULL, 0), 0);
+}
+
+void test_rig_open_xdp_rx(struct test_rig *rig, bool copy_mode,
+			  uint32_t frame_count, xskx_sim_xdp_buff_fn hook,
+			  void *ctx)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "xdp", .mtu = 9000,
+		  .max_frags = 8, .no_zero_copy = copy_mode);
+	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_size = 2048,
+		  .frame_count = frame_count, .fill_size = frame_count,
+		  .comp_size = frame_count);
+	XSKX_OPTS(xskx_socket_opts, sock_opts,
+		  .flags = XSKX_SOCKET_MULTI_BUFFER | XSKX_SOCKET_NO_TX,
+		  .rx_size = frame_count);
+	struct xskx_socket_info info;
+
+	test_rig_open(rig, &port_opts, &umem_opts, &sock_opts);
+	ck_assert_int_eq(xskx_sim_port_set_xdp_buff(rig->port, hook, ctx), 0);
+	ck_assert_int_eq(xskx_socket_info(rig->sock, &info), 0);
+	ck_assert(info.zero_copy == !copy_mode);
+	test_rig_fill(rig);
+}
+
+void test_rig_destroy(struct test_rig *rig)
+{
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+		xskx_tx_reclaim(rig->sock);
+	}
+	ck_assert_int_eq(xskx_socket_close(rig->sock), 0);
+	test_sim_teardown(rig->sim, rig->umem);
+	xskx_set_log(NULL, NULL);
+}
+
+void test_inject_seq(struct xskx_sim_port *port, uint32_t seq, uint32_t len)
+{
+	static const uint8_t head[14] = { 0x02, 0, 0, 0, 0, 2,	  0x02,
+					  0,	0, 0, 0, 1, 0x88, 0xb5 };
+	uint8_t frame[9000];
+
+	ck_assert_uint_ge(len, sizeof(head) + sizeof(seq));
+	ck_assert_uint_le(len, sizeof(frame));
+	memset(frame, 0, len);
+	memcpy(frame, head, sizeof(head));
+	memcpy(frame + sizeof(head), &seq, sizeof(seq));
+	ck_assert_int_eq(xskx_sim_port_inject(port, frame, len), 0);
+}
+
+uint32_t test_seq_of(const uint8_t *data)
+{
+	uint32_t seq;
+
+	memcpy(&seq, data + 14, sizeof(seq));
+	return seq;
+}

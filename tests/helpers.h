@@ -122,4 +122,65 @@ void test_sim_nic_create(struct test_sim_nic *nic,
 /* Its sockets closed: test_sim_teardown() of its machine and UMEM. */
 void test_sim_nic_destroy(struct test_sim_nic *nic);
 
+/*
+ * One socket on a simulated NIC, the packets its port transmits recorded:
+ * a machine in deterministic mode, one port, a UMEM and the socket. The
+ * fixture of the tests that drive one socket (the batch and verdict calls,
+ * an XDP hook on received chains).
+ */
+#define TEST_RIG_WIRE_MAX 64u
+struct test_rig {
+	struct xskx_sim *sim;
+	struct xskx_sim_port *port;
+	struct xskx_umem *umem;
+	struct xskx_socket *sock;
+	uint64_t wire; /* packets the port transmitted, after the NIC ran */
+	/* Of the first TEST_RIG_WIRE_MAX of them: */
+	uint32_t wire_len[TEST_RIG_WIRE_MAX];
+	uint32_t wire_seq[TEST_RIG_WIRE_MAX];  /* test_seq_of() */
+	uint8_t wire_first[TEST_RIG_WIRE_MAX]; /* the first byte */
+};
+
+/*
+ * Open it: the port of port_opts, the UMEM of umem_opts and the socket of
+ * sock_opts (its port set here), the library's log captured
+ * (test_log_capture()). FILL is still empty, so that other sockets may
+ * join the UMEM first: test_rig_fill() hands it to the NIC. Fails the test
+ * on error.
+ */
+void test_rig_open(struct test_rig *rig,
+		   const struct xskx_sim_port_opts *port_opts,
+		   const struct xskx_umem_opts *umem_opts,
+		   const struct xskx_socket_opts *sock_opts);
+
+/* Hand FILL to the NIC before anything arrives. */
+void test_rig_fill(struct test_rig *rig);
+
+/*
+ * The rig of the tests of an XDP hook on received chains: a port of MTU
+ * 9000 taking chains of up to 8 fragments, in zero-copy or (copy_mode) in
+ * copy mode, checked; hook installed on it (xskx_sim_port_set_xdp_buff());
+ * a UMEM of frame_count 2048-byte frames and rings of that many entries; a
+ * multi-buffer RX-only socket, FILL handed to the NIC.
+ */
+void test_rig_open_xdp_rx(struct test_rig *rig, bool copy_mode,
+			  uint32_t frame_count, xskx_sim_xdp_buff_fn hook,
+			  void *ctx);
+
+/*
+ * Let TX finish (ten rounds of the NIC and xskx_tx_reclaim()), close the
+ * socket, then test_sim_teardown(): every frame came home. The log goes
+ * back to its default.
+ */
+void test_rig_destroy(struct test_rig *rig);
+
+/*
+ * A frame of len bytes (at least 18), an Ethernet header then seq in bytes
+ * 14..17, the rest zero, into port.
+ */
+void test_inject_seq(struct xskx_sim_port *port, uint32_t seq, uint32_t len);
+
+/* The seq of a frame test_inject_seq() made. */
+uint32_t test_seq_of(const uint8_t *data);
+
 #endif /* XSKX_TEST_HELPERS_H */

@@ -19,39 +19,14 @@
 #define PKT_LEN 64u
 #define RING 8u /* small rings, so that batches meet the wrap */
 
-struct rig {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	struct xskx_socket *sock;
-	uint64_t wire;		/* packets the port transmitted */
-	uint32_t wire_len[64];	/* their lengths, the first 64 */
-	uint8_t wire_first[64]; /* their first bytes */
-};
-
-static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
-		    uint32_t len, uint32_t queue, void *ctx)
-{
-	struct rig *rig = ctx;
-
-	(void)kind;
-	(void)queue;
-	if (rig->wire < 64) {
-		rig->wire_len[rig->wire] = len;
-		rig->wire_first[rig->wire] = data[0];
-	}
-	rig->wire++;
-}
-
 /*
- * The rig with FILL still empty: other sockets may join its UMEM, whose
- * frames have headroom bytes in front of the data.
+ * The rig (helpers.h) with FILL still empty: other sockets may join its
+ * UMEM, whose frames have headroom bytes in front of the data.
  */
-static void rig_open_headroom(struct rig *rig, uint32_t mtu,
+static void rig_open_headroom(struct test_rig *rig, uint32_t mtu,
 			      uint32_t sock_flags, uint32_t rx_size,
 			      uint32_t tx_size, uint32_t headroom)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "b0", .mtu = mtu);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
 		  .frame_size = FRAME_SIZE, .headroom = headroom);
@@ -59,77 +34,34 @@ static void rig_open_headroom(struct rig *rig, uint32_t mtu,
 		  .rx_size = rx_size, .tx_size = tx_size,
 		  .tx_reserve = FRAMES / 2);
 
-	memset(rig, 0, sizeof(*rig));
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, on_wire, rig), 0);
-	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
-	sock_opts.port = test_port(rig->port);
-	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts),
-		      "%s", xskx_last_error());
+	test_rig_open(rig, &port_opts, &umem_opts, &sock_opts);
 }
 
-static void rig_open_unfilled(struct rig *rig, uint32_t mtu,
+static void rig_open_unfilled(struct test_rig *rig, uint32_t mtu,
 			      uint32_t sock_flags, uint32_t rx_size,
 			      uint32_t tx_size)
 {
 	rig_open_headroom(rig, mtu, sock_flags, rx_size, tx_size, 0);
 }
 
-static void rig_open(struct rig *rig, uint32_t mtu, uint32_t sock_flags,
+static void rig_open(struct test_rig *rig, uint32_t mtu, uint32_t sock_flags,
 		     uint32_t rx_size, uint32_t tx_size)
 {
 	rig_open_unfilled(rig, mtu, sock_flags, rx_size, tx_size);
-	/* FILL gets its frames. */
-	ck_assert_int_eq(xskx_rx_burst(rig->sock, NULL, 0), 0);
+	test_rig_fill(rig);
 }
 
-static void rig_create(struct rig *rig)
+static void rig_create(struct test_rig *rig)
 {
 	rig_open(rig, 1500, 0, RING, RING);
 }
 
-/* Let TX finish, close, and insist that every frame came home. */
-static void rig_destroy(struct rig *rig)
+static void inject(struct test_rig *rig, uint32_t seq, uint32_t len)
 {
-	for (int i = 0; i < 10; i++) {
-		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
-		xskx_tx_reclaim(rig->sock);
-	}
-	ck_assert_int_eq(xskx_socket_close(rig->sock), 0);
-	test_sim_teardown(rig->sim, rig->umem);
-	xskx_set_log(NULL, NULL);
+	test_inject_seq(rig->port, seq, len);
 }
 
-/* A frame of len bytes whose bytes 14.. hold seq, into port. */
-static void inject_at(struct xskx_sim_port *port, uint32_t seq, uint32_t len)
-{
-	static const uint8_t head[14] = { 0x02, 0, 0, 0, 0, 2, 0x02, 0, 0,
-					  0, 0, 1, 0x88, 0xb5 };
-	uint8_t frame[9000];
-
-	memset(frame, 0, len);
-	memcpy(frame, head, sizeof(head));
-	memcpy(frame + 14, &seq, sizeof(seq));
-	ck_assert_int_eq(xskx_sim_port_inject(port, frame, len), 0);
-}
-
-static void inject(struct rig *rig, uint32_t seq, uint32_t len)
-{
-	inject_at(rig->port, seq, len);
-}
-
-static uint32_t seq_of(const uint8_t *data)
-{
-	uint32_t seq;
-
-	memcpy(&seq, data + 14, sizeof(seq));
-	return seq;
-}
-
-static struct xskx_stats stats_of(struct rig *rig)
+static struct xskx_stats stats_of(struct test_rig *rig)
 {
 	struct xskx_stats st;
 
@@ -140,7 +72,7 @@ static struct xskx_stats stats_of(struct rig *rig)
 /* Peek, read and recycle until n packets came, in order, across the wrap. */
 START_TEST(recycle_reads_in_order_across_the_wrap)
 {
-	struct rig rig;
+	struct test_rig rig;
 	uint32_t next = 0, batches = 0;
 
 	rig_create(&rig);
@@ -155,8 +87,10 @@ START_TEST(recycle_reads_in_order_across_the_wrap)
 			/* Never past the ring's end: entries are in a row. */
 			ck_assert_uint_le((uint32_t)n, RING);
 			for (int i = 0; i < n; i++, next++) {
-				ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, (uint32_t)i)),
-						  next);
+				ck_assert_uint_eq(
+					test_seq_of(xskx_rx_batch_data(
+						&b, (uint32_t)i)),
+					next);
 				ck_assert_uint_eq(xskx_rx_batch_len(&b, (uint32_t)i),
 						  PKT_LEN + next % 3);
 			}
@@ -172,7 +106,7 @@ START_TEST(recycle_reads_in_order_across_the_wrap)
 	ck_assert_uint_eq(stats_of(&rig).rx_bytes,
 			  33u * (3 * PKT_LEN + 3) + PKT_LEN);
 	ck_assert_uint_ge(batches, 33);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -182,7 +116,7 @@ START_TEST(census_counts_open_batches)
 	struct xskx_frame_census c;
 	struct xskx_rx_batch rb;
 	struct xskx_tx_batch tb;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	inject(&rig, 1, PKT_LEN);
@@ -200,7 +134,7 @@ START_TEST(census_counts_open_batches)
 	ck_assert_uint_eq(c.rx, 0);
 	ck_assert_uint_eq(c.app, 0);
 	ck_assert_int_eq(c.unaccounted, 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -208,7 +142,7 @@ END_TEST
 START_TEST(forward_sends_the_frames_as_rewritten)
 {
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	for (uint32_t i = 0; i < 5; i++)
@@ -228,7 +162,7 @@ START_TEST(forward_sends_the_frames_as_rewritten)
 	ck_assert_uint_eq(stats_of(&rig).tx_packets, 5);
 	ck_assert_uint_eq(stats_of(&rig).tx_bytes, 5 * PKT_LEN + 10);
 	ck_assert_uint_eq(stats_of(&rig).rx_bytes, 5 * PKT_LEN + 10);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -239,7 +173,7 @@ END_TEST
 START_TEST(forward_keeps_what_tx_cannot_take)
 {
 	struct xskx_rx_batch b, stale;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 1500, 0, RING, 4);
 	for (uint32_t i = 0; i < 6; i++)
@@ -249,7 +183,7 @@ START_TEST(forward_keeps_what_tx_cannot_take)
 	stale = b;
 	ck_assert_int_eq(xskx_rx_forward(rig.sock, &b, rig.sock), 4);
 	ck_assert_uint_eq(b.n, 2);
-	ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, 0)), 4);
+	ck_assert_uint_eq(test_seq_of(xskx_rx_batch_data(&b, 0)), 4);
 	ck_assert_uint_eq(stats_of(&rig).tx_ring_full, 1);
 	/* Still open: a new peek or a burst would move RX under it. */
 	ck_assert_int_eq(xskx_rx_peek(rig.sock, &stale, 64), -EBUSY);
@@ -265,7 +199,7 @@ START_TEST(forward_keeps_what_tx_cannot_take)
 	ck_assert_uint_eq(b.n, 0);
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_uint_eq(rig.wire, 6);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -274,7 +208,7 @@ START_TEST(tx_reserve_and_submit)
 {
 	struct xskx_frame_census c;
 	struct xskx_tx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 64, PKT_LEN), RING);
@@ -298,7 +232,7 @@ START_TEST(tx_reserve_and_submit)
 	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 2, PKT_LEN), 2);
 	ck_assert_uint_eq(stats_of(&rig).tx_completed, 5);
 	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 2), 2);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -307,7 +241,7 @@ START_TEST(tx_lengths_refused)
 	/* The UMEM has no headroom of its own: a frame is all room. */
 	const uint32_t room = FRAME_SIZE;
 	struct xskx_tx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &b, 4, 0), -EINVAL);
@@ -324,12 +258,12 @@ START_TEST(tx_lengths_refused)
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_uint_eq(rig.wire, 4);
 	ck_assert_uint_eq(rig.wire_len[3], room);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
 /* Poll until the port sent want packets in all, at most 10 rounds. */
-static void wire_reaches(struct rig *rig, uint64_t want)
+static void wire_reaches(struct test_rig *rig, uint64_t want)
 {
 	for (int i = 0; i < 10 && rig->wire < want; i++) {
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
@@ -349,7 +283,7 @@ START_TEST(tx_submit_refuses_a_batch_written_into)
 {
 	struct xskx_tx_batch b;
 	struct xskx_stats st;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	/* 5 sent first, so that the next batch runs across the ring's end. */
@@ -403,7 +337,7 @@ START_TEST(tx_submit_refuses_a_batch_written_into)
 	ck_assert_uint_eq(st.tx_packets, 12);
 	ck_assert_uint_eq(st.tx_bytes, 12 * PKT_LEN + 1);
 	ck_assert_uint_eq(st.tx_invalid_descs, 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -419,7 +353,7 @@ START_TEST(tx_submit_lengths_in_range_or_above_the_room)
 {
 	const uint32_t room = FRAME_SIZE - 256;
 	struct xskx_tx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open_headroom(&rig, 1500, 0, RING, RING, 256);
 	ck_assert_int_eq(xskx_rx_burst(rig.sock, NULL, 0), 0);
@@ -437,7 +371,7 @@ START_TEST(tx_submit_lengths_in_range_or_above_the_room)
 	ck_assert_msg(strstr(xskx_last_error(), "entry 0 "), "%s",
 		      xskx_last_error());
 	ck_assert_int_eq(xskx_tx_submit(rig.sock, &b, 0), 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -447,7 +381,7 @@ START_TEST(open_batches_refuse_the_other_calls)
 	struct xskx_rx_batch rb;
 	struct xskx_tx_batch tb, tb2;
 	struct xskx_pkt pkt;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	inject(&rig, 7, PKT_LEN);
@@ -466,7 +400,7 @@ START_TEST(open_batches_refuse_the_other_calls)
 	ck_assert_int_eq(xskx_rx_recycle(rig.sock, &rb), 0);
 	ck_assert_int_eq(xskx_tx_submit(rig.sock, &tb, 0), 0);
 	ck_assert_int_eq(xskx_tx_submit(rig.sock, &tb, 1), -EINVAL);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -475,7 +409,7 @@ START_TEST(close_with_open_batches)
 {
 	struct xskx_rx_batch rb;
 	struct xskx_tx_batch tb;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	for (uint32_t i = 0; i < 3; i++)
@@ -483,7 +417,7 @@ START_TEST(close_with_open_batches)
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_int_eq(xskx_rx_peek(rig.sock, &rb, 64), 3);
 	ck_assert_int_eq(xskx_tx_reserve(rig.sock, &tb, 5, PKT_LEN), 5);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -497,7 +431,7 @@ START_TEST(null_and_foreign_arguments)
 	struct xskx_umem *umem2;
 	struct xskx_rx_batch rb;
 	struct xskx_tx_batch tb;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	ck_assert_int_eq(xskx_rx_peek(NULL, &rb, 1), -EINVAL);
@@ -525,7 +459,7 @@ START_TEST(null_and_foreign_arguments)
 	ck_assert_int_eq(xskx_tx_submit(other, &tb, 0), 0);
 	ck_assert_int_eq(xskx_socket_close(other), 0);
 	ck_assert_int_eq(xskx_umem_destroy(umem2), 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -538,7 +472,8 @@ END_TEST
  * sock: whole chains, in order, though with an RX ring of 8 one runs
  * across the ring's end every few packets.
  */
-static void chains_arrive_whole(struct rig *rig, struct xskx_sim_port *port,
+static void chains_arrive_whole(struct test_rig *rig,
+				struct xskx_sim_port *port,
 				struct xskx_socket *sock)
 {
 	/* 5000 bytes: 1792 + 1792 + 1416 in 2048-byte frames. */
@@ -549,7 +484,7 @@ static void chains_arrive_whole(struct rig *rig, struct xskx_sim_port *port,
 		struct xskx_rx_batch b;
 		int n;
 
-		inject_at(port, round, len);
+		test_inject_seq(port, round, len);
 		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
 		while ((n = xskx_rx_peek(sock, &b, 64)) > 0) {
 			uint32_t total = 0;
@@ -557,8 +492,10 @@ static void chains_arrive_whole(struct rig *rig, struct xskx_sim_port *port,
 			ck_assert_int_eq(n % frags, 0);
 			for (int i = 0; i < n; i++) {
 				if (i % frags == 0)
-					ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, (uint32_t)i)),
-							  seq++);
+					ck_assert_uint_eq(
+						test_seq_of(xskx_rx_batch_data(
+							&b, (uint32_t)i)),
+						seq++);
 				ck_assert_uint_eq(!(xskx_rx_batch_options(&b, (uint32_t)i) &
 						    XDP_PKT_CONTD),
 						  i % frags == frags - 1);
@@ -575,11 +512,11 @@ static void chains_arrive_whole(struct rig *rig, struct xskx_sim_port *port,
 
 START_TEST(chain_across_the_ring_end_arrives_whole)
 {
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, RING, RING);
 	chains_arrive_whole(&rig, rig.port, rig.sock);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -596,7 +533,7 @@ START_TEST(sharer_of_a_multi_buffer_umem_gets_chains_whole)
 	struct xskx_sim_port *port;
 	struct xskx_socket_info info;
 	struct xskx_socket *sharer;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open_unfilled(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, RING, RING);
 	ck_assert_int_eq(xskx_sim_port_create(rig.sim, &port_opts, &port), 0);
@@ -608,7 +545,7 @@ START_TEST(sharer_of_a_multi_buffer_umem_gets_chains_whole)
 	ck_assert_int_eq(xskx_rx_burst(sharer, NULL, 0), 0);
 	chains_arrive_whole(&rig, port, sharer);
 	ck_assert_int_eq(xskx_socket_close(sharer), 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -621,7 +558,7 @@ START_TEST(recycle_keeps_the_share_on_fill)
 {
 	struct xskx_frame_census before, after;
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_create(&rig);
 	ck_assert_int_eq(xskx_umem_census(rig.umem, &before), 0);
@@ -634,7 +571,7 @@ START_TEST(recycle_keeps_the_share_on_fill)
 	ck_assert_int_eq(xskx_umem_census(rig.umem, &after), 0);
 	ck_assert_uint_eq(after.pool, before.pool);
 	ck_assert_uint_eq(after.fill + after.nic, before.fill + before.nic);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -652,7 +589,7 @@ START_TEST(recycle_through_the_pool)
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .rx_size = RING,
 		  .flags = XSKX_SOCKET_NO_TX);
 	uint32_t received = 0, next = 0;
-	struct rig rig;
+	struct test_rig rig;
 
 	memset(&rig, 0, sizeof(rig));
 	ck_assert_int_eq(xskx_sim_create(&rig.sim, &sim_opts), 0);
@@ -672,14 +609,16 @@ START_TEST(recycle_through_the_pool)
 		ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 		while ((n = xskx_rx_peek(rig.sock, &b, 64)) > 0) {
 			for (int i = 0; i < n; i++)
-				ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, (uint32_t)i)),
-						  received + (uint32_t)i);
+				ck_assert_uint_eq(
+					test_seq_of(xskx_rx_batch_data(
+						&b, (uint32_t)i)),
+					received + (uint32_t)i);
 			received += (uint32_t)n;
 			ck_assert_int_eq(xskx_rx_recycle(rig.sock, &b), n);
 		}
 	}
 	ck_assert_uint_eq(received, 200);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -688,7 +627,7 @@ START_TEST(forward_never_splits_a_chain)
 {
 	const uint32_t len = 5000; /* 3 fragments of 2048-byte frames */
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 4);
 	inject(&rig, 0, len);
@@ -696,14 +635,14 @@ START_TEST(forward_never_splits_a_chain)
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 6);
 	ck_assert_int_eq(xskx_rx_forward(rig.sock, &b, rig.sock), 3);
-	ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, 0)), 1);
+	ck_assert_uint_eq(test_seq_of(xskx_rx_batch_data(&b, 0)), 1);
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_int_eq(xskx_rx_forward(rig.sock, &b, rig.sock), 3);
 	ck_assert_int_ge(xskx_sim_poll(rig.sim), 0);
 	ck_assert_uint_eq(rig.wire, 2);
 	ck_assert_uint_eq(rig.wire_len[0], len);
 	ck_assert_uint_eq(rig.wire_len[1], len);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 

@@ -485,6 +485,27 @@ static struct xskx_pkt held_pkt(struct test_sim_nic *nic, uint32_t options)
 	return (struct xskx_pkt){ .addr = frame, .len = 64, .options = options };
 }
 
+/*
+ * The NIC in copy mode, on a UMEM of umem_opts (NULL: the defaults), and a
+ * socket of flags on it whose bursts kick only once tx_kick_batch packets
+ * wait (0: every burst kicks).
+ */
+static struct xskx_socket *
+open_copy_mode(struct test_sim_nic *nic, const struct xskx_umem_opts *umem_opts,
+	       uint32_t flags, uint32_t tx_kick_batch)
+{
+	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
+	XSKX_OPTS(xskx_socket_opts, opts, .flags = flags,
+		  .tx_kick_batch = tx_kick_batch);
+	struct xskx_socket *sock;
+
+	test_sim_nic_create(nic, &port_opts, umem_opts);
+	opts.port = test_port(nic->port);
+	ck_assert_msg(!xskx_socket_open(&sock, nic->umem, &opts), "%s",
+		      xskx_last_error());
+	return sock;
+}
+
 /* A TX-only socket on the NIC's port with a TX ring of tx_size entries. */
 static struct xskx_socket *open_tx_socket(struct test_sim_nic *nic,
 					  uint32_t tx_size)
@@ -507,10 +528,7 @@ static struct xskx_socket *open_tx_socket(struct test_sim_nic *nic,
  */
 static void bad_completion_between_good_ones(uint32_t frame_count)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = frame_count);
-	/* No wakeup before four are queued: all three complete at once. */
-	XSKX_OPTS(xskx_socket_opts, opts, .tx_kick_batch = 4);
 	struct xskx_rings rings;
 	struct xskx_stats stats;
 	struct xskx_socket *sock;
@@ -518,13 +536,12 @@ static void bad_completion_between_good_ones(uint32_t frame_count)
 	uint32_t idx = 0;
 	struct test_sim_nic nic;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	ck_assert_int_eq(xskx_umem_destroy(nic.umem), 0);
-	ck_assert_msg(!xskx_umem_create(&nic.umem, &umem_opts), "%s",
-		      xskx_last_error());
-	opts.port = test_port(nic.port);
-	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
-		      xskx_last_error());
+	/*
+	 * No wakeup before four are queued: all three complete at once. The
+	 * socket has RX, so that the reclaim recycles completed frames to its
+	 * FILL (the path that checks the bound), not to the pool.
+	 */
+	sock = open_copy_mode(&nic, &umem_opts, 0, 4);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
 	ck_assert_int_eq(xskx_socket_rings(sock, &rings), 0);
@@ -560,15 +577,13 @@ END_TEST
  */
 START_TEST(a_kick_answered_try_again_is_counted)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_sim_faults down = { .link_down = true }, up = { 0 };
 	struct xskx_stats st;
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
 	struct test_sim_nic nic;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	sock = open_copy_mode(&nic, NULL, XSKX_SOCKET_NO_RX, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &down), 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
@@ -642,14 +657,12 @@ END_TEST
  */
 START_TEST(a_hard_wakeup_error_comes_with_the_next_burst)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
 	struct test_sim_nic nic;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	sock = open_copy_mode(&nic, NULL, XSKX_SOCKET_NO_RX, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
@@ -672,7 +685,6 @@ END_TEST
  */
 START_TEST(a_hard_wakeup_error_comes_with_the_next_rx_call)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	struct xskx_rx_batch batch;
@@ -680,8 +692,7 @@ START_TEST(a_hard_wakeup_error_comes_with_the_next_rx_call)
 	struct test_sim_nic nic;
 	int got;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	sock = open_socket(&nic, 0, 0, 0, 0);
+	sock = open_copy_mode(&nic, NULL, 0, 0);
 	pkts[0] = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, pkts, 1), 1);
@@ -799,15 +810,13 @@ END_TEST
  */
 START_TEST(a_hard_wakeup_error_comes_from_the_status_call)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	uint32_t accepted = 0;
 	struct xskx_pkt pkt;
 	struct test_sim_nic nic;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	sock = open_socket(&nic, XSKX_SOCKET_NO_RX, 0, 0, 0);
+	sock = open_copy_mode(&nic, NULL, XSKX_SOCKET_NO_RX, 0);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
 	ck_assert_int_eq(xskx_tx_burst_status(sock, &pkt, 1, &accepted), -ENXIO);
@@ -828,19 +837,13 @@ END_TEST
  */
 START_TEST(a_hard_wakeup_error_comes_from_reclaim)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
-	XSKX_OPTS(xskx_socket_opts, opts, .flags = XSKX_SOCKET_NO_RX,
-		  .tx_kick_batch = 4);
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_socket *sock;
 	struct xskx_pkt pkt;
 	struct test_sim_nic nic;
 	int got = 0;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	opts.port = test_port(nic.port);
-	ck_assert_msg(!xskx_socket_open(&sock, nic.umem, &opts), "%s",
-		      xskx_last_error());
+	sock = open_copy_mode(&nic, NULL, XSKX_SOCKET_NO_RX, 4);
 	pkt = held_pkt(&nic, 0);
 	ck_assert_int_eq(xskx_tx_burst(sock, &pkt, 1), 1);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
@@ -868,7 +871,6 @@ END_TEST
  */
 START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
 {
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .no_zero_copy = true);
 	struct xskx_sim_faults broken = { .wakeup_error = -ENXIO }, fine = { 0 };
 	struct xskx_sim_port_stats ps;
 	struct xskx_socket *sock;
@@ -878,8 +880,7 @@ START_TEST(a_hard_wakeup_error_comes_from_the_batch_call)
 	struct test_sim_nic nic;
 	int got = 0;
 
-	test_sim_nic_create(&nic, &port_opts, NULL);
-	sock = open_socket(&nic, 0, 0, 0, 0);
+	sock = open_copy_mode(&nic, NULL, 0, 0);
 	ck_assert_int_eq(xskx_tx_reserve(sock, &tx, 1, 64), 1);
 	ck_assert_int_eq(xskx_sim_port_set_faults(nic.port, &broken), 0);
 	ck_assert_int_eq(xskx_tx_submit(sock, &tx, 1), -ENXIO);

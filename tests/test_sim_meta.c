@@ -15,14 +15,8 @@
 #define FRAME_SIZE 2048u
 /* Data room of a received fragment: the frame less XDP_PACKET_HEADROOM. */
 #define RX_ROOM (FRAME_SIZE - 256u)
+#define FRAME_COUNT 256u
 #define BURST 16u
-
-struct nic {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	struct xskx_socket *sock;
-};
 
 /* The metadata lengths the hook asks for, packet by packet. */
 struct stamp {
@@ -44,57 +38,22 @@ static enum xskx_xdp_verdict stamp_meta(struct xskx_sim_xdp_buff *xdp,
 	return XSKX_XDP_REDIRECT;
 }
 
-/* A port with MTU 9000, its socket with multi-buffer, the hook installed. */
-static void nic_create(struct nic *nic, bool copy_mode, struct stamp *st)
-{
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "meta", .mtu = 9000,
-		  .max_frags = 8, .no_zero_copy = copy_mode);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_size = FRAME_SIZE,
-		  .frame_count = 256);
-	XSKX_OPTS(xskx_socket_opts, sock_opts,
-		  .flags = XSKX_SOCKET_MULTI_BUFFER | XSKX_SOCKET_NO_TX);
-	struct xskx_socket_info info;
-	struct xskx_pkt none[1];
-
-	memset(nic, 0, sizeof(*nic));
-	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(nic->sim, &port_opts, &nic->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_xdp_buff(nic->port, stamp_meta, st),
-			 0);
-	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
-	sock_opts.port = test_port(nic->port);
-	ck_assert_msg(!xskx_socket_open(&nic->sock, nic->umem, &sock_opts),
-		      "%s", xskx_last_error());
-	ck_assert_int_eq(xskx_socket_info(nic->sock, &info), 0);
-	ck_assert(info.zero_copy == !copy_mode);
-	/* Hand FILL to the NIC before anything arrives. */
-	ck_assert_int_eq(xskx_rx_burst(nic->sock, none, 1), 0);
-}
-
-static void nic_destroy(struct nic *nic)
-{
-	ck_assert_int_eq(xskx_socket_close(nic->sock), 0);
-	test_sim_teardown(nic->sim, nic->umem);
-}
-
-static void inject(struct nic *nic, uint32_t len)
+static void inject(struct test_rig *rig, uint32_t len)
 {
 	static uint8_t frame[5000] = { 0x02, 0, 0, 0, 0,    0x0b, 0x02,
 				       0,    0, 0, 0, 0x0a, 0x88, 0xb5 };
 
 	ck_assert_uint_le(len, sizeof(frame));
-	ck_assert_int_eq(xskx_sim_port_inject(nic->port, frame, len), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, len), 0);
 }
 
-static int receive(struct nic *nic, struct xskx_pkt *pkts)
+static int receive(struct test_rig *rig, struct xskx_pkt *pkts)
 {
 	int n;
 
 	for (int i = 0; i < 4; i++)
-		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
-	n = xskx_rx_burst(nic->sock, pkts, BURST);
+		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
+	n = xskx_rx_burst(rig->sock, pkts, BURST);
 	ck_assert_int_ge(n, 0);
 	return n;
 }
@@ -120,13 +79,13 @@ START_TEST(metadata_arrives_in_front_of_the_data)
 	struct stamp st = { .meta_lens = meta_lens };
 	struct xskx_sim_port_stats ps;
 	struct xskx_pkt pkts[BURST];
-	struct nic nic;
+	struct test_rig rig;
 	int n;
 
-	nic_create(&nic, _i, &st);
+	test_rig_open_xdp_rx(&rig, _i, FRAME_COUNT, stamp_meta, &st);
 	for (int i = 0; i < 6; i++)
-		inject(&nic, 64);
-	n = receive(&nic, pkts);
+		inject(&rig, 64);
+	n = receive(&rig, pkts);
 	ck_assert_uint_eq(st.seen, 6);
 	ck_assert_int_eq(n, 4);
 	assert_meta(&pkts[0], 4, 1);
@@ -134,11 +93,11 @@ START_TEST(metadata_arrives_in_front_of_the_data)
 	assert_meta(&pkts[2], 8, 5);
 	for (int i = 0; i < n; i++)
 		ck_assert_uint_eq(pkts[i].len, 64);
-	ck_assert_int_eq(xskx_rx_release(nic.sock, pkts, (uint32_t)n), 0);
-	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, pkts, (uint32_t)n), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(rig.port, &ps), 0);
 	ck_assert_uint_eq(ps.xdp_redirect, 4);
 	ck_assert_uint_eq(ps.xdp_drop, 2);
-	nic_destroy(&nic);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -149,19 +108,19 @@ START_TEST(metadata_goes_in_front_of_a_chains_first_fragment)
 	struct stamp st = { .meta_lens = meta_lens };
 	struct xskx_pkt pkts[BURST];
 	uint32_t len = 0;
-	struct nic nic;
+	struct test_rig rig;
 	int n;
 
-	nic_create(&nic, _i, &st);
-	inject(&nic, 5000);
-	n = receive(&nic, pkts);
+	test_rig_open_xdp_rx(&rig, _i, FRAME_COUNT, stamp_meta, &st);
+	inject(&rig, 5000);
+	n = receive(&rig, pkts);
 	ck_assert_int_eq(n, 3);
 	ck_assert_uint_eq(xskx_pkt_frags(pkts, 3, &len), 3);
 	ck_assert_uint_eq(len, 5000);
 	ck_assert_uint_eq(pkts[0].len, RX_ROOM);
 	assert_meta(&pkts[0], 12, 1);
-	ck_assert_int_eq(xskx_rx_release(nic.sock, pkts, (uint32_t)n), 0);
-	nic_destroy(&nic);
+	ck_assert_int_eq(xskx_rx_release(rig.sock, pkts, (uint32_t)n), 0);
+	test_rig_destroy(&rig);
 }
 END_TEST
 

@@ -51,57 +51,26 @@ static enum xskx_xdp_verdict resize_hook(struct xskx_sim_xdp_buff *xdp,
 	return rs->verdict ? rs->verdict : XSKX_XDP_REDIRECT;
 }
 
+/* The rig of the tests (helpers.h), the hook's record beside it. */
 struct nic {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	struct xskx_socket *sock;
+	struct test_rig rig;
 	struct resize rs;
 };
 
 static void nic_create(struct nic *nic, bool copy_mode)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
-	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "tail", .mtu = 9000,
-		  .max_frags = 8, .no_zero_copy = copy_mode);
-	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_size = FRAME_SIZE,
-		  .frame_count = FRAME_COUNT, .fill_size = FRAME_COUNT,
-		  .comp_size = FRAME_COUNT);
-	XSKX_OPTS(xskx_socket_opts, sock_opts,
-		  .flags = XSKX_SOCKET_MULTI_BUFFER | XSKX_SOCKET_NO_TX,
-		  .rx_size = FRAME_COUNT);
-	struct xskx_socket_info info;
 	struct xskx_rings rings;
-	struct xskx_pkt none[1];
 
-	memset(nic, 0, sizeof(*nic));
-	ck_assert_int_eq(xskx_sim_create(&nic->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(nic->sim, &port_opts, &nic->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_xdp_buff(nic->port, resize_hook,
-						    &nic->rs),
-			 0);
-	ck_assert_int_eq(xskx_umem_create(&nic->umem, &umem_opts), 0);
-	sock_opts.port = test_port(nic->port);
-	ck_assert_msg(!xskx_socket_open(&nic->sock, nic->umem, &sock_opts),
-		      "%s", xskx_last_error());
-	ck_assert_int_eq(xskx_socket_info(nic->sock, &info), 0);
-	ck_assert(info.zero_copy == !copy_mode);
+	memset(&nic->rs, 0, sizeof(nic->rs));
+	test_rig_open_xdp_rx(&nic->rig, copy_mode, FRAME_COUNT, resize_hook,
+			     &nic->rs);
 	/*
 	 * Frames that held something before, as a running program's do: the
 	 * bytes a grow adds must be zeroed by it, not found zero in a fresh
-	 * UMEM.
+	 * UMEM. (FILL holds them already; the NIC writes none before a poll.)
 	 */
-	ck_assert_int_eq(xskx_socket_rings(nic->sock, &rings), 0);
-	memset(rings.area, 0xa5, (size_t)xskx_umem_size(nic->umem));
-	/* Hand FILL to the NIC before anything arrives. */
-	ck_assert_int_eq(xskx_rx_burst(nic->sock, none, 1), 0);
-}
-
-static void nic_destroy(struct nic *nic)
-{
-	ck_assert_int_eq(xskx_socket_close(nic->sock), 0);
-	test_sim_teardown(nic->sim, nic->umem);
+	ck_assert_int_eq(xskx_socket_rings(nic->rig.sock, &rings), 0);
+	memset(rings.area, 0xa5, (size_t)xskx_umem_size(nic->rig.umem));
 }
 
 /* Byte i of every packet: i's low byte, after an Ethernet header. */
@@ -120,7 +89,7 @@ static void inject(struct nic *nic, uint32_t len)
 	ck_assert_uint_le(len, sizeof(frame));
 	for (uint32_t i = 0; i < len; i++)
 		frame[i] = sent_byte(i);
-	ck_assert_int_eq(xskx_sim_port_inject(nic->port, frame, len), 0);
+	ck_assert_int_eq(xskx_sim_port_inject(nic->rig.port, frame, len), 0);
 }
 
 /*
@@ -136,8 +105,8 @@ static void expect_packet(struct nic *nic, uint32_t len, uint32_t sent_len,
 
 	inject(nic, len);
 	for (int i = 0; i < 4; i++)
-		ck_assert_int_ge(xskx_sim_poll(nic->sim), 0);
-	n = xskx_rx_burst(nic->sock, pkts, BURST);
+		ck_assert_int_ge(xskx_sim_poll(nic->rig.sim), 0);
+	n = xskx_rx_burst(nic->rig.sock, pkts, BURST);
 	ck_assert_int_gt(n, 0);
 	ck_assert_uint_eq(xskx_pkt_frags(pkts, (uint32_t)n, &total),
 			  (uint32_t)n);
@@ -157,7 +126,7 @@ static void expect_packet(struct nic *nic, uint32_t len, uint32_t sent_len,
 			      pkts[f].data[i]);
 	}
 	ck_assert_uint_eq(lens[n], 0);
-	ck_assert_int_eq(xskx_rx_release(nic->sock, pkts, (uint32_t)n), 0);
+	ck_assert_int_eq(xskx_rx_release(nic->rig.sock, pkts, (uint32_t)n), 0);
 }
 
 static void set_resize(struct nic *nic, int offset, int second)
@@ -194,7 +163,7 @@ START_TEST(chain_shrinks_from_its_tail)
 	set_resize(&nic, -(int)(CHAIN_LEN - 13), 0);
 	expect_packet(&nic, CHAIN_LEN, CHAIN_LEN, whole);
 	ck_assert_int_eq(nic.rs.ret, -EINVAL);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -217,7 +186,7 @@ START_TEST(chain_grows_in_its_last_fragment)
 	expect_packet(&nic, CHAIN_LEN, 1000, linear);
 	ck_assert_int_eq(nic.rs.ret, 0);
 	ck_assert_int_eq(nic.rs.ret2, 0);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -243,7 +212,7 @@ START_TEST(single_buffer_ends_between_eth_and_frame_end)
 	set_resize(&nic, -87, 0);
 	expect_packet(&nic, 100, 100, same);
 	ck_assert_int_eq(nic.rs.ret, -EINVAL);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -264,7 +233,7 @@ START_TEST(copy_mode_packet_is_one_buffer)
 	set_resize(&nic, 16, 0);
 	expect_packet(&nic, CHAIN_LEN - 16, CHAIN_LEN - 16, whole);
 	ck_assert_int_eq(nic.rs.ret, 0);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -280,14 +249,14 @@ START_TEST(chain_len_written_by_the_hook_aborts)
 	nic.rs.write_len = true;
 	inject(&nic, CHAIN_LEN);
 	for (int i = 0; i < 4; i++)
-		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
-	ck_assert_int_eq(xskx_rx_burst(nic.sock, pkts, BURST), 0);
-	ck_assert_int_eq(xskx_sim_port_stats(nic.port, &ps), 0);
+		ck_assert_int_ge(xskx_sim_poll(nic.rig.sim), 0);
+	ck_assert_int_eq(xskx_rx_burst(nic.rig.sock, pkts, BURST), 0);
+	ck_assert_int_eq(xskx_sim_port_stats(nic.rig.port, &ps), 0);
 	ck_assert_uint_eq(ps.xdp_drop, 1);
 	nic.rs.write_len = false;
 	set_resize(&nic, 0, 0);
 	expect_packet(&nic, CHAIN_LEN, CHAIN_LEN, whole);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -309,16 +278,16 @@ START_TEST(passed_chain_goes_to_the_stack_resized)
 	struct nic nic;
 
 	nic_create(&nic, false);
-	ck_assert_int_eq(xskx_sim_port_set_sink(nic.port, count_stack, &bytes),
-			 0);
+	ck_assert_int_eq(
+		xskx_sim_port_set_sink(nic.rig.port, count_stack, &bytes), 0);
 	set_resize(&nic, -(int)LAST_FRAG - 100, 0);
 	nic.rs.verdict = XSKX_XDP_PASS;
 	inject(&nic, CHAIN_LEN);
 	for (int i = 0; i < 4; i++)
-		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		ck_assert_int_ge(xskx_sim_poll(nic.rig.sim), 0);
 	ck_assert_int_eq(nic.rs.ret, 0);
 	ck_assert_uint_eq(bytes, CHAIN_LEN - LAST_FRAG - 100);
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 
@@ -338,7 +307,7 @@ START_TEST(freed_fragments_frames_come_back)
 		expect_packet(&nic, CHAIN_LEN, 1000, first);
 		ck_assert_int_eq(nic.rs.ret, 0);
 	}
-	nic_destroy(&nic);
+	test_rig_destroy(&nic.rig);
 }
 END_TEST
 

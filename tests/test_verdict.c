@@ -15,99 +15,35 @@
 #define PKT_LEN 64u
 #define RING 8u
 
-struct rig {
-	struct xskx_sim *sim;
-	struct xskx_sim_port *port;
-	struct xskx_umem *umem;
-	struct xskx_socket *sock;
-	uint32_t wire;		/* packets the port transmitted */
-	uint32_t wire_seq[64];	/* their sequence numbers, the first 64 */
-	uint32_t wire_len[64];
-};
-
-static uint32_t seq_of(const uint8_t *data)
-{
-	uint32_t seq;
-
-	memcpy(&seq, data + 14, sizeof(seq));
-	return seq;
-}
-
-static void on_wire(enum xskx_sim_sink_kind kind, const uint8_t *data,
-		    uint32_t len, uint32_t queue, void *ctx)
-{
-	struct rig *rig = ctx;
-
-	(void)kind;
-	(void)queue;
-	if (rig->wire < 64) {
-		rig->wire_seq[rig->wire] = seq_of(data);
-		rig->wire_len[rig->wire] = len;
-	}
-	rig->wire++;
-}
-
-static void rig_open(struct rig *rig, uint32_t mtu, uint32_t flags,
+static void rig_open(struct test_rig *rig, uint32_t mtu, uint32_t flags,
 		     uint32_t rx_size, uint32_t tx_size)
 {
-	XSKX_OPTS(xskx_sim_opts, sim_opts, .mode = XSKX_SIM_DETERMINISTIC);
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "v0", .mtu = mtu);
 	XSKX_OPTS(xskx_umem_opts, umem_opts, .frame_count = FRAMES,
 		  .frame_size = 2048);
 	XSKX_OPTS(xskx_socket_opts, sock_opts, .flags = flags,
 		  .rx_size = rx_size, .tx_size = tx_size);
 
-	memset(rig, 0, sizeof(*rig));
-	test_log_capture();
-	ck_assert_int_eq(xskx_sim_create(&rig->sim, &sim_opts), 0);
-	ck_assert_int_eq(xskx_sim_port_create(rig->sim, &port_opts, &rig->port),
-			 0);
-	ck_assert_int_eq(xskx_sim_port_set_sink(rig->port, on_wire, rig), 0);
-	ck_assert_int_eq(xskx_umem_create(&rig->umem, &umem_opts), 0);
-	sock_opts.port = test_port(rig->port);
-	ck_assert_msg(!xskx_socket_open(&rig->sock, rig->umem, &sock_opts),
-		      "%s", xskx_last_error());
-	ck_assert_int_eq(xskx_rx_burst(rig->sock, NULL, 0), 0);
+	test_rig_open(rig, &port_opts, &umem_opts, &sock_opts);
+	test_rig_fill(rig);
 }
 
-/* Let TX finish, close, and insist that every frame came home. */
-static void rig_destroy(struct rig *rig)
+/* n frames of len bytes numbered first, first + 1, ... (test_seq_of()). */
+static void receive(struct test_rig *rig, uint32_t first, uint32_t n,
+		    uint32_t len)
 {
-	for (int i = 0; i < 10; i++) {
-		ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
-		xskx_tx_reclaim(rig->sock);
-	}
-	ck_assert_int_eq(xskx_socket_close(rig->sock), 0);
-	test_sim_teardown(rig->sim, rig->umem);
-	xskx_set_log(NULL, NULL);
-}
-
-/* n frames of len bytes, bytes 14.. holding first, first + 1, ... */
-static void receive(struct rig *rig, uint32_t first, uint32_t n, uint32_t len)
-{
-	static const uint8_t head[14] = { 0x02, 0, 0, 0, 0, 2, 0x02, 0, 0,
-					  0, 0, 1, 0x88, 0xb5 };
-	static uint8_t frame[9000];
-
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t seq = first + i;
-
-		memset(frame, 0, len);
-		memcpy(frame, head, sizeof(head));
-		memcpy(frame + 14, &seq, sizeof(seq));
-		ck_assert_int_eq(xskx_sim_port_inject(rig->port, frame, len),
-				 0);
-	}
+	for (uint32_t i = 0; i < n; i++)
+		test_inject_seq(rig->port, first + i, len);
 	ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
 }
 
-static void flush(struct rig *rig)
+static void flush(struct test_rig *rig)
 {
 	ck_assert_int_ge(xskx_sim_poll(rig->sim), 0);
 }
 
 /* Peek and recycle until RX is empty (a batch stops at the ring's end). */
-static uint32_t recycle_all(struct rig *rig)
+static uint32_t recycle_all(struct test_rig *rig)
 {
 	struct xskx_rx_batch b;
 	uint32_t total = 0;
@@ -122,7 +58,7 @@ static uint32_t recycle_all(struct rig *rig)
 }
 
 /* Peek and drop by verdict until RX is empty; the packets dropped. */
-static uint32_t drop_all(struct rig *rig)
+static uint32_t drop_all(struct test_rig *rig)
 {
 	uint8_t v[64];
 	struct xskx_rx_verdict_result r = { 0 };
@@ -150,7 +86,7 @@ START_TEST(verdicts_mixed_in_order)
 	struct xskx_frame_census c;
 	struct xskx_stats st;
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 1500, 0, RING, RING);
 	receive(&rig, 0, 6, PKT_LEN);
@@ -162,8 +98,8 @@ START_TEST(verdicts_mixed_in_order)
 	ck_assert_uint_eq(r.kept, 2);
 	ck_assert_uint_eq(r.keep_entries, 2);
 	ck_assert_uint_eq(r.tx_full_dropped + r.held, 0);
-	ck_assert_uint_eq(seq_of(keep[0].data), 2);
-	ck_assert_uint_eq(seq_of(keep[1].data), 5);
+	ck_assert_uint_eq(test_seq_of(keep[0].data), 2);
+	ck_assert_uint_eq(test_seq_of(keep[1].data), 5);
 	ck_assert_uint_eq(keep[0].len, PKT_LEN);
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 2);
@@ -183,7 +119,7 @@ START_TEST(verdicts_mixed_in_order)
 	/* The dropped frames went back to FILL: 8 more arrive, all of them. */
 	receive(&rig, 10, RING, PKT_LEN);
 	ck_assert_uint_eq(recycle_all(&rig), RING);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -193,7 +129,7 @@ START_TEST(batches_of_0_1_and_a_full_ring)
 	uint8_t v[RING];
 	struct xskx_rx_verdict_result r = { 0 };
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 1500, 0, RING, RING);
 	/* The whole RX ring in one batch, dropped: FILL gets every frame. */
@@ -224,7 +160,7 @@ START_TEST(batches_of_0_1_and_a_full_ring)
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 1);
 	ck_assert_uint_eq(rig.wire_seq[0], 200);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -238,7 +174,7 @@ START_TEST(tx_full_holds_or_drops)
 	uint8_t v[6];
 	struct xskx_rx_verdict_result r = { 0 };
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	memset(v, XSKX_PKT_PASS, sizeof(v));
 	rig_open(&rig, 1500, 0, 16, 4);
@@ -248,7 +184,7 @@ START_TEST(tx_full_holds_or_drops)
 	ck_assert_uint_eq(r.forwarded, 4);
 	ck_assert_uint_eq(r.held, 2);
 	ck_assert_uint_eq(b.n, 2);
-	ck_assert_uint_eq(seq_of(xskx_rx_batch_data(&b, 0)), 4);
+	ck_assert_uint_eq(test_seq_of(xskx_rx_batch_data(&b, 0)), 4);
 	flush(&rig);
 	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v + 4, rig.sock, 0, &r),
 			 2);
@@ -269,7 +205,7 @@ START_TEST(tx_full_holds_or_drops)
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 10);
 	ck_assert_uint_eq(rig.wire_seq[9], 13);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
@@ -287,7 +223,7 @@ START_TEST(chains_judged_whole)
 	struct xskx_pkt keep[3];
 	struct xskx_rx_verdict_result r = { .keep = keep, .keep_max = 3 };
 	struct xskx_rx_batch b;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 16);
 	receive(&rig, 0, 3, len);
@@ -297,7 +233,7 @@ START_TEST(chains_judged_whole)
 	ck_assert_uint_eq(r.dropped, 1);
 	ck_assert_uint_eq(r.kept, 1);
 	ck_assert_uint_eq(r.keep_entries, 3);
-	ck_assert_uint_eq(seq_of(keep[0].data), 2);
+	ck_assert_uint_eq(test_seq_of(keep[0].data), 2);
 	ck_assert_uint_eq(keep[0].options & XDP_PKT_CONTD, XDP_PKT_CONTD);
 	ck_assert_uint_eq(keep[1].options & XDP_PKT_CONTD, XDP_PKT_CONTD);
 	ck_assert_uint_eq(keep[2].options & XDP_PKT_CONTD, 0);
@@ -307,7 +243,7 @@ START_TEST(chains_judged_whole)
 	ck_assert_uint_eq(rig.wire_seq[0], 0);
 	ck_assert_uint_eq(rig.wire_len[0], len);
 	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 3), 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 
 	/* TX room for 4 descriptors: the second chain waits whole. */
 	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 4);
@@ -321,27 +257,77 @@ START_TEST(chains_judged_whole)
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 2);
 	ck_assert_uint_eq(rig.wire_len[1], len);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
-/* Each refusal names its culprit and leaves the batch as it was. */
-static void refused(struct rig *rig, struct xskx_rx_batch *b,
-		    const uint8_t *v, struct xskx_socket *out, uint32_t flags,
-		    struct xskx_rx_verdict_result *r, const char *words)
-{
-	uint32_t n = b->n;
+/* The socket a refused call sends to. */
+enum refusal_out {
+	OUT_SELF,
+	OUT_NULL,
+	OUT_OTHER_UMEM
+};
 
-	ck_assert_int_eq(xskx_rx_verdict(rig->sock, b, v, out, flags, r),
-			 -EINVAL);
-	ck_assert_msg(strstr(xskx_last_error(), words), "%s",
-		      xskx_last_error());
-	ck_assert_uint_eq(b->n, n);
-}
+/* What is wrong with a call the verdict batch refuses. */
+struct refusal {
+	const char *wrong;
+	uint8_t v[4];	  /* the verdicts */
+	bool no_verdicts; /* verdicts NULL instead */
+	uint32_t flags;
+	enum refusal_out out;
+	bool stale;	     /* a copy of the batch, one entry on */
+	int err;	     /* the call's result */
+	const char *culprit; /* what its message must name */
+};
 
+#define P XSKX_PKT_PASS
+#define D XSKX_PKT_DROP
+#define K XSKX_PKT_KEEP
+static const struct refusal refusals[] = {
+	{ "a verdict neither pass, drop nor keep",
+	  { P, 3, D, D },
+	  .err = -EINVAL,
+	  .culprit = "verdict 3 for entry 1" },
+	{ "an unknown flag",
+	  { P, D, D, D },
+	  .flags = 2,
+	  .err = -EINVAL,
+	  .culprit = "flags 0x2" },
+	{ "no socket to send to",
+	  { P, D, D, D },
+	  .out = OUT_NULL,
+	  .err = -EINVAL,
+	  .culprit = "out is NULL" },
+	{ "more kept entries than res->keep holds",
+	  { P, D, K, K },
+	  .err = -EINVAL,
+	  .culprit = "take 2 entries and res->keep has 1" },
+	{ "no verdicts", .no_verdicts = true, .err = -EINVAL,
+	  .culprit = "must not be NULL" },
+	{ "a batch that is not the open one",
+	  { P, D, K, D },
+	  .stale = true,
+	  .err = -EINVAL,
+	  .culprit = "not the open one" },
+	/* Refused, not copied into the other UMEM's frames. */
+	{ "a socket on another UMEM",
+	  { P, D, K, D },
+	  .out = OUT_OTHER_UMEM,
+	  .err = -EINVAL,
+	  .culprit = "another UMEM" },
+};
+#undef P
+#undef D
+#undef K
+
+/*
+ * Each refusal returns its error, names its culprit and leaves the batch as
+ * it was: judged after them all, every packet goes where its verdict says.
+ */
 START_TEST(refusals_leave_the_batch)
 {
-	uint8_t v[4] = { XSKX_PKT_PASS, 3, XSKX_PKT_DROP, XSKX_PKT_DROP };
+	const uint8_t v[4] = { XSKX_PKT_PASS, XSKX_PKT_DROP, XSKX_PKT_KEEP,
+			       XSKX_PKT_DROP };
 	struct xskx_pkt keep[1];
 	struct xskx_rx_verdict_result r = { .keep = keep, .keep_max = 1 };
 	XSKX_OPTS(xskx_sim_port_opts, port_opts, .name = "v1");
@@ -350,30 +336,36 @@ START_TEST(refusals_leave_the_batch)
 	XSKX_OPTS(xskx_socket_opts, sock_opts);
 	struct xskx_sim_port *port;
 	struct xskx_umem *umem;
-	struct xskx_socket *other;
+	struct xskx_socket *other, *outs[3] = { NULL };
 	struct xskx_rx_batch b, stale;
-	struct rig rig;
+	struct test_rig rig;
 
 	rig_open(&rig, 1500, 0, RING, RING);
-	receive(&rig, 0, 4, PKT_LEN);
-	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 4);
-	refused(&rig, &b, v, rig.sock, 0, &r, "verdict 3 for entry 1");
-	v[1] = XSKX_PKT_DROP;
-	refused(&rig, &b, v, rig.sock, 2, &r, "flags 0x2");
-	refused(&rig, &b, v, NULL, 0, &r, "out is NULL");
-	v[2] = v[3] = XSKX_PKT_KEEP;
-	refused(&rig, &b, v, rig.sock, 0, &r, "take 2 entries and res->keep has 1");
-	v[3] = XSKX_PKT_DROP;
-	refused(&rig, &b, NULL, rig.sock, 0, &r, "must not be NULL");
-	stale = b;
-	stale.desc++;
-	refused(&rig, &stale, v, rig.sock, 0, &r, "not the open one");
-	/* A socket on another UMEM: refused, not copied. */
 	ck_assert_int_eq(xskx_sim_port_create(rig.sim, &port_opts, &port), 0);
 	ck_assert_int_eq(xskx_umem_create(&umem, &umem_opts), 0);
 	sock_opts.port = test_port(port);
 	ck_assert_int_eq(xskx_socket_open(&other, umem, &sock_opts), 0);
-	refused(&rig, &b, v, other, 0, &r, "another UMEM");
+	receive(&rig, 0, 4, PKT_LEN);
+	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 4);
+	stale = b;
+	stale.desc++;
+	outs[OUT_SELF] = rig.sock;
+	outs[OUT_OTHER_UMEM] = other;
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct refusal *t = &refusals[i];
+		struct xskx_rx_batch *batch = t->stale ? &stale : &b;
+		uint32_t n = batch->n;
+
+		ck_assert_msg(xskx_rx_verdict(rig.sock, batch,
+					      t->no_verdicts ? NULL : t->v,
+					      outs[t->out], t->flags,
+					      &r) == t->err,
+			      "%s: not %d", t->wrong, t->err);
+		ck_assert_msg(strstr(xskx_last_error(), t->culprit),
+			      "%s: the message does not name %s: %s", t->wrong,
+			      t->culprit, xskx_last_error());
+		ck_assert_msg(batch->n == n, "%s: the batch changed", t->wrong);
+	}
 	ck_assert_int_eq(xskx_socket_close(other), 0);
 	xskx_umem_destroy(umem);
 	/* Still whole: judged now, nothing was lost on the way. */
@@ -382,7 +374,7 @@ START_TEST(refusals_leave_the_batch)
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 1);
 	ck_assert_int_eq(xskx_rx_release(rig.sock, keep, 1), 0);
-	rig_destroy(&rig);
+	test_rig_destroy(&rig);
 }
 END_TEST
 
