@@ -292,10 +292,10 @@ static bool run_one(const struct scenario *s, bool zero_copy, FILE *out)
 /*
  * Take both NICs down and up again: virtio_net stops and restarts every
  * queue and posts its RX buffers afresh. Measured under TCG on a loaded
- * machine: once in a while zero-copy RX on virtio-b stops for good, every
- * later scenario receiving nothing (its driver refills an RX ring that
- * found FILL empty only from a delayed work, and its xsk wakeup schedules
- * TX alone), until the device restarts.
+ * machine: once in a while zero-copy RX on virtio-b stopped for good,
+ * every later scenario receiving nothing. Why is open: 7.3.4's driver
+ * has neither of the causes once blamed (a lost delayed refill work, a
+ * wakeup that woke TX alone; docs/VIRTIO_ZEROCOPY.md).
  */
 static void reset_nics(void)
 {
