@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * TX descriptors the peer must refuse (KERNEL_RULES.md, "TX"): written by
- * hand among valid ones. The refused ones are consumed without completion
- * and counted in tx_invalid_descs; the valid ones arrive in order and
- * complete in order.
+ * hand among valid ones. The refused ones are consumed and counted in
+ * tx_invalid_descs (copy mode may complete them too); the valid ones
+ * arrive in order and each completes once: in order in zero-copy, in any
+ * order in copy mode (traffic.c, raw_reclaim()).
  */
 #include "traffic.h"
 

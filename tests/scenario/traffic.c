@@ -57,6 +57,13 @@ void traffic_begin(struct traffic *t, struct test_link *link,
 		t->opts.window = TRAFFIC_WINDOW;
 	t->tx_port = opts->from;
 	t->rx_port = opts->from == TEST_PORT_A ? TEST_PORT_B : TEST_PORT_A;
+	if (opts->raw) {
+		struct xskx_socket_info info;
+
+		t->raw_any_order =
+			!xskx_socket_info(link->sock[t->tx_port], &info) &&
+			!info.zero_copy;
+	}
 }
 
 /* Append to the failure message; returns false. */
@@ -376,8 +383,8 @@ static bool completes(uint64_t sent, uint64_t completed)
 /*
  * The raw descriptor completion c names: the next valid one, or an invalid
  * one before it. Kernels disagree on invalid TX descriptors: older ones only
- * count them; 6.18 in copy mode also puts their addresses on COMPLETION, in
- * order. Either way every valid one completes, in order.
+ * count them; 6.18 in copy mode also puts their addresses on COMPLETION.
+ * Either way every valid one completes; here (zero-copy), in order.
  */
 static bool match_completion(struct traffic *t, uint64_t addr, uint32_t *desc)
 {
@@ -392,7 +399,42 @@ static bool match_completion(struct traffic *t, uint64_t addr, uint32_t *desc)
 	return false;
 }
 
-/* Take the raw sender's completions, which must come in order. */
+static bool raw_done(const struct traffic *t, uint32_t j)
+{
+	return t->raw_done[j / 64] & (1ull << (j % 64));
+}
+
+/*
+ * Copy mode: the descriptor a completion of addr names, in any order: an
+ * outstanding one sent from that address, a valid one first (the
+ * scenarios reuse addresses: an invalid descriptor's completion, which
+ * older kernels never make, cannot be told from a valid one's of the same
+ * address, and only the count of each matters). It is marked done, so
+ * that an address coming back more often than it was sent fails.
+ */
+static bool match_any_order(struct traffic *t, uint64_t addr, uint32_t *desc)
+{
+	for (int valid = 1; valid >= 0; valid--) {
+		for (uint32_t j = t->raw_next_completion; j < t->next_tx; j++) {
+			if (t->opts.raw[j].valid != valid || raw_done(t, j) ||
+			    !completes(t->opts.raw[j].addr, addr))
+				continue;
+			t->raw_done[j / 64] |= 1ull << (j % 64);
+			while (t->raw_next_completion < t->next_tx &&
+			       raw_done(t, t->raw_next_completion))
+				t->raw_next_completion++;
+			*desc = j;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Take the raw sender's completions: in zero-copy in order (the driver
+ * completes what it took from TX, in the order it took it); in copy mode
+ * in any order, every valid descriptor exactly once.
+ */
 static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
 			struct scenario_result *r)
 {
@@ -403,6 +445,18 @@ static bool raw_reclaim(struct traffic *t, const struct xskx_rings *rings,
 		uint64_t addr = *xsk_ring_cons__comp_addr(rings->comp, idx + i);
 		uint32_t j = t->raw_next_completion, desc;
 
+		if (t->raw_any_order) {
+			if (!match_any_order(t, addr, &desc)) {
+				xsk_ring_cons__release(rings->comp, n);
+				return scenario_fail(
+					r,
+					"completion %u: address %#llx, but no descriptor sent from it is outstanding (copy mode: each comes back once, in any order)",
+					t->raw_completed,
+					(unsigned long long)addr);
+			}
+			t->raw_completed += t->opts.raw[desc].valid;
+			continue;
+		}
 		if (!match_completion(t, addr, &desc)) {
 			while (j < t->next_tx && !t->opts.raw[j].valid)
 				j++;
@@ -458,6 +512,11 @@ static bool send_raw(struct traffic *t, struct scenario_result *r)
 
 	if (!get_rings(t, t->tx_port, &rings, r) || !raw_reclaim(t, &rings, r))
 		return false;
+	if (t->raw_any_order && t->stream->count > TEST_PKT_COUNT)
+		return scenario_fail(
+			r,
+			"%u raw descriptors: the copy-mode completion check marks at most %u",
+			t->stream->count, TEST_PKT_COUNT);
 	n = min_u32(send_quota(t), xskx_ring_prod_free(rings.tx));
 	/* Nothing new, but a copy-mode peer sends only when woken. */
 	if (!n && xskx_ring_prod_free(rings.tx) < rings.tx->size)

@@ -91,7 +91,16 @@ struct traffic {
 	uint32_t raw_sent_valid; /* raw descriptors sent that must complete */
 	uint32_t raw_completed;
 	uint32_t raw_next_completion; /* index of the next valid raw descriptor */
-	uint32_t tx_chain_at;	/* bytes of the raw chain being sent so far */
+	/*
+	 * Copy mode: COMPLETION follows the order in which the driver frees
+	 * the skbs, not the descriptors' (KERNEL_RULES.md, "Zero-copy on a
+	 * real driver"), so a completion is matched to any outstanding raw
+	 * descriptor sent from its address, and raw_done marks the ones
+	 * that came back: each at most once.
+	 */
+	bool raw_any_order;
+	uint64_t raw_done[TEST_PKT_COUNT / 64];
+	uint32_t tx_chain_at; /* bytes of the raw chain being sent so far */
 	/* A packet assembled from its fragments, or built to be split. */
 	uint8_t scratch[TEST_PKT_MAX_LEN];
 };
