@@ -109,6 +109,8 @@ static void pass(struct verdict_run *r, const struct xdp_desc *d, uint32_t k)
 	}
 	if (__builtin_expect(r->umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0))
 		xskx__tx_meta_clear(r->umem, d, k);
+	/* They left the queue's share for TX, as xskx_rx_forward()'s do. */
+	r->s->fq->posted -= k;
 	r->tx_used += k;
 	r->res->forwarded++;
 }
