@@ -120,7 +120,7 @@ struct fwd_config {
 	struct xskx_port *ports[FWD_MAX_PORTS];
 	uint32_t nports;  /* 1: reflect on ports[0] */
 	uint32_t queue_id;
-	uint32_t batch;	  /* packets per burst; 0: 64 */
+	uint32_t batch;	  /* packets per batch (--batch); 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	uint32_t rx_size; /* RX ring entries per socket; 0: the library's default */
 	enum fwd_tx_full tx_full;    /* 0: hold */
@@ -160,9 +160,10 @@ struct fwd_config {
 int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg);
 
 /*
- * One round: receive a burst on each port that holds nothing, and hand what
- * each holds to its egress port. Returns the packets received plus those
- * sent (0: nothing moved) or a negative errno from the library.
+ * One round: on each port that holds nothing, receive a batch and hand it
+ * to its egress port; on each that holds packets, hand those. Returns the
+ * descriptors received plus those taken or sent (0: nothing moved) or a
+ * negative errno from the library.
  */
 int fwd_step(struct fwd_queue *q);
 
