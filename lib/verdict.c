@@ -23,11 +23,18 @@
 #include "rings/tx.h"
 #include "rings/tx_meta.h"
 
-/* Entries of the chain starting at entry i (1 for a single frame). */
-static uint32_t chain_len(const struct xskx_rx_batch *b, uint32_t i)
+/*
+ * Entries of the chain starting at entry i: 1 for a single frame, and
+ * always 1 where the socket cannot receive chains (no multi-buffer), so
+ * that such a socket never reads an option to judge its batch.
+ */
+static inline uint32_t chain_len(const struct xskx_rx_batch *b, uint32_t i,
+				 bool chains)
 {
 	uint32_t k = 1;
 
+	if (!chains)
+		return 1;
 	while (i + k < b->n && (b->desc[i + k - 1].options & XDP_PKT_CONTD))
 		k++;
 	return k;
@@ -35,34 +42,66 @@ static uint32_t chain_len(const struct xskx_rx_batch *b, uint32_t i)
 
 /* What a call needs, found before anything moves. */
 struct verdict_plan {
-	bool passes;		/* some packet passes: out is used */
+	uint32_t pass_packets;	/* some pass: out is used */
+	uint32_t pass_entries;	/* of the packets that pass */
 	bool chains;		/* a passing packet is a chain */
 	uint32_t keep_entries;	/* of the packets kept */
 };
 
+static int verdict_refused(const struct xskx_socket *s, uint8_t v, uint32_t i)
+{
+	return xskx__fail(-EINVAL,
+			  "xskx_rx_verdict: verdict %u for entry %u of the batch on queue %u: XSKX_PKT_DROP, XSKX_PKT_PASS or XSKX_PKT_KEEP",
+			  v, i, s->queue_id);
+}
+
 static int plan_verdicts(const struct xskx_socket *s,
 			 const struct xskx_rx_batch *b, const uint8_t *verdicts,
-			 struct verdict_plan *p)
+			 bool chains, struct verdict_plan *p)
 {
-	*p = (struct verdict_plan){ 0 };
-	for (uint32_t i = 0, k; i < b->n; i += k) {
-		k = chain_len(b, i);
+	struct verdict_plan plan = { 0 };
+	uint32_t i, k;
+
+	if (!chains) {
+		/*
+		 * Each entry is a packet: one pass over the verdicts without
+		 * a branch (vector code), and a second only to name a bad one.
+		 */
+		uint32_t drops = 0, passes = 0, keeps = 0;
+
+		for (i = 0; i < b->n; i++) {
+			drops += verdicts[i] == XSKX_PKT_DROP;
+			passes += verdicts[i] == XSKX_PKT_PASS;
+			keeps += verdicts[i] == XSKX_PKT_KEEP;
+		}
+		if (__builtin_expect(drops + passes + keeps != b->n, 0)) {
+			for (i = 0; verdicts[i] <= XSKX_PKT_KEEP; i++)
+				;
+			return verdict_refused(s, verdicts[i], i);
+		}
+		*p = (struct verdict_plan){ .pass_packets = passes,
+					    .pass_entries = passes,
+					    .keep_entries = keeps };
+		return 0;
+	}
+	for (i = 0; i < b->n; i += k) {
+		k = chain_len(b, i, true);
 		switch (verdicts[i]) {
 		case XSKX_PKT_DROP:
 			break;
 		case XSKX_PKT_PASS:
-			p->passes = true;
-			p->chains |= k > 1;
+			plan.pass_packets++;
+			plan.pass_entries += k;
+			plan.chains |= k > 1;
 			break;
 		case XSKX_PKT_KEEP:
-			p->keep_entries += k;
+			plan.keep_entries += k;
 			break;
 		default:
-			return xskx__fail(-EINVAL,
-					  "xskx_rx_verdict: verdict %u for entry %u of the batch on queue %u: XSKX_PKT_DROP, XSKX_PKT_PASS or XSKX_PKT_KEEP",
-					  verdicts[i], i, s->queue_id);
+			return verdict_refused(s, verdicts[i], i);
 		}
 	}
+	*p = plan;
 	return 0;
 }
 
@@ -89,39 +128,42 @@ static int out_refused(struct xskx_socket *s, struct xskx_socket *out,
 	return 0;
 }
 
-/* Where the call puts what it takes. */
+/*
+ * Where the call puts what it takes, and its counts, kept here and not in
+ * the caller's result as it goes: the TX slots it writes could alias them.
+ */
 struct verdict_run {
 	struct xskx_socket *s, *out;
 	struct xskx_umem *umem;
 	uint32_t tx_idx, tx_room, tx_used;
+	uint32_t forwarded, dropped, tx_full_dropped;
+	bool tx_timestamps; /* the UMEM's TX metadata to clear */
 	uint64_t bytes, tx_bytes; /* taken from RX; of them, onto TX */
 	struct xskx_rx_verdict_result *res;
 };
 
-static void pass(struct verdict_run *r, const struct xdp_desc *d, uint32_t k)
+/* n entries, whole packets that pass, onto out's TX slots. */
+static inline __attribute__((always_inline)) void
+pass(struct verdict_run *r, const struct xdp_desc *d, uint32_t n)
 {
 	struct xdp_desc *slots = r->out->tx.ring;
 	const uint32_t mask = r->out->tx.mask;
 
-	for (uint32_t j = 0; j < k; j++) {
+	for (uint32_t j = 0; j < n; j++) {
 		slots[(r->tx_idx + r->tx_used + j) & mask] = d[j];
 		r->tx_bytes += d[j].len;
 	}
-	if (__builtin_expect(r->umem->flags & XSKX_UMEM_TX_TIMESTAMPS, 0))
-		xskx__tx_meta_clear(r->umem, d, k);
-	r->tx_used += k;
-	r->res->forwarded++;
+	if (__builtin_expect(r->tx_timestamps, 0))
+		xskx__tx_meta_clear(r->umem, d, n);
+	r->tx_used += n;
 }
 
-static void drop(struct verdict_run *r, const struct xdp_desc *d, uint32_t k,
-		 uint32_t *count)
+static void drop(struct verdict_run *r, const struct xdp_desc *d, uint32_t k)
 {
 	for (uint32_t j = 0; j < k; j++) {
 		xskx_pool_put(r->umem, d[j].addr);
 		r->bytes += d[j].len;
 	}
-	r->s->fq->posted -= k;
-	(*count)++;
 }
 
 static void keep(struct verdict_run *r, const struct xskx_rx_batch *b,
@@ -141,7 +183,6 @@ static void keep(struct verdict_run *r, const struct xskx_rx_batch *b,
 		xskx_mark_held(r->umem, d->addr);
 		r->bytes += d->len;
 	}
-	r->s->fq->posted -= k;
 	r->umem->frames_in_app += k;
 	r->res->keep_entries += k;
 	r->res->kept++;
@@ -149,25 +190,38 @@ static void keep(struct verdict_run *r, const struct xskx_rx_batch *b,
 
 /*
  * Judge the batch's packets in order; returns the entries taken. Stops at
- * a passing packet TX has no room for, unless it is to be dropped.
+ * a passing packet TX has no room for, unless it is to be dropped. Inline
+ * twice, with and without chains, so that a socket without multi-buffer
+ * judges each entry as a packet and measures nothing.
  */
-static uint32_t judge(struct verdict_run *r, const struct xskx_rx_batch *b,
-		      const uint8_t *verdicts, uint32_t flags)
+static inline __attribute__((always_inline)) uint32_t
+judge(struct verdict_run *r, const struct xskx_rx_batch *b,
+      const uint8_t *verdicts, uint32_t flags, const bool chains,
+      const struct verdict_plan *plan)
 {
 	uint32_t i, k;
 
+	/* A forwarder's common batch: every packet passes, and TX has room. */
+	if (b->n && plan->pass_entries == b->n && r->tx_room == b->n) {
+		pass(r, b->desc, b->n);
+		r->forwarded = plan->pass_packets;
+		return b->n;
+	}
 	for (i = 0; i < b->n; i += k) {
 		const struct xdp_desc *d = &b->desc[i];
 
-		k = chain_len(b, i);
+		k = chain_len(b, i, chains);
 		if (verdicts[i] == XSKX_PKT_DROP) {
-			drop(r, d, k, &r->res->dropped);
+			drop(r, d, k);
+			r->dropped++;
 		} else if (verdicts[i] == XSKX_PKT_KEEP) {
 			keep(r, b, i, k);
 		} else if (r->tx_used + k <= r->tx_room) {
 			pass(r, d, k);
+			r->forwarded++;
 		} else if (flags & XSKX_RX_VERDICT_TX_FULL_DROP) {
-			drop(r, d, k, &r->res->tx_full_dropped);
+			drop(r, d, k);
+			r->tx_full_dropped++;
 		} else {
 			r->res->held = b->n - i;
 			break;
@@ -180,9 +234,10 @@ XSKX_API int xskx_rx_verdict(struct xskx_socket *s, struct xskx_rx_batch *b,
 			     const uint8_t *verdicts, struct xskx_socket *out,
 			     uint32_t flags, struct xskx_rx_verdict_result *res)
 {
-	struct verdict_plan plan;
+	struct verdict_plan plan = { 0 };
 	struct verdict_run run;
 	uint32_t taken;
+	bool chains;
 	int err;
 
 	if (__builtin_expect(!s || !b || !res || (!verdicts && b->n), 0))
@@ -196,28 +251,34 @@ XSKX_API int xskx_rx_verdict(struct xskx_socket *s, struct xskx_rx_batch *b,
 		return xskx__fail(-EINVAL,
 				  "xskx_rx_verdict: the batch is not the open one of the socket on queue %u (a copy made before the last call on it, or another socket's): pass the batch xskx_rx_peek() filled in",
 				  s->queue_id);
-	err = plan_verdicts(s, b, verdicts, &plan);
+	chains = s->bind_flags & XDP_USE_SG;
+	err = plan_verdicts(s, b, verdicts, chains, &plan);
 	if (err)
 		return err;
 	if (plan.keep_entries > res->keep_max)
 		return xskx__fail(-EINVAL,
 				  "xskx_rx_verdict: the packets kept of the batch on queue %u take %u entries and res->keep has %u: make keep_max at least the batch's size",
 				  s->queue_id, plan.keep_entries, res->keep_max);
-	if (plan.passes && (err = out_refused(s, out, plan.chains)))
+	if (plan.pass_packets && (err = out_refused(s, out, plan.chains)))
 		return err;
 
-	res->forwarded = res->dropped = res->tx_full_dropped = 0;
 	res->kept = res->keep_entries = res->held = 0;
-	run = (struct verdict_run){ .s = s, .out = out, .umem = s->umem,
-				    .res = res };
-	if (plan.passes) {
+	run = (struct verdict_run){
+		.s = s, .out = out, .umem = s->umem, .res = res,
+		.tx_timestamps = s->umem->flags & XSKX_UMEM_TX_TIMESTAMPS,
+	};
+	if (plan.pass_packets) {
 		xskx__reclaim_completions(out);
 		run.tx_room = xskx__tx_room(out, b->n);
 		if (run.tx_room)
 			xsk_ring_prod__reserve(&out->tx, run.tx_room,
 					       &run.tx_idx);
 	}
-	taken = judge(&run, b, verdicts, flags);
+	taken = chains ? judge(&run, b, verdicts, flags, true, &plan) :
+			 judge(&run, b, verdicts, flags, false, &plan);
+	res->forwarded = run.forwarded;
+	res->dropped = run.dropped;
+	res->tx_full_dropped = run.tx_full_dropped;
 	if (run.tx_room) {
 		xskx_ring_prod_cancel(&out->tx, run.tx_room - run.tx_used);
 		xsk_ring_prod__submit(&out->tx, run.tx_used);
@@ -225,6 +286,8 @@ XSKX_API int xskx_rx_verdict(struct xskx_socket *s, struct xskx_rx_batch *b,
 		out->stats.tx_bytes += run.tx_bytes;
 	}
 	xsk_ring_cons__release(&s->rx, taken);
+	/* Passed, dropped or kept, what it took left the queue's FILL share. */
+	s->fq->posted -= taken;
 	b->desc += taken;
 	b->n -= taken;
 	s->rx_batch = b->n;
@@ -232,7 +295,7 @@ XSKX_API int xskx_rx_verdict(struct xskx_socket *s, struct xskx_rx_batch *b,
 	s->stats.rx_bytes += run.bytes + run.tx_bytes;
 	if (res->dropped || res->tx_full_dropped)
 		xskx__refill(s);
-	if (!plan.passes)
+	if (!plan.pass_packets)
 		return (int)taken;
 	/* A kick's failure after packets moved comes from out's next call. */
 	return xskx__call_result(out, taken,

@@ -63,8 +63,10 @@ static int open_port(struct fwd_queue *q, struct fwd_port *port,
 		  .tx_kick_usec = cfg->tx_kick_usec);
 
 	port->port = xport;
+	port->pkts = calloc(q->batch, sizeof(*port->pkts));
+	port->verdicts = calloc(q->batch, sizeof(*port->verdicts));
 	port->held = calloc(q->batch, sizeof(*port->held));
-	if (!port->held)
+	if (!port->pkts || !port->verdicts || !port->held)
 		return -ENOMEM;
 	return xskx_socket_open(&port->sock, q->umem, &opts);
 }
@@ -93,7 +95,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 	 * that receives nothing fills each port's FILL ring with its share.
 	 */
 	for (uint32_t i = 0; !err && i < q->nports; i++) {
-		int got = xskx_rx_burst(q->ports[i].sock, q->ports[i].held, 0);
+		int got = xskx_rx_burst(q->ports[i].sock, q->ports[i].pkts, 0);
 
 		err = got < 0 ? got : 0;
 	}
@@ -104,7 +106,7 @@ int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg)
 
 /*
  * The fragments of the packet at pkts[0] (1 without multi-buffer: each
- * descriptor is a packet). The bursts hand over whole chains only.
+ * descriptor is a packet). A batch and a keep hand over whole chains only.
  */
 static uint32_t frags_of(const struct fwd_queue *q, const struct xskx_pkt *pkts,
 			 uint32_t n)
@@ -132,35 +134,77 @@ static uint32_t packets_in(const struct fwd_queue *q,
 
 /*
  * Headers a forwarder touches are in a chain's first fragment: the MACs
- * reflect swaps, the checksum field of a partial checksum. Returns the
- * checksums completed.
+ * reflect swaps, the checksum field of a partial checksum. Returns 1 when
+ * it completed a checksum.
  */
-static uint64_t fix_headers(const struct fwd_queue *q, struct xskx_pkt *pkts,
-			    uint32_t n)
+static uint64_t fix_headers(const struct fwd_queue *q,
+			    const struct xskx_pkt *pkts, uint32_t frags)
 {
 	uint64_t completed = 0;
-	uint32_t frags;
 
-	for (uint32_t i = 0; i < n; i += frags) {
-		frags = frags_of(q, pkts + i, n - i);
-		if (!q->keep_partial_csum &&
-		    xskx_pkt_csum_complete(pkts + i, frags) > 0)
-			completed++;
-		if (q->nports == 1)
-			fwd_swap_macs(pkts[i].data);
-	}
+	if (!q->keep_partial_csum && xskx_pkt_csum_complete(pkts, frags) > 0)
+		completed++;
+	if (q->nports == 1)
+		fwd_swap_macs(pkts[0].data);
 	return completed;
 }
 
-/* Copy the packets among pkts[0..n) to the capture ring, chains whole. */
+/*
+ * Peek at a batch on port `index` and judge it: the filter's verdicts,
+ * then the headers of the packets that pass fixed. Returns the entries
+ * received, or a negative errno from the library.
+ */
+static int receive(struct fwd_queue *q, uint32_t index)
+{
+	struct fwd_port *in = &q->ports[index];
+	struct xskx_rx_batch *b = &in->batch;
+	uint64_t packets = 0, completed = 0;
+	uint32_t n, frags;
+	int got;
+
+	in->passing = 0;
+	got = xskx_rx_peek(in->sock, b, q->batch);
+	if (got <= 0)
+		return got;
+	n = (uint32_t)got;
+	for (uint32_t i = 0; i < n; i++)
+		in->pkts[i] = (struct xskx_pkt){
+			.addr = b->desc[i].addr,
+			.len = xskx_rx_batch_len(b, i),
+			.options = xskx_rx_batch_options(b, i),
+			.data = xskx_rx_batch_data(b, i),
+		};
+	memset(in->verdicts, XSKX_PKT_PASS, n);
+	if (q->filter)
+		q->filter(q->filter_ctx, index, in->pkts, n, in->verdicts);
+	for (uint32_t i = 0; i < n; i += frags) {
+		frags = frags_of(q, in->pkts + i, n - i);
+		packets++;
+		if (in->verdicts[i] != XSKX_PKT_PASS)
+			continue;
+		in->passing++;
+		completed += fix_headers(q, in->pkts + i, frags);
+	}
+	count(&in->count.rx, packets);
+	count(&in->count.csum_completed, completed);
+	return got;
+}
+
+/*
+ * Copy the packets sent among pkts[0..n) to the capture ring, chains
+ * whole: those whose verdict passes, or all of them when verdicts is NULL.
+ * They are on TX, their frames ours to read: only this thread reclaims
+ * the completions that would reuse them.
+ */
 static void capture_sent(const struct fwd_queue *q, const struct xskx_pkt *pkts,
-			 uint32_t n)
+			 const uint8_t *verdicts, uint32_t n)
 {
 	uint32_t frags;
 
 	for (uint32_t i = 0; i < n; i += frags) {
 		frags = frags_of(q, pkts + i, n - i);
-		capture_ring_put(q->capture, pkts + i, frags, NULL);
+		if (!verdicts || verdicts[i] == XSKX_PKT_PASS)
+			capture_ring_put(q->capture, pkts + i, frags, NULL);
 	}
 }
 
@@ -174,61 +218,99 @@ static void release_held(const struct fwd_queue *q, struct fwd_port *in,
 }
 
 /*
- * Move what `in` received to `out`'s TX ring. The TX burst runs even with
- * nothing to send: it reclaims `out`'s completions into the pool, from which
- * the RX bursts refill FILL, and wakes `out`'s TX if the peer asks. What TX
- * did not take stays held for the next round (hold) or is released (drop).
+ * The rest of `in`'s batch, from verdicts[from] on, when TX had no room
+ * for its first passing packet: under drop, back to FILL, the passing
+ * packets counted in tx_full_drops; under hold, the passing packets kept
+ * (XSKX_PKT_KEEP) for the next rounds to send, the others dropped. Either
+ * way the batch closes and RX is read again only once nothing is held.
+ */
+static int set_aside(struct fwd_queue *q, struct fwd_port *in, uint32_t from)
+{
+	struct xskx_rx_verdict_result res = { .keep = in->held,
+					      .keep_max = q->batch };
+	uint8_t *verdicts = in->verdicts + from;
+	int err;
+
+	if (q->tx_full == FWD_TX_FULL_DROP) {
+		count(&in->count.tx_full_drops, in->passing);
+		err = xskx_rx_recycle(in->sock, &in->batch);
+		return err < 0 ? err : 0;
+	}
+	for (uint32_t i = 0; i < in->batch.n; i++)
+		if (verdicts[i] == XSKX_PKT_PASS)
+			verdicts[i] = XSKX_PKT_KEEP;
+	err = xskx_rx_verdict(in->sock, &in->batch, verdicts, NULL, 0, &res);
+	if (err < 0)
+		return err;
+	in->held_next = 0;
+	in->held_count = res.keep_entries;
+	return 0;
+}
+
+/*
+ * Hand what `in` holds to `out`'s TX ring, as much as it takes. A packet
+ * TX refuses (logged) goes back to the pool, counted in tx_rejected.
+ */
+static int send_held(struct fwd_queue *q, struct fwd_port *in,
+		     struct fwd_port *out)
+{
+	const struct xskx_pkt *held = in->held + in->held_next;
+	int sent = xskx_tx_burst(out->sock, held, in->held_count);
+
+	if (sent == -EINVAL) {
+		uint32_t frags = frags_of(q, held, in->held_count);
+
+		xskx_rx_release(in->sock, held, frags);
+		in->held_next += frags;
+		in->held_count -= frags;
+		count(&in->count.tx_rejected, 1);
+		return 0;
+	}
+	if (sent < 0)
+		return sent;
+	if (q->capture)
+		capture_sent(q, held, NULL, (uint32_t)sent);
+	count(&out->count.tx, packets_in(q, held, (uint32_t)sent));
+	in->held_next += (uint32_t)sent;
+	in->held_count -= (uint32_t)sent;
+	return sent;
+}
+
+/*
+ * Move what `in` receives to `out`'s TX ring, dropping what the filter
+ * denied, in one xskx_rx_verdict() per batch; what `in` holds goes first,
+ * and until it has all gone `in` is not read. A round that passes nothing
+ * still calls the TX burst: it reclaims `out`'s completions into the
+ * pool, from which the RX calls refill FILL, and wakes `out`'s TX if the
+ * peer asks (a verdict that passes a packet does both itself).
  */
 static int forward(struct fwd_queue *q, uint32_t in_index,
 		   struct fwd_port *out)
 {
 	struct fwd_port *in = &q->ports[in_index];
-	int received = 0, sent;
+	struct xskx_rx_verdict_result res = { 0 };
+	int received, taken, err;
 
-	if (!in->held_count) {
-		uint32_t kept;
-
-		received = xskx_rx_burst(in->sock, in->held, q->batch);
-		if (received < 0)
-			return received;
-		kept = (uint32_t)received;
-		if (q->filter && kept) {
-			kept = q->filter(q->filter_ctx, in_index, in->held, kept);
-			xskx_rx_release(in->sock, in->held + kept,
-					(uint32_t)received - kept);
-		}
-		count(&in->count.csum_completed,
-		      fix_headers(q, in->held, kept));
-		in->held_next = 0;
-		in->held_count = kept;
-		count(&in->count.rx,
-		      packets_in(q, in->held, (uint32_t)received));
-	}
-	sent = xskx_tx_burst(out->sock, in->held + in->held_next,
-			     in->held_count);
-	if (sent == -EINVAL && in->held_count) {
-		/* TX refused the first held packet (logged): it goes, counted. */
-		uint32_t frags = frags_of(q, in->held + in->held_next,
-					  in->held_count);
-
-		xskx_rx_release(in->sock, in->held + in->held_next, frags);
-		in->held_next += frags;
-		in->held_count -= frags;
-		count(&in->count.tx_rejected, 1);
+	if (in->held_count)
+		return send_held(q, in, out);
+	received = receive(q, in_index);
+	if (received < 0)
 		return received;
-	}
-	if (sent < 0)
-		return sent;
-	/* Still ours to read: only this thread reclaims their completions. */
+	if (!in->passing && (err = xskx_tx_burst(out->sock, in->pkts, 0)) < 0)
+		return err;
+	if (!received)
+		return 0;
+	taken = xskx_rx_verdict(in->sock, &in->batch, in->verdicts, out->sock,
+				0, &res);
+	if (taken < 0)
+		return taken;
 	if (q->capture)
-		capture_sent(q, in->held + in->held_next, (uint32_t)sent);
-	count(&out->count.tx,
-	      packets_in(q, in->held + in->held_next, (uint32_t)sent));
-	in->held_next += (uint32_t)sent;
-	in->held_count -= (uint32_t)sent;
-	if (q->tx_full == FWD_TX_FULL_DROP && in->held_count)
-		release_held(q, in, &in->count.tx_full_drops);
-	return received + sent;
+		capture_sent(q, in->pkts, in->verdicts, (uint32_t)taken);
+	count(&out->count.tx, res.forwarded);
+	in->passing -= res.forwarded;
+	if (in->batch.n && (err = set_aside(q, in, (uint32_t)taken)) < 0)
+		return err;
+	return received + taken;
 }
 
 int fwd_step(struct fwd_queue *q)
@@ -292,6 +374,8 @@ int fwd_close(struct fwd_queue *q)
 	for (uint32_t i = 0; i < q->nports; i++) {
 		if (q->ports[i].sock && (err = xskx_socket_close(q->ports[i].sock)))
 			first_err = first_err ? first_err : err;
+		free(q->ports[i].pkts);
+		free(q->ports[i].verdicts);
 		free(q->ports[i].held);
 		q->ports[i] = (struct fwd_port){ 0 };
 	}

@@ -20,7 +20,12 @@
  *         receiving, the packets a slow egress cannot send are lost here.
  *
  * The backend is whatever the ports are, kernel interfaces or simulated
- * ports; the code is the same.
+ * ports; the code is the same. The packets are read and judged where they
+ * arrived, on the RX ring (xskx_rx_peek()), and go to TX or back to FILL
+ * in one call per batch (xskx_rx_verdict(), xskx/verdict.h): the library's
+ * batch API, without a per-frame step of its own. Only packets held for
+ * room on TX leave the RX ring as the application's (XSKX_PKT_KEEP) and
+ * go to TX through the burst API, as the ring frees up.
  */
 #ifndef XSKX_EXAMPLES_FWD_H
 #define XSKX_EXAMPLES_FWD_H
@@ -64,22 +69,37 @@ extern const char *const fwd_tx_full_names[FWD_TX_FULL_CHOICES];
 struct fwd_port {
 	struct xskx_port *port;	/* the library's port, not owned */
 	struct xskx_socket *sock;
-	/* received here, not yet taken by the egress port's TX ring */
+	/*
+	 * The RX batch being judged (xskx/batch.h): views of its entries
+	 * (pkts) and their verdicts (XSKX_PKT_PASS or XSKX_PKT_DROP,
+	 * xskx/verdict.h); passing: the packets among them that pass.
+	 */
+	struct xskx_rx_batch batch;
+	struct xskx_pkt *pkts;
+	uint8_t *verdicts;
+	uint32_t passing;
+	/*
+	 * Received here, passing, not yet taken by the egress port's TX ring
+	 * (hold): kept off the RX ring by their verdict (XSKX_PKT_KEEP) and
+	 * sent with xskx_tx_burst() as TX makes room.
+	 */
 	struct xskx_pkt *held;
 	uint32_t held_next, held_count;
 	struct fwd_counters count;
 };
 
 /*
- * Optional: a verdict on each received burst before it is forwarded (a
- * firewall's). Reorders pkts[0..n) so that the packets to forward come
- * first, in their order, and returns how many descriptors they take; the
- * frames of the rest go back to the pool. With multi_buffer a packet is a
- * chain: kept or dropped whole, its descriptors together and in order.
+ * Optional: a verdict on each received batch before it is forwarded (a
+ * firewall's). pkts[0..n) are views of the batch's entries, to read (or
+ * rewrite in place) but not to keep; verdicts[0..n) come in as
+ * XSKX_PKT_PASS, and the filter sets XSKX_PKT_DROP on the packets whose
+ * frames go back to the pool. With multi_buffer a packet is a chain
+ * (xskx_pkt_frags()), judged whole by the verdict of its first entry.
  * port: the index of the port they arrived on.
  */
-typedef uint32_t (*fwd_filter_fn)(void *ctx, uint32_t port,
-				  struct xskx_pkt *pkts, uint32_t n);
+typedef void (*fwd_filter_fn)(void *ctx, uint32_t port,
+			      const struct xskx_pkt *pkts, uint32_t n,
+			      uint8_t *verdicts);
 
 struct fwd_queue {
 	struct xskx_umem *umem;
@@ -100,7 +120,7 @@ struct fwd_config {
 	struct xskx_port *ports[FWD_MAX_PORTS];
 	uint32_t nports;  /* 1: reflect on ports[0] */
 	uint32_t queue_id;
-	uint32_t batch;	  /* packets per burst; 0: 64 */
+	uint32_t batch;	  /* packets per batch (--batch); 0: 64 */
 	uint32_t frames;  /* UMEM frames; 0: the library's default */
 	uint32_t rx_size; /* RX ring entries per socket; 0: the library's default */
 	enum fwd_tx_full tx_full;    /* 0: hold */
@@ -140,9 +160,10 @@ struct fwd_config {
 int fwd_open(struct fwd_queue *q, const struct fwd_config *cfg);
 
 /*
- * One round: receive a burst on each port that holds nothing, and hand what
- * each holds to its egress port. Returns the packets received plus those
- * sent (0: nothing moved) or a negative errno from the library.
+ * One round: on each port that holds nothing, receive a batch and hand it
+ * to its egress port; on each that holds packets, hand those. Returns the
+ * descriptors received plus those taken or sent (0: nothing moved) or a
+ * negative errno from the library.
  */
 int fwd_step(struct fwd_queue *q);
 

@@ -50,17 +50,17 @@ static int unclassified_kind(enum xskx_pkt_class cls)
 }
 
 /*
- * fwd's filter hook: stage 2 on one burst, with one rule set throughout.
+ * fwd's filter hook: stage 2 on one batch, with one rule set throughout.
  * A packet is one descriptor, or with multi-buffer a chain, judged by its
- * first fragment's headers and moved whole.
+ * first fragment's headers, its verdict on its first entry.
  */
-static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
-			    uint32_t n)
+static void judge_batch(void *ctx, uint32_t port, const struct xskx_pkt *pkts,
+			uint32_t n, uint8_t *verdicts)
 {
 	struct fw_queue *q = ctx;
 	struct fw_ruleset *rs = q->in_use;
 	struct fw_counter *hits = &rs->hits[q->row * (rs->count + 1)];
-	uint32_t kept = 0, denied = 0, frags;
+	uint32_t frags;
 
 	(void)port;
 	for (uint32_t i = 0; i < n; i += frags) {
@@ -74,7 +74,7 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 		frags = q->fwd.multi_buffer ? xskx_pkt_frags(pkts + i, n - i,
 							     &len) :
 					      1;
-		if (!frags) /* the bursts hand over whole chains only */
+		if (!frags) /* a batch holds whole chains only */
 			frags = n - i;
 		cls = xskx_pkt_parse_chain(pkts + i, frags, &v);
 		kind = unclassified_kind(cls);
@@ -91,18 +91,11 @@ static uint32_t judge_burst(void *ctx, uint32_t port, struct xskx_pkt *pkts,
 						 rule < 0 ? default_notes[kind + 1] :
 							    rs->drop_notes +
 							    (size_t)rule * FW_DROP_NOTE_MAX);
-			/* Kept aside: what it occupies may take allowed ones. */
-			memcpy(q->denied + denied, pkts + i, frags * sizeof(*pkts));
-			denied += frags;
+			verdicts[i] = XSKX_PKT_DROP;
 			continue;
 		}
 		count(&q->stage2.allowed, len);
-		/* Allowed packets move forward in order; denied ones to the back. */
-		memmove(pkts + kept, pkts + i, frags * sizeof(*pkts));
-		kept += frags;
 	}
-	memcpy(pkts + kept, q->denied, denied * sizeof(*pkts));
-	return kept;
 }
 
 static void xdp_counts(const struct fw *fw, uint32_t rule_id,
@@ -250,13 +243,9 @@ int fw_open(struct fw *fw, const struct fwd_config *cfg, uint32_t nqueues,
 		*q = (struct fw_queue){ .fw = fw, .row = k, .in_use = rules,
 					.adopted = rules };
 		c.queue_id = cfg->queue_id + k;
-		c.filter = judge_burst;
+		c.filter = judge_batch;
 		c.filter_ctx = q;
 		err = fwd_open(&q->fwd, &c);
-		if (!err) {
-			q->denied = calloc(q->fwd.batch, sizeof(*q->denied));
-			err = q->denied ? 0 : -ENOMEM;
-		}
 		if (!err && cfg->drops &&
 		    !(q->drops = capture_writer_take_ring(cfg->drops)))
 			err = -EINVAL; /* the writer has a ring per queue */
@@ -396,7 +385,6 @@ int fw_close(struct fw *fw)
 	for (uint32_t k = 0; fw->queues && k < fw->nqueues; k++) {
 		int close_err = fwd_close(&fw->queues[k].fwd);
 
-		free(fw->queues[k].denied);
 		if (!err)
 			err = close_err;
 	}

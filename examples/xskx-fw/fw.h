@@ -15,10 +15,10 @@
  * judge with the one installed set.
  *
  * The reload guarantee, across queues: fw_install() publishes the new set
- * with a single pointer store that every queue reads before each burst, so
- *   - each burst is judged by one set, whole;
- *   - a burst any queue starts after fw_install() returned is judged by the
- *     new set (a burst already under way finishes with the old one);
+ * with a single pointer store that every queue reads before each batch, so
+ *   - each batch is judged by one set, whole;
+ *   - a batch any queue starts after fw_install() returned is judged by the
+ *     new set (a batch already under way finishes with the old one);
  *   - no queue ever goes back to an older set;
  *   - fw_adopted() turns true only once every queue has judged with the
  *     new set (or is about to): only then are the old set's counters final
@@ -60,8 +60,6 @@ struct fw_queue {
 	struct fw_ruleset *in_use;
 	struct fw_ruleset *adopted;
 	struct fw_stage2 stage2;
-	/* a burst's denied descriptors, while the allowed ones move up */
-	struct xskx_pkt *denied;
 	/* what stage 2 denies is copied here with its rule, or NULL */
 	struct capture_ring *drops;
 };
@@ -107,7 +105,7 @@ int fw_step(struct fw_queue *q);
 /*
  * Replace the rule set: the XDP programs' deny lists (xskx_filter_set, on
  * each port: a packet meets the old list or the new one), then the
- * user-space set, which every queue adopts before its next burst.
+ * user-space set, which every queue adopts before its next batch.
  * On success fw owns rules and *old is the previous set, to be freed by the
  * caller once fw_adopted() says so. On failure nothing changed (the lists
  * already replaced are put back) and the caller keeps rules.
