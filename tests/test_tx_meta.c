@@ -358,6 +358,59 @@ START_TEST(batch_leaves_the_room)
 END_TEST
 
 /*
+ * A received frame forwarded as it is may hold a stale timestamp request
+ * in its metadata room, from the frame's earlier life on TX: the batch
+ * API's forwarding calls (xskx_rx_forward(), xskx_rx_verdict()) clear it,
+ * so that no timestamp comes back for a packet that did not ask.
+ */
+START_TEST(forwarding_leaves_the_room)
+{
+	XSKX_OPTS(xskx_socket_opts, so, .tx_metadata = XSKX_TX_META_TIMESTAMP);
+	struct xskx_rx_verdict_result r = { 0 };
+	struct xskx_tx_timestamp ts[PKTS];
+	uint8_t v[PKTS];
+	struct xskx_rx_batch b;
+	struct nic nic;
+
+	ck_assert_int_eq(nic_open(&nic, false, XSKX_TX_META_TIMESTAMP), 0);
+	ck_assert_int_eq(xskx_socket_close(nic.sock), 0);
+	so.port = test_port(nic.port);
+	ck_assert_int_eq(xskx_socket_open(&nic.sock, nic.umem, &so), 0);
+	ck_assert_int_eq(xskx_rx_burst(nic.sock, NULL, 0), 0);
+	for (uint32_t i = 0; i < PKTS; i++)
+		test_inject_seq(nic.port, i, 60);
+	ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+	memset(v, XSKX_PKT_PASS, sizeof(v));
+	/* Half by xskx_rx_forward(), half by xskx_rx_verdict(). */
+	for (int half = 0; half < 2; half++) {
+		ck_assert_int_eq(xskx_rx_peek(nic.sock, &b, PKTS / 2), PKTS / 2);
+		for (uint32_t i = 0; i < PKTS / 2; i++) {
+			struct xsk_tx_metadata *stale =
+				(void *)((uint8_t *)xskx_umem_area(nic.umem) +
+					 b.desc[i].addr - META_LEN);
+
+			stale->flags = XDP_TXMD_FLAGS_TIMESTAMP;
+		}
+		ck_assert_int_eq(half ? xskx_rx_verdict(nic.sock, &b, v,
+							nic.sock, 0, &r) :
+					xskx_rx_forward(nic.sock, &b, nic.sock),
+				 PKTS / 2);
+	}
+	for (int round = 0; round < 100 && nic.wire.n < PKTS; round++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		xskx_tx_reclaim(nic.sock);
+	}
+	ck_assert_uint_eq(nic.wire.n, PKTS);
+	for (int round = 0; round < 10; round++) {
+		ck_assert_int_ge(xskx_sim_poll(nic.sim), 0);
+		xskx_tx_reclaim(nic.sock);
+	}
+	ck_assert_int_eq(xskx_tx_timestamps(nic.sock, ts, PKTS), 0);
+	nic_close(&nic);
+}
+END_TEST
+
+/*
  * Send n packets asking for a TX timestamp and let them all complete;
  * returns how many timestamps the socket kept.
  */
@@ -512,6 +565,7 @@ int main(int argc, char **argv)
 	tcase_add_loop_test(tc, timestamp_ring_holds_a_ring_full, 0, 2);
 	tcase_add_test(tc, open_refusals);
 	tcase_add_test(tc, umem_limits);
+	tcase_add_test(tc, forwarding_leaves_the_room);
 	suite_add_tcase(s, tc);
 	return test_main(s, argc, argv);
 }

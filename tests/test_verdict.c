@@ -228,6 +228,14 @@ START_TEST(chains_judged_whole)
 	rig_open(&rig, 9000, XSKX_SOCKET_MULTI_BUFFER, 16, 16);
 	receive(&rig, 0, 3, len);
 	ck_assert_int_eq(xskx_rx_peek(rig.sock, &b, 64), 9);
+	/* A kept chain needs room for all its entries in res->keep. */
+	r.keep_max = 2;
+	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r),
+			 -EINVAL);
+	ck_assert_ptr_nonnull(strstr(xskx_last_error(),
+				     "take 3 entries and res->keep has 2"));
+	ck_assert_uint_eq(b.n, 9);
+	r.keep_max = 3;
 	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 9);
 	ck_assert_uint_eq(r.forwarded, 1);
 	ck_assert_uint_eq(r.dropped, 1);
@@ -253,7 +261,10 @@ START_TEST(chains_judged_whole)
 	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 3);
 	ck_assert_uint_eq(r.held, 3);
 	flush(&rig);
+	/* Now every packet left passes and TX has room: one chain, not 3. */
 	ck_assert_int_eq(xskx_rx_verdict(rig.sock, &b, v, rig.sock, 0, &r), 3);
+	ck_assert_uint_eq(r.forwarded, 1);
+	ck_assert_uint_eq(r.held, 0);
 	flush(&rig);
 	ck_assert_uint_eq(rig.wire, 2);
 	ck_assert_uint_eq(rig.wire_len[1], len);
