@@ -90,6 +90,15 @@ static const struct known_difference known_differences[] = {
 	  "virtio_net's zero-copy stops its poll on a full RX ring with need_wakeup, leaving the packets in its ring, and once counted no rx_ring_full after 256 packets" },
 	{ "HW_SW_MAX_RING_SIZE", true, true,
 	  "once lost 88 of 4096 packets uncounted: QEMU drops a frame when the guest's RX virtqueue has no buffer, outside the guest's counters" },
+	/*
+	 * Measured in the guest with test_virtio copy ... VERDICT_BATCH x6,
+	 * first runs failed: 2 of 6 here, 1 of 6 on 8c363bb (before the
+	 * programs moved to the verdict batch); the same scenario passes on
+	 * sim, veth and virtio zero-copy. A kick of B's TX when it has
+	 * nothing to judge did not help (4 of 8).
+	 */
+	{ "VERDICT_BATCH", false, true,
+	  "in copy mode, in about one run in three, the packets B passes back never reach A within the time limit; seen before the programs moved to the verdict batch too (open)" },
 	{ "RX_METADATA", true, false, RX_META_NONE },
 	{ "RX_METADATA", false, false, RX_META_NONE },
 };
